@@ -1,0 +1,3 @@
+export default function AdminHomePage() {
+  return <h1>Inicio</h1>;
+}

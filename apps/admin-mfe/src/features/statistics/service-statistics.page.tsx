@@ -1,0 +1,3 @@
+export default function ServiceStatisticsPage() {
+  return <h1>Estadísticas del servicio</h1>;
+}

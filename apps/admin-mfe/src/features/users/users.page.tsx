@@ -1,0 +1,3 @@
+export default function UsersPage() {
+  return <h1>Usuarios</h1>;
+}

@@ -1,0 +1,2 @@
+// Development harness only: the shell never loads this entry.
+import('./dev/bootstrap');

@@ -1,0 +1,31 @@
+import { lazy } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { RemoteModule } from '@psicocampus/shared';
+
+const AdminHomePage = lazy(() => import('./features/home/admin-home.page'));
+const ServiceStatisticsPage = lazy(() => import('./features/statistics/service-statistics.page'));
+const AdminProfilePage = lazy(() => import('./features/profile/admin-profile.page'));
+const ProfilePage = lazy(() => import('./features/profile/profile.page'));
+const UsersPage = lazy(() => import('./features/users/users.page'));
+
+/** Mounted by the shell at /dashboard. */
+const adminRemote: RemoteModule = {
+  roles: ['ADMIN'],
+  nav: [
+    { label: 'Inicio', path: 'home', icon: 'home', order: 10 },
+    { label: 'Estadísticas', path: 'static-admin', icon: 'statistics', order: 20 },
+    { label: 'Usuarios', path: 'users', icon: 'users', order: 30 },
+    { label: 'Perfil', path: 'profile', icon: 'profile', order: 50 },
+    { label: 'Perfil de administrador', path: 'profile-admin', icon: 'settings', order: 60 },
+  ],
+  routes: [
+    { index: true, element: <Navigate to="home" replace /> },
+    { path: 'home', element: <AdminHomePage /> },
+    { path: 'static-admin', element: <ServiceStatisticsPage /> },
+    { path: 'profile-admin', element: <AdminProfilePage /> },
+    { path: 'profile', element: <ProfilePage /> },
+    { path: 'users', element: <UsersPage /> },
+  ],
+};
+
+export default adminRemote;

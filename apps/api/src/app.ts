@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCors from '@fastify/cors';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { MSG } from '@psicocampus/shared/domain';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { registerErrorHandling } from './plugins/errors';
+import { healthRoutes } from './plugins/health';
+import { registerFrontEnds } from './web/front-ends';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+}
+
+/** JSON bodies above this are refused (PRODUCT §10). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the server without listening: the same instance runs in production,
+ * answers `inject` in the tests, and is started by `main.ts`.
+ */
+export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // One line per API call is written below; Fastify's own two lines are off.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    return503OnClosing: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api')) void reply.header('Cache-Control', 'no-store');
+    void reply.header('X-Content-Type-Options', 'nosniff');
+    void reply.header('Referrer-Policy', 'no-referrer');
+    return payload;
+  });
+  // One line per API call, with its request id; static files are not worth a line.
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.url.startsWith('/api')) return;
+    request.log.info(
+      {
+        method: request.method,
+        url: request.routeOptions.url ?? request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  registerErrorHandling(app);
+
+  await app.register(fastifyCors, {
+    // Only the configured origins, never '*' (the shell, remotes' hosts, integrators).
+    origin: (origin, callback) => {
+      callback(null, origin === undefined || config.allowedOrigins.includes(origin));
+    },
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'x-token'],
+    exposedHeaders: ['Content-Disposition', 'Retry-After', 'x-request-id'],
+    maxAge: 600,
+  });
+
+  await app.register(healthRoutes, { database });
+
+  if (config.web) {
+    await registerFrontEnds(app, config.web);
+  } else {
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({
+        ok: false,
+        msg: request.url.startsWith('/api') ? MSG.api.routeNotFound : MSG.api.notFound,
+      }),
+    );
+  }
+  return app;
+}

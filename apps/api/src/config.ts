@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { REMOTE_NAMES, type RemoteName } from '@psicocampus/shared/domain';
+import { APPS_ROOT } from './paths';
+
+/** Where the built front ends are: the shell's folder and each remote's. */
+export interface WebRoots {
+  shell: string;
+  remotes: Record<RemoteName, string>;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL when set; otherwise the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | null;
+  /** Where PGlite keeps its files and mail without SMTP lands (`outbox/`). */
+  dataDir: string;
+  /** The address users open; links in mails are built from it, never from a request. */
+  publicUrl: string;
+  smtpUrl: string | null;
+  /** Mail sender address. */
+  mailFrom: string;
+  /** Origins allowed to call the API and load the remotes from another site. */
+  allowedOrigins: string[];
+  /** Create the demo accounts and students on a first start with an empty database. */
+  seedDemo: boolean;
+  /** Built front ends to serve, or null to serve the API only. */
+  web: WebRoots | null;
+  logLevel: string;
+  /** Trust X-Forwarded-* from a reverse proxy in front (for the client address). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function parsePort(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a number between 0 and 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function parseBoolean(raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  return !['false', '0', 'no', 'off'].includes(raw.trim().toLowerCase());
+}
+
+function parseOrigin(raw: string, variable: string): string {
+  try {
+    return new URL(raw).origin;
+  } catch {
+    throw new ConfigError(`${variable} must hold absolute URLs, got "${raw}"`);
+  }
+}
+
+/** The repository layout: apps/<app>/dist. */
+function defaultWebRoots(): WebRoots {
+  const apps = APPS_ROOT;
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, path.join(apps, `${name}-mfe`, 'dist')]),
+  ) as Record<RemoteName, string>;
+  return { shell: path.join(apps, 'shell', 'dist'), remotes };
+}
+
+/** `WEB_DIR/shell` and `WEB_DIR/remotes/<name>`, the layout of a deployed image. */
+function webRootsIn(dir: string): WebRoots {
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, path.join(dir, 'remotes', name)]),
+  ) as Record<RemoteName, string>;
+  return { shell: path.join(dir, 'shell'), remotes };
+}
+
+/** Reads the configuration from the environment (README, "Configuration"). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = parsePort(env.PORT, 8080);
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicOrigin = parseOrigin(publicUrl, 'PUBLIC_URL');
+  const extraOrigins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => parseOrigin(origin, 'ALLOWED_ORIGINS'));
+
+  let web: WebRoots | null = defaultWebRoots();
+  if (env.WEB_DIR === 'none') web = null;
+  else if (env.WEB_DIR) web = webRootsIn(path.resolve(env.WEB_DIR));
+
+  return {
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    dataDir: path.resolve(env.DATA_DIR?.trim() || '.data'),
+    publicUrl,
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || 'PsicoCampus <no-responder@psicocampus.test>',
+    allowedOrigins: [...new Set([publicOrigin, ...extraOrigins])],
+    seedDemo: parseBoolean(env.SEED_DEMO, true),
+    web,
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    trustProxy: parseBoolean(env.TRUST_PROXY, false),
+  };
+}

@@ -1,0 +1,45 @@
+import { loadConfig, ConfigError } from './config';
+import { DEMO_ACCOUNTS } from './seed/demo-seed';
+import { createServer } from './server';
+
+async function main() {
+  const config = loadConfig();
+  const server = await createServer(config);
+  await server.app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    '',
+    `  PsicoCampus está en marcha: ${config.publicUrl}`,
+    `  Base de datos: ${server.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${config.dataDir}`}`,
+  ];
+  if (config.seedDemo) {
+    lines.push('  Cuentas de demostración:');
+    for (const account of DEMO_ACCOUNTS) {
+      lines.push(`    ${account.role.padEnd(12)} ${account.email.padEnd(30)} ${account.password}`);
+    }
+  }
+  console.log(lines.join('\n') + '\n');
+
+  // Graceful shutdown: stop accepting, finish what is in flight, close the database.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(`Configuración inválida: ${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});

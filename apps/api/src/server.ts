@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { AppConfig } from './config';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
+import { seedDemoData } from './seed/demo-seed';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Whether this start created the demo accounts. */
+  seeded: boolean;
+  /** Stops taking requests, lets those in flight finish, closes the database. */
+  close(): Promise<void>;
+}
+
+export function databaseTarget(config: AppConfig): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}
+
+/** Opens the database (migrating it), seeds the demo data if asked, builds the app. */
+export async function createServer(
+  config: AppConfig,
+  target: DatabaseTarget = databaseTarget(config),
+): Promise<RunningServer> {
+  const database = await openDatabase(target);
+  try {
+    const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
+    const app = await buildApp({ config, database });
+    let closing: Promise<void> | null = null;
+    return {
+      app,
+      database,
+      seeded,
+      close() {
+        closing ??= app.close().finally(() => database.close());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

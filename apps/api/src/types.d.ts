@@ -1,0 +1,8 @@
+import 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, recovery, health). */
+    public?: boolean;
+  }
+}

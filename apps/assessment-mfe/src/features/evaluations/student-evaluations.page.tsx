@@ -1,0 +1,3 @@
+export default function StudentEvaluationsPage() {
+  return <h1>Evaluaciones del estudiante</h1>;
+}

@@ -1,0 +1,3 @@
+export default function ReportsPage() {
+  return <h1>Evaluaciones</h1>;
+}

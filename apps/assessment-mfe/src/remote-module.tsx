@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+import type { RemoteModule } from '@psicocampus/shared';
+
+const StudentEvaluationsPage = lazy(
+  () => import('./features/evaluations/student-evaluations.page'),
+);
+const ReportsPage = lazy(() => import('./features/reports/reports.page'));
+
+/** Mounted by the shell at /psychologist/dashboard, beside the patients remote. */
+const assessmentRemote: RemoteModule = {
+  roles: ['PSYCHOLOGIST'],
+  nav: [{ label: 'Evaluaciones', path: 'Evaluaciones', icon: 'reports', order: 30 }],
+  routes: [
+    { path: 'studenteva/:id', element: <StudentEvaluationsPage /> },
+    { path: 'Evaluaciones', element: <ReportsPage /> },
+  ],
+};
+
+export default assessmentRemote;

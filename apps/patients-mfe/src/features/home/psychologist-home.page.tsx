@@ -1,0 +1,3 @@
+export default function PsychologistHomePage() {
+  return <h1>Inicio</h1>;
+}

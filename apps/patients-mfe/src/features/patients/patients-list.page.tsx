@@ -1,0 +1,3 @@
+export default function PatientsListPage() {
+  return <h1>Mis Pacientes</h1>;
+}

@@ -1,0 +1,3 @@
+export default function StudentDetailPage() {
+  return <h1>Detalle del estudiante</h1>;
+}

@@ -1,0 +1,3 @@
+export default function StudentEditPage() {
+  return <h1>Editar Estudiante</h1>;
+}

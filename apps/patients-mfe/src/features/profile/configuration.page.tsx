@@ -1,0 +1,3 @@
+export default function ConfigurationPage() {
+  return <h1>Configuración</h1>;
+}

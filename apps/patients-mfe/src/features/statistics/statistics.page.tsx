@@ -1,0 +1,3 @@
+export default function StatisticsPage() {
+  return <h1>Estadísticas</h1>;
+}

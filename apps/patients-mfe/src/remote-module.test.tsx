@@ -1,0 +1,33 @@
+import { matchRoutes } from 'react-router-dom';
+import remote from './remote-module';
+
+describe('the patients remote contract', () => {
+  it('is for psychologists only', () => {
+    expect(remote.roles).toEqual(['PSYCHOLOGIST']);
+  });
+
+  it.each([
+    '',
+    'patients',
+    'patients/42',
+    'patients/42/edit',
+    'profile',
+    'configuration',
+    'history',
+    'statistics',
+  ])('answers the psychologist dashboard child "%s" of SEED §2', (path) => {
+    expect(matchRoutes(remote.routes, `/${path}`)).not.toBeNull();
+  });
+
+  it('leaves studenteva and Evaluaciones to the assessment remote', () => {
+    expect(matchRoutes(remote.routes, '/studenteva/42')).toBeNull();
+    expect(matchRoutes(remote.routes, '/Evaluaciones')).toBeNull();
+  });
+
+  it('has a route for every menu entry, with Spanish labels', () => {
+    for (const entry of remote.nav) {
+      expect(matchRoutes(remote.routes, `/${entry.path}`)).not.toBeNull();
+    }
+    expect(remote.nav.map((entry) => entry.label)).toContain('Mis Pacientes');
+  });
+});

@@ -1,0 +1,36 @@
+import { lazy } from 'react';
+import type { RemoteModule } from '@psicocampus/shared';
+
+const PsychologistHomePage = lazy(() => import('./features/home/psychologist-home.page'));
+const PatientsListPage = lazy(() => import('./features/patients/patients-list.page'));
+const StudentDetailPage = lazy(() => import('./features/patients/student-detail.page'));
+const StudentEditPage = lazy(() => import('./features/patients/student-edit.page'));
+const ProfilePage = lazy(() => import('./features/profile/profile.page'));
+const ConfigurationPage = lazy(() => import('./features/profile/configuration.page'));
+const HistoryPage = lazy(() => import('./features/appointments/history.page'));
+const StatisticsPage = lazy(() => import('./features/statistics/statistics.page'));
+
+/** Mounted by the shell at /psychologist/dashboard. */
+const patientsRemote: RemoteModule = {
+  roles: ['PSYCHOLOGIST'],
+  nav: [
+    { label: 'Inicio', path: '', icon: 'home', order: 10 },
+    { label: 'Mis Pacientes', path: 'patients', icon: 'patients', order: 20 },
+    { label: 'Historial', path: 'history', icon: 'history', order: 40 },
+    { label: 'Estadísticas', path: 'statistics', icon: 'statistics', order: 50 },
+    { label: 'Perfil', path: 'profile', icon: 'profile', order: 60 },
+    { label: 'Configuración', path: 'configuration', icon: 'settings', order: 70 },
+  ],
+  routes: [
+    { index: true, element: <PsychologistHomePage /> },
+    { path: 'patients', element: <PatientsListPage /> },
+    { path: 'patients/:id', element: <StudentDetailPage /> },
+    { path: 'patients/:id/edit', element: <StudentEditPage /> },
+    { path: 'profile', element: <ProfilePage /> },
+    { path: 'configuration', element: <ConfigurationPage /> },
+    { path: 'history', element: <HistoryPage /> },
+    { path: 'statistics', element: <StatisticsPage /> },
+  ],
+};
+
+export default patientsRemote;

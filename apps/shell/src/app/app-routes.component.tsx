@@ -1,0 +1,34 @@
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { selectSessionToken, selectSessionUser, useAppSelector } from '@psicocampus/shared';
+import { ADMIN_AREA, PSYCHOLOGIST_AREA } from '../features/layout/areas';
+import { DashboardLayout } from '../features/layout/dashboard-layout.component';
+import { PublicArea } from '../features/layout/public-area.component';
+import { guardRedirect } from '../features/session/route-guard';
+
+/**
+ * The routes of SEED §2: the guard decides first, then each place of the
+ * page is handed to the remotes that fill it.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const token = useAppSelector(selectSessionToken);
+  const user = useAppSelector(selectSessionUser);
+  const redirect = guardRedirect(location.pathname, { token, user });
+
+  if (redirect) {
+    // Remember where a signed-out visitor was going, to return after login.
+    const state = redirect === '/login' && !token ? { from: location.pathname } : undefined;
+    return <Navigate to={redirect} replace state={state} />;
+  }
+
+  return (
+    <Routes>
+      <Route
+        path={`${PSYCHOLOGIST_AREA.base}/*`}
+        element={<DashboardLayout area={PSYCHOLOGIST_AREA} />}
+      />
+      <Route path={`${ADMIN_AREA.base}/*`} element={<DashboardLayout area={ADMIN_AREA} />} />
+      <Route path="*" element={<PublicArea />} />
+    </Routes>
+  );
+}

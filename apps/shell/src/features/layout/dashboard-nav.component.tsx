@@ -1,0 +1,45 @@
+import { use } from 'react';
+import { NavLink } from 'react-router-dom';
+import type { NavEntry, RemoteModule, Role } from '@psicocampus/shared';
+import { isUnavailable, remoteRegistry } from '../remotes/remote-registry';
+import { remoteAdmits } from '../remotes/remote-routes.component';
+import type { DashboardArea } from './areas';
+import { NavIcon } from './nav-icon.component';
+import styles from './dashboard-layout.module.css';
+
+/** The menu entries a dashboard's remotes contribute, for this user's role. */
+export function collectNav(
+  remotes: Array<{ nav: NavEntry[]; roles: readonly Role[] }>,
+  role: Role | undefined,
+): NavEntry[] {
+  return remotes
+    .filter((remote) => remoteAdmits(remote.roles, role))
+    .flatMap((remote) => remote.nav)
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => (a.entry.order ?? 1000 + a.index) - (b.entry.order ?? 1000 + b.index))
+    .map(({ entry }) => entry);
+}
+
+export function DashboardNav({ area, role }: { area: DashboardArea; role: Role | undefined }) {
+  const loaded = area.remotes.map((name) => use(remoteRegistry.load(name)));
+  const available = loaded.filter((remote): remote is RemoteModule => !isUnavailable(remote));
+  const entries = collectNav(available, role);
+  return (
+    <ul className={styles.navList}>
+      {entries.map((entry) => (
+        <li key={entry.path}>
+          <NavLink
+            to={entry.path === '' ? area.base : `${area.base}/${entry.path}`}
+            end={entry.path === ''}
+            className={({ isActive }) =>
+              isActive ? `${styles.navLink} ${styles.navLinkActive}` : styles.navLink
+            }
+          >
+            <NavIcon name={entry.icon} />
+            <span>{entry.label}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,20 @@
+// The browser tests run against the production builds of the front ends:
+// fail early, in Spanish-free plain words, if they are missing.
+const { existsSync } = require('node:fs');
+const path = require('node:path');
+
+module.exports = async () => {
+  const root = path.resolve(__dirname, '../..');
+  const missing = ['shell', 'auth-mfe', 'patients-mfe', 'assessment-mfe', 'admin-mfe'].filter(
+    (app) =>
+      !existsSync(
+        path.join(root, 'apps', app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json'),
+      ),
+  );
+  if (missing.length) {
+    throw new Error(`Build the front ends first (npm run build); missing: ${missing.join(', ')}`);
+  }
+  if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
+    throw new Error('Chromium is missing: apt-get install -y chromium');
+  }
+};

@@ -1,0 +1,193 @@
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fastifyCors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Browser } from 'playwright-core';
+import { REMOTE_NAMES } from '@psicocampus/shared/domain';
+import type { WebRoots } from '../../apps/api/src/config';
+import { serveRemoteFolder } from '../../apps/api/src/web/front-ends';
+import { launchBrowser, newPage } from '../support/browser';
+import { freePort, startProduct, type RunningProduct } from '../support/product';
+
+const APPS = path.resolve(__dirname, '../../apps');
+const MODULE_UNAVAILABLE = 'Este módulo no está disponible en este momento.';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('the shell and its remotes, as npm start serves them', () => {
+  let product: RunningProduct;
+  beforeAll(async () => {
+    product = await startProduct();
+  });
+  afterAll(() => product.close());
+
+  it('opens / on /login with the auth remote loaded from its manifest', async () => {
+    const { context, page } = await newPage(browser);
+    const loaded: string[] = [];
+    page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
+
+    await page.goto(`${product.url}/`);
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(loaded).toEqual(
+      expect.arrayContaining([
+        '/remotes.json',
+        '/remotes/auth/mf-manifest.json',
+        '/remotes/auth/remoteEntry.js',
+      ]),
+    );
+    // Only the remote that /login needs is fetched.
+    expect(loaded.some((p) => p.startsWith('/remotes/patients/'))).toBe(false);
+    await context.close();
+  });
+
+  it('serves the shell for a reload of a deep link, and the guard sends a visitor to /login', async () => {
+    const { context, page } = await newPage(browser);
+    const response = await page.goto(`${product.url}/psychologist/dashboard/patients`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('shows the Spanish fallback when the auth remote is down, and "Reintentar" loads it', async () => {
+    const { context, page } = await newPage(browser);
+    await page.route('**/remotes/auth/mf-manifest.json', (route) =>
+      route.abort('connectionrefused'),
+    );
+
+    await page.goto(`${product.url}/login`);
+    await page.getByText(MODULE_UNAVAILABLE).waitFor();
+    // The shell itself rendered (it is the one showing the fallback).
+    expect(await page.locator('#root main').count()).toBe(1);
+
+    await page.unroute('**/remotes/auth/mf-manifest.json');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(await page.getByText(MODULE_UNAVAILABLE).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the fallback for a remote whose manifest answers 404 or whose code is broken', async () => {
+    const { context, page } = await newPage(browser);
+    await page.route('**/remotes/auth/mf-manifest.json', (route) =>
+      route.fulfill({ status: 404, body: 'not found' }),
+    );
+    await page.goto(`${product.url}/login`);
+    await page.getByText(MODULE_UNAVAILABLE).waitFor();
+    await page.unroute('**/remotes/auth/mf-manifest.json');
+
+    await page.route('**/remotes/auth/remoteEntry.js', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        body: 'throw new Error("roto")',
+      }),
+    );
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByText(MODULE_UNAVAILABLE).waitFor();
+    await context.close();
+  });
+
+  it('gives up on a remote that never answers and shows the fallback', async () => {
+    const { context, page } = await newPage(browser);
+    // The request is held and never answered, as by a server that hangs.
+    await page.route('**/remotes/auth/mf-manifest.json', () => {});
+    await page.goto(`${product.url}/login`);
+    await page.getByText('Cargando módulo...').waitFor();
+    await page.getByText(MODULE_UNAVAILABLE).waitFor({ timeout: 25_000 });
+    await context.close();
+  });
+});
+
+describe('a remote deployed on its own origin', () => {
+  let product: RunningProduct;
+  let remoteOrigin: FastifyInstance;
+  let remoteUrl: string;
+  let webDir: string;
+
+  beforeAll(async () => {
+    // The unchanged shell build, with a remotes.json that points the auth
+    // remote at another origin, as an operator would edit it.
+    webDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-web-'));
+    const web: WebRoots = {
+      shell: path.join(webDir, 'shell'),
+      remotes: Object.fromEntries(
+        REMOTE_NAMES.map((name) => [name, path.join(APPS, `${name}-mfe`, 'dist')]),
+      ) as WebRoots['remotes'],
+    };
+    cpSync(path.join(APPS, 'shell', 'dist'), web.shell, { recursive: true });
+
+    const productPort = await freePort();
+    const remotePort = await freePort();
+    remoteUrl = `http://127.0.0.1:${remotePort}`;
+    writeFileSync(
+      path.join(web.shell, 'remotes.json'),
+      JSON.stringify({
+        auth: `${remoteUrl}/mf-manifest.json`,
+        patients: '/remotes/patients/mf-manifest.json',
+        assessment: '/remotes/assessment/mf-manifest.json',
+        admin: '/remotes/admin/mf-manifest.json',
+      }),
+    );
+
+    // The auth team's published folder, served from its own origin.
+    const published = path.join(webDir, 'auth-published');
+    cpSync(path.join(APPS, 'auth-mfe', 'dist'), published, { recursive: true });
+    remoteOrigin = Fastify();
+    await remoteOrigin.register(fastifyCors, {
+      origin: [`http://127.0.0.1:${productPort}`],
+    });
+    await serveRemoteFolder(remoteOrigin, published, '/');
+    await remoteOrigin.listen({ port: remotePort, host: '127.0.0.1' });
+
+    product = await startProduct({ web, port: productPort });
+  });
+  afterAll(async () => {
+    await product.close();
+    await remoteOrigin.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('is loaded by the unchanged shell build from the address in remotes.json', async () => {
+    const { context, page } = await newPage(browser);
+    const fromRemoteOrigin: Array<{
+      path: string;
+      cache: string | undefined;
+      cors: string | undefined;
+    }> = [];
+    page.on('response', (response) => {
+      if (response.url().startsWith(remoteUrl)) {
+        const headers = response.headers();
+        fromRemoteOrigin.push({
+          path: new URL(response.url()).pathname,
+          cache: headers['cache-control'],
+          cors: headers['access-control-allow-origin'],
+        });
+      }
+    });
+
+    await page.goto(`${product.url}/login`);
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+
+    const manifest = fromRemoteOrigin.find((r) => r.path === '/mf-manifest.json');
+    const entry = fromRemoteOrigin.find((r) => r.path === '/remoteEntry.js');
+    expect(manifest).toEqual({ path: '/mf-manifest.json', cache: 'no-cache', cors: product.url });
+    expect(entry?.cache).toBe('no-cache');
+    const chunk = fromRemoteOrigin.find((r) => /\.[0-9a-f]{10}\.js$/.test(r.path));
+    expect(chunk?.cache).toBe('public, max-age=31536000, immutable');
+
+    // The shell's own files are the original build's, byte for byte named.
+    const shellFiles = readdirSync(path.join(APPS, 'shell', 'dist')).filter((f) =>
+      f.endsWith('.js'),
+    );
+    const copied = readdirSync(path.join(webDir, 'shell')).filter((f) => f.endsWith('.js'));
+    expect(copied.sort()).toEqual(shellFiles.sort());
+    await context.close();
+  });
+});

@@ -1,0 +1,142 @@
+// One ESLint configuration for the whole repository. Besides the usual
+// TypeScript and React rules it enforces the architecture: no app imports
+// another app's source, libs/shared imports no app, and the server takes only
+// the framework-free part of the shared library.
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const APP_PACKAGES = [
+  '@psicocampus/shell',
+  '@psicocampus/auth-mfe',
+  '@psicocampus/patients-mfe',
+  '@psicocampus/assessment-mfe',
+  '@psicocampus/admin-mfe',
+  '@psicocampus/api',
+];
+
+const noOtherApps = {
+  group: APP_PACKAGES.flatMap((name) => [name, `${name}/*`]),
+  message: "An app never imports another app's source: share it through libs/shared.",
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.nx/**',
+      '**/coverage/**',
+      '.data/**',
+      '.e2e/**',
+      'apps/api/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] }),
+      ],
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // A relative path into another package (../../auth-mfe/src/...) is the
+    // other way an app could reach into another's source. (Build configs may
+    // take the shared helpers under tools/.)
+    files: ['apps/*/src/**', 'apps/*/test/**', 'libs/*/src/**'],
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
+  {
+    files: ['apps/{shell,auth-mfe,patients-mfe,assessment-mfe,admin-mfe}/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noOtherApps] }],
+    },
+  },
+  {
+    files: ['libs/shared/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...noOtherApps, message: 'libs/shared never imports an app.' },
+            { regex: '(^|/)apps/', message: 'libs/shared never imports an app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['libs/shared/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'react/*', '@reduxjs/*', 'sweetalert2', 'node:*'],
+              message: 'The domain is framework-free: the server and the browser both use it.',
+            },
+            { regex: '^\\.\\./(?!domain/)', message: 'The domain imports only the domain.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noOtherApps,
+            {
+              regex: '^@psicocampus/shared(/(?!domain$).*)?$',
+              message: 'The server takes only @psicocampus/shared/domain (no React, no DOM).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'apps/api/src/main.ts',
+      'tools/**',
+      'e2e/**',
+      'bench/**',
+      '**/*.config.*',
+      '**/build.mjs',
+    ],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.{cjs,mjs,js}'],
+    languageOptions: { globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

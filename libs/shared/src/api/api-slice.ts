@@ -1,0 +1,62 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { sessionEnded, type SessionState } from '../session/session-slice';
+import type { AppConfigState } from '../store/config-slice';
+
+interface StateWithSession {
+  config: AppConfigState;
+  session: SessionState;
+}
+
+/**
+ * Adds the session's `x-token` to every call (SEED §6) and ends the session
+ * when the server says it is over. A 401 on a call made without a token (a
+ * failed login) is an answer for the screen, not an expired session.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const state = api.getState() as StateWithSession;
+  const token = state.session.token;
+  const result = await fetchBaseQuery({
+    baseUrl: state.config.apiBaseUrl,
+    prepareHeaders(headers) {
+      if (token) headers.set('x-token', token);
+      return headers;
+    },
+  })(args, api, extraOptions);
+  if (result.error?.status === 401 && token) {
+    api.dispatch(sessionEnded({ reason: 'expired' }));
+  }
+  return result;
+};
+
+export const TAG_TYPES = [
+  'Me',
+  'Student',
+  'Note',
+  'Appointment',
+  'Assessment',
+  'User',
+  'Statistics',
+  'Audit',
+] as const;
+
+/**
+ * The one API slice of the product. Each feature adds its endpoints with
+ * `api.injectEndpoints` in its own file under `src/api/`, so every call of
+ * SEED §7 lives in this one cache.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,10 @@
+/**
+ * Framework-free part of the shared library: what both the browser and the
+ * server use (roles, message catalogue, validation schemas, risk engine).
+ * Nothing here may import React, the DOM or Node-only modules.
+ */
+export * from './roles';
+export * from './session-user';
+export * from './messages';
+export * from './api-types';
+export * from './remotes';

@@ -1,0 +1,13 @@
+/**
+ * The browser side of the shared library: the store, the one API slice, the
+ * session, the remote contract and the framework-free domain. Shared as a
+ * singleton by the shell and every remote, so there is one store and one
+ * API cache in the page.
+ */
+export * from './domain';
+export * from './contracts/remote-module';
+export * from './session/session-slice';
+export * from './session/session-storage';
+export * from './api/api-slice';
+export * from './api/api-error';
+export * from './store/create-store';

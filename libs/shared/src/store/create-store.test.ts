@@ -1,0 +1,84 @@
+import type { SessionUser } from '../domain/session-user';
+import { api } from '../api/api-slice';
+import { sessionEnded, sessionStarted } from '../session/session-slice';
+import { createAppStore } from './create-store';
+
+const user: SessionUser = {
+  id: 'u-1',
+  role: 'ADMIN',
+  firstName: 'Ana',
+  lastName: 'Administradora',
+  email: 'admin@psicocampus.test',
+};
+
+const probe = api.injectEndpoints({
+  endpoints: (build) => ({
+    probe: build.query<{ ok: boolean }, void>({ query: () => '/api/probe' }),
+    probeMutation: build.mutation<{ ok: boolean }, void>({
+      query: () => ({ url: '/api/probe', method: 'POST' }),
+    }),
+  }),
+});
+
+function respondWith(status: number, body: unknown) {
+  const fetchMock = jest.fn(async (_request: Request) => Response.json(body, { status }));
+  global.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('the store', () => {
+  it('starts from the session a previous visit left in localStorage', () => {
+    localStorage.setItem('x-token', 't-1');
+    localStorage.setItem('userId', 'u-1');
+    localStorage.setItem('user-data', JSON.stringify({ ok: true, user }));
+    const store = createAppStore({ storage: localStorage });
+    expect(store.getState().session).toEqual({ token: 't-1', user, endReason: null });
+  });
+
+  it('keeps localStorage in step with the session', () => {
+    const store = createAppStore({ storage: localStorage });
+    store.dispatch(sessionStarted({ token: 't-2', user }));
+    expect(localStorage.getItem('x-token')).toBe('t-2');
+    store.dispatch(sessionEnded({ reason: 'logout' }));
+    expect(localStorage.getItem('x-token')).toBeNull();
+    expect(localStorage.getItem('user-data')).toBeNull();
+  });
+
+  it('sends the session token in x-token on every call, to the configured host', async () => {
+    const fetchMock = respondWith(200, { ok: true });
+    const store = createAppStore({
+      apiBaseUrl: 'https://api.example.edu/',
+      session: { token: 't-3', user },
+    });
+    await store.dispatch(probe.endpoints.probe.initiate());
+    const request = fetchMock.mock.calls[0]![0];
+    expect(request.url).toBe('https://api.example.edu/api/probe');
+    expect(request.headers.get('x-token')).toBe('t-3');
+  });
+
+  it('ends the session as expired when the server answers 401 to a signed-in call', async () => {
+    respondWith(401, { ok: false, msg: 'Tu sesión ha expirado. Inicia sesión de nuevo.' });
+    const store = createAppStore({ storage: localStorage, session: { token: 't-4', user } });
+    await store.dispatch(probe.endpoints.probeMutation.initiate());
+    expect(store.getState().session).toEqual({ token: null, user: null, endReason: 'expired' });
+    expect(localStorage.getItem('x-token')).toBeNull();
+  });
+
+  it('leaves a 401 to a call made without a session (a failed login) to the screen', async () => {
+    respondWith(401, { ok: false, msg: 'Credenciales inválidas' });
+    const store = createAppStore({});
+    await store.dispatch(probe.endpoints.probeMutation.initiate());
+    expect(store.getState().session.endReason).toBeNull();
+  });
+
+  it('forgets every cached answer when the session ends', async () => {
+    respondWith(200, { ok: true });
+    const store = createAppStore({ session: { token: 't-5', user } });
+    await store.dispatch(probe.endpoints.probe.initiate());
+    expect(probe.endpoints.probe.select()(store.getState()).data).toEqual({ ok: true });
+    store.dispatch(sessionEnded({ reason: 'logout' }));
+    expect(probe.endpoints.probe.select()(store.getState()).data).toBeUndefined();
+  });
+});

@@ -1,0 +1,80 @@
+import Swal, { type SweetAlertIcon } from 'sweetalert2';
+import { MSG } from '../domain/messages';
+
+/**
+ * The product's dialogs (SEED §8), in one place so that every screen asks
+ * and answers the same way. Each returns when the dialog closes.
+ */
+
+const BUTTON_COLOR = '#1f5f8b';
+
+export async function showError(text: string, title: string = MSG.common.error): Promise<void> {
+  await Swal.fire({ icon: 'error', title, text, confirmButtonColor: BUTTON_COLOR });
+}
+
+export async function showWarning(title: string, text: string): Promise<void> {
+  await Swal.fire({ icon: 'warning', title, text, confirmButtonColor: BUTTON_COLOR });
+}
+
+export async function showSuccess(
+  title: string,
+  text?: string,
+  options: { timerMs?: number } = {},
+): Promise<void> {
+  await showDialog('success', title, text, options.timerMs);
+}
+
+export async function showInfo(title: string, text?: string): Promise<void> {
+  await showDialog('info', title, text);
+}
+
+async function showDialog(
+  icon: SweetAlertIcon,
+  title: string,
+  text?: string,
+  timerMs?: number,
+): Promise<void> {
+  await Swal.fire({
+    icon,
+    title,
+    text,
+    confirmButtonColor: BUTTON_COLOR,
+    ...(timerMs ? { timer: timerMs, showConfirmButton: false, timerProgressBar: true } : {}),
+  });
+}
+
+/** '¿Estás seguro?' with 'Sí, eliminar' / 'Cancelar'; true when confirmed. */
+export async function confirmDeletion(
+  title: string = MSG.common.confirmTitle,
+  text: string = MSG.common.confirmText,
+): Promise<boolean> {
+  const result = await Swal.fire({
+    icon: 'warning',
+    title,
+    text,
+    showCancelButton: true,
+    confirmButtonText: MSG.common.confirmDelete,
+    cancelButtonText: MSG.common.cancel,
+    confirmButtonColor: '#b3261e',
+    focusCancel: true,
+  });
+  return result.isConfirmed;
+}
+
+/** A yes/cancel question; true when the user chose `confirmText`. */
+export async function confirmAction(
+  title: string,
+  text: string,
+  confirmText: string,
+): Promise<boolean> {
+  const result = await Swal.fire({
+    icon: 'question',
+    title,
+    text,
+    showCancelButton: true,
+    confirmButtonText: confirmText,
+    cancelButtonText: MSG.common.cancel,
+    confirmButtonColor: BUTTON_COLOR,
+  });
+  return result.isConfirmed;
+}

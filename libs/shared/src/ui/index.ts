@@ -1,0 +1,4 @@
+/** React UI pieces shared by the front ends: dialogs and small components. */
+export * from './dialogs';
+export * from './button.component';
+export * from './loading-message.component';

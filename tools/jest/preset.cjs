@@ -1,0 +1,33 @@
+/**
+ * Jest settings shared by every project. SWC compiles TypeScript and JSX;
+ * CSS modules resolve to their class names; jest-dom matchers are loaded.
+ */
+const path = require('node:path');
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @param {{ environment?: 'jsdom' | 'node' }} options */
+module.exports = function preset({ environment = 'jsdom' } = {}) {
+  return {
+    testEnvironment:
+      environment === 'jsdom' ? path.join(__dirname, 'jsdom-environment.cjs') : 'node',
+    transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+    // cookie@2 (fastify's light-my-request) and content-disposition@3
+    // (@fastify/static) ship only ESM, which Node 20 loads but Jest does not.
+    transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition)/)'],
+    moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
+    setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.cjs')] : [],
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
+    clearMocks: true,
+  };
+};

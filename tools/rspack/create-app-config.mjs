@@ -1,0 +1,176 @@
+// One rspack configuration for every front end: the shell (the host) and the
+// four remotes differ only in the options passed here, so the sharing rules
+// of Module Federation cannot drift between them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const reactRouterDist = path.join(workspaceRoot, 'node_modules/react-router/dist/production');
+
+/** Development ports; the API listens on 8080. */
+export const DEV_PORTS = { shell: 4200, auth: 4201, patients: 4202, assessment: 4203, admin: 4204 };
+
+function installedVersion(pkg) {
+  const file = path.join(workspaceRoot, 'node_modules', pkg, 'package.json');
+  return JSON.parse(readFileSync(file, 'utf8')).version;
+}
+
+/**
+ * What must be one instance in the page (STYLE.md "Sharing"): React and its
+ * sub-paths, the router, Redux, and the shared library that holds the store
+ * and the API cache. Never eager: the shell's async boundary (index.ts →
+ * bootstrap.tsx) lets the runtime negotiate them first.
+ */
+export function sharedSingletons() {
+  const singleton = (pkg) => ({
+    singleton: true,
+    requiredVersion: `^${installedVersion(pkg)}`,
+    version: installedVersion(pkg),
+  });
+  const prefix = (pkg) => ({ ...singleton(pkg), packageName: pkg });
+  return {
+    react: singleton('react'),
+    'react/': prefix('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': prefix('react-dom'),
+    'react-router': singleton('react-router'),
+    'react-router-dom': singleton('react-router-dom'),
+    'react-redux': singleton('react-redux'),
+    '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
+    '@reduxjs/toolkit/': prefix('@reduxjs/toolkit'),
+    '@psicocampus/shared': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
+    '@psicocampus/shared/': {
+      singleton: true,
+      requiredVersion: '^0.1.0',
+      version: '0.1.0',
+      packageName: '@psicocampus/shared',
+    },
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir         the app's folder
+ * @param {string} options.name           Module Federation container name
+ * @param {'host' | 'remote'} options.kind
+ * @param {string} options.cssPrefix      prefix of every CSS-module class of the app
+ * @param {Record<string, string>} [options.exposes]
+ * @param {string[]} [options.runtimePlugins]
+ * @param {string} [options.title]        <title> of the app's page
+ * @param {(config: import('@rspack/core').Configuration, mode: string) => void} [options.customize]
+ */
+export function createAppConfig(options) {
+  const { appDir, name, kind, cssPrefix, exposes = {}, runtimePlugins = [], title } = options;
+  const isHost = kind === 'host';
+
+  return (_env, argv = {}) => {
+    const mode =
+      argv.mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production');
+    const isDev = mode === 'development';
+    // A remote's production build is only its container and chunks; the small
+    // harness page that runs it alone exists in development only.
+    const withPage = isHost || isDev;
+
+    /** @type {import('@rspack/core').Configuration} */
+    const config = {
+      mode,
+      context: appDir,
+      entry: withPage ? { main: './src/index.ts' } : {},
+      devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        // The host's page is served for deep links (/psychologist/dashboard/…),
+        // so its chunks need an absolute base; remotes resolve theirs from
+        // wherever their remoteEntry.js was loaded.
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: name,
+        filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+        chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+        cssFilename: isDev ? '[name].css' : '[name].[contenthash:10].css',
+        cssChunkFilename: isDev ? '[name].css' : '[name].[contenthash:10].css',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+        // react-router's package exports only its development build; production
+        // bundles take the production one it ships beside it.
+        alias: isDev
+          ? {}
+          : {
+              'react-router$': path.join(reactRouterDist, 'index.mjs'),
+              'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
+            },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.(tsx?|jsx?|mjs)$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: isDev } },
+              },
+              env: { targets: 'chrome >= 109, firefox >= 115, safari >= 15.4, edge >= 109' },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(svg|png|woff2?)$/, type: 'asset' },
+        ],
+        // `import styles from './x.module.css'`, as in Jest (identity-obj-proxy).
+        parser: { 'css/auto': { namedExports: false } },
+        generator: {
+          'css/auto': {
+            localIdentName: isDev ? `${cssPrefix}-[local]-[hash:5]` : `${cssPrefix}-[hash:6]`,
+          },
+        },
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          // Remotes are registered at run time from remotes.json, never here.
+          remotes: {},
+          shared: sharedSingletons(),
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(mode),
+        }),
+        withPage &&
+          new rspack.HtmlRspackPlugin({
+            template: path.join(appDir, 'src/index.html'),
+            title: title ?? 'PsicoCampus',
+            scriptLoading: 'defer',
+            minify: !isDev,
+          }),
+      ].filter(Boolean),
+      optimization: {
+        // Named chunks keep the bundle report readable; hashes still bust caches.
+        chunkIds: isDev ? 'named' : 'deterministic',
+      },
+      performance: { hints: false },
+      devServer: {
+        port: DEV_PORTS[name],
+        hot: true,
+        historyApiFallback: isHost,
+        // A remote registered by its manifest is fetched with fetch(), so it
+        // needs CORS for the shell's origin (TOOLCHAIN.md).
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: isHost ? [{ context: ['/api'], target: 'http://localhost:8080' }] : [],
+      },
+    };
+    options.customize?.(config, mode);
+    return config;
+  };
+}

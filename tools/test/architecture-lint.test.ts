@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(__dirname, '../..');
+
+/** Lints a made-up file as if it lived at `file`, with the repository's real config. */
+async function lintAs(file: string, source: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: root });
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('architecture rules enforced by lint', () => {
+  it("stops an app from importing another app's source by package name", async () => {
+    const messages = await lintAs(
+      'apps/shell/src/features/x.ts',
+      "import remote from '@psicocampus/patients-mfe/src/remote-module';\nexport default remote;\n",
+    );
+    expect(messages.join('\n')).toMatch(/no-restricted-imports: .*another app's source/);
+  });
+
+  it("stops an app from importing another app's source by a relative path", async () => {
+    const messages = await lintAs(
+      'apps/patients-mfe/src/features/x.ts',
+      "import remote from '../../../assessment-mfe/src/remote-module';\nexport default remote;\n",
+    );
+    expect(messages.join('\n')).toMatch(/import-x\/no-relative-packages/);
+  });
+
+  it('stops libs/shared from importing any app', async () => {
+    const messages = await lintAs(
+      'libs/shared/src/x.ts',
+      "import { App } from '../../../apps/shell/src/app/app.component';\nexport { App };\n",
+    );
+    expect(messages.join('\n')).toMatch(/libs\/shared never imports an app/);
+  });
+
+  it('keeps React out of the server', async () => {
+    const messages = await lintAs(
+      'apps/api/src/x.ts',
+      "import { api } from '@psicocampus/shared';\nexport { api };\n",
+    );
+    expect(messages.join('\n')).toMatch(/only @psicocampus\/shared\/domain/);
+  });
+
+  it('accepts the imports the architecture allows', async () => {
+    expect(
+      await lintAs(
+        'apps/api/src/x.ts',
+        "import { MSG } from '@psicocampus/shared/domain';\nexport const m = MSG;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lintAs(
+        'apps/patients-mfe/src/x.ts',
+        "import { api } from '@psicocampus/shared';\nexport const a = api;\n",
+      ),
+    ).toEqual([]);
+  });
+});
