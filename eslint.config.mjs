@@ -68,7 +68,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noOtherApps] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noOtherApps,
+            {
+              group: ['formik', 'sweetalert2'],
+              message:
+                'Use @psicocampus/shared/forms and @psicocampus/shared/ui: one Formik and one dialog look in the page.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -99,7 +111,17 @@ export default tseslint.config(
               group: ['react', 'react-*', 'react/*', '@reduxjs/*', 'sweetalert2', 'node:*'],
               message: 'The domain is framework-free: the server and the browser both use it.',
             },
-            { regex: '^\\.\\./(?!domain/)', message: 'The domain imports only the domain.' },
+            {
+              group: [
+                '**/api/*',
+                '**/ui/*',
+                '**/store/*',
+                '**/session/*',
+                '**/contracts/*',
+                '**/forms/*',
+              ],
+              message: 'The domain imports only the domain.',
+            },
           ],
         },
       ],

@@ -34,6 +34,21 @@ class BrowserLikeEnvironment extends TestEnvironment {
       AbortSignal,
       structuredClone,
     });
+    // jsdom has no layout: scrolling does nothing, media queries never match.
+    window.scrollTo = () => {};
+    window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+    if (!window.matchMedia) {
+      window.matchMedia = (query) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener() {},
+        removeListener() {},
+        addEventListener() {},
+        removeEventListener() {},
+        dispatchEvent: () => false,
+      });
+    }
   }
 }
 

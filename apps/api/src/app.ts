@@ -3,7 +3,11 @@ import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { MSG } from '@psicocampus/shared/domain';
 import type { AppConfig } from './config';
+import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
+import { createMailer, MailQueue, type Mailer } from './mail/mailer';
+import { authRoutes } from './plugins/auth/auth.routes';
+import { registerAuthentication } from './plugins/auth/authenticate';
 import { registerErrorHandling } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
 import { registerFrontEnds } from './web/front-ends';
@@ -11,6 +15,10 @@ import { registerFrontEnds } from './web/front-ends';
 export interface AppDependencies {
   config: AppConfig;
   database: DatabaseHandle;
+  /** Replaces the SMTP/outbox mailer (tests). */
+  mailer?: Mailer;
+  /** Replaces the clock (tests of expiry). */
+  now?: () => Date;
 }
 
 /** JSON bodies above this are refused (PRODUCT §10). */
@@ -20,7 +28,8 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * Builds the server without listening: the same instance runs in production,
  * answers `inject` in the tests, and is started by `main.ts`.
  */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -57,6 +66,25 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
 
   registerErrorHandling(app);
 
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mail: new MailQueue(mailer, app.log),
+    now: deps.now ?? (() => new Date()),
+  };
+  app.decorate('ctx', ctx);
+  // Mails still leaving are sent before the process ends.
+  app.addHook('onClose', () => ctx.mail.idle());
+
   await app.register(fastifyCors, {
     // Only the configured origins, never '*' (the shell, remotes' hosts, integrators).
     origin: (origin, callback) => {
@@ -68,7 +96,9 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     maxAge: 600,
   });
 
+  registerAuthentication(app, ctx);
   await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { ctx });
 
   if (config.web) {
     await registerFrontEnds(app, config.web);

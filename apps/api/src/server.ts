@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, type AppDependencies } from './app';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
 import { seedDemoData } from './seed/demo-seed';
@@ -24,11 +24,12 @@ export function databaseTarget(config: AppConfig): DatabaseTarget {
 export async function createServer(
   config: AppConfig,
   target: DatabaseTarget = databaseTarget(config),
+  overrides: Pick<AppDependencies, 'mailer' | 'now'> = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(target);
   try {
     const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
-    const app = await buildApp({ config, database });
+    const app = await buildApp({ config, database, ...overrides });
     let closing: Promise<void> | null = null;
     return {
       app,

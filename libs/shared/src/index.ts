@@ -11,3 +11,4 @@ export * from './session/session-storage';
 export * from './api/api-slice';
 export * from './api/api-error';
 export * from './store/create-store';
+export * from './api/auth.api';

@@ -1,5 +1,10 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { selectSessionToken, selectSessionUser, useAppSelector } from '@psicocampus/shared';
+import {
+  selectSessionEndReason,
+  selectSessionToken,
+  selectSessionUser,
+  useAppSelector,
+} from '@psicocampus/shared';
 import { ADMIN_AREA, PSYCHOLOGIST_AREA } from '../features/layout/areas';
 import { DashboardLayout } from '../features/layout/dashboard-layout.component';
 import { PublicArea } from '../features/layout/public-area.component';
@@ -13,11 +18,14 @@ export function AppRoutes() {
   const location = useLocation();
   const token = useAppSelector(selectSessionToken);
   const user = useAppSelector(selectSessionUser);
+  const endReason = useAppSelector(selectSessionEndReason);
   const redirect = guardRedirect(location.pathname, { token, user });
 
   if (redirect) {
-    // Remember where a signed-out visitor was going, to return after login.
-    const state = redirect === '/login' && !token ? { from: location.pathname } : undefined;
+    // Remember where a visitor was going (or a lapsed session was), to return
+    // there after login; not after a sign-out, when the next person may differ.
+    const remember = redirect === '/login' && !token && endReason !== 'logout';
+    const state = remember ? { from: location.pathname } : undefined;
     return <Navigate to={redirect} replace state={state} />;
   }
 

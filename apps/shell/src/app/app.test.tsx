@@ -1,78 +1,27 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { createAppStore, MSG, type RemoteModule, type SessionUser } from '@psicocampus/shared';
-import { remoteRegistry } from '../features/remotes/remote-registry';
-import { App } from './app.component';
-
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-  registerPlugins: jest.fn(),
-}));
-
-const loadRemoteMock = jest.mocked(loadRemote);
-
-const psychologist: SessionUser = {
-  id: 'p1',
-  role: 'PSYCHOLOGIST',
-  firstName: 'Lucía',
-  lastName: 'Fernández',
-  email: 'psicologa@psicocampus.test',
-};
-
-const authRemote: RemoteModule = {
-  roles: [],
-  nav: [],
-  routes: [{ path: 'login', element: <h1>Pantalla de acceso</h1> }],
-};
-const patientsRemote: RemoteModule = {
-  roles: ['PSYCHOLOGIST'],
-  nav: [{ label: 'Mis Pacientes', path: 'patients', icon: 'patients', order: 20 }],
-  routes: [{ path: 'patients', element: <h1>Lista de pacientes</h1> }],
-};
-const assessmentRemote: RemoteModule = {
-  roles: ['PSYCHOLOGIST'],
-  nav: [{ label: 'Evaluaciones', path: 'Evaluaciones', icon: 'reports', order: 30 }],
-  routes: [{ path: 'Evaluaciones', element: <h1>Reportes de evaluaciones</h1> }],
-};
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { MSG } from '@psicocampus/shared';
+import {
+  installFetch,
+  psychologist,
+  remoteRegistry,
+  renderShell,
+  serveStandIns,
+} from '../testing/shell-harness';
 
 /** Which remotes are "down": their load fails the way the runtime reports it. */
 const down = new Set<string>();
+let initialRegistration: unknown[] | undefined;
 
 beforeAll(async () => {
-  global.fetch = jest.fn(async () =>
-    Response.json({
-      auth: '/remotes/auth/mf-manifest.json',
-      patients: '/remotes/patients/mf-manifest.json',
-      assessment: 'http://localhost:9999/mf-manifest.json',
-    }),
-  ) as typeof fetch;
-  loadRemoteMock.mockImplementation(async (id: string) => {
-    const name = id.split('/')[0]!;
-    if (down.has(name)) throw new Error(`ScriptNetworkError: ${name}`);
-    const modules: Record<string, RemoteModule> = {
-      auth: authRemote,
-      patients: patientsRemote,
-      assessment: assessmentRemote,
-    };
-    return { default: modules[name] };
-  });
+  installFetch();
+  serveStandIns(down);
   jest.spyOn(console, 'error').mockImplementation(() => {});
   await remoteRegistry.init();
   initialRegistration = jest.mocked(registerRemotes).mock.calls[0];
 });
-
-let initialRegistration: unknown[] | undefined;
-
-/** Renders the whole shell at `path`; awaited because remotes load asynchronously. */
-async function renderAt(path: string, session: { token: string; user: SessionUser } | null) {
-  window.history.pushState({}, '', path);
-  const store = createAppStore({ session });
-  await act(async () => {
-    render(<App store={store} />);
-  });
-}
+beforeEach(() => serveStandIns(down));
 
 describe('the shell', () => {
   it('registers the remotes it reads from remotes.json, with absolute addresses', () => {
@@ -81,19 +30,20 @@ describe('the shell', () => {
         { name: 'auth', entry: 'http://localhost/remotes/auth/mf-manifest.json' },
         { name: 'patients', entry: 'http://localhost/remotes/patients/mf-manifest.json' },
         { name: 'assessment', entry: 'http://localhost:9999/mf-manifest.json' },
+        { name: 'admin', entry: 'http://localhost/remotes/admin/mf-manifest.json' },
       ],
     ]);
   });
 
   it('sends a visitor without a session from a dashboard to the login remote', async () => {
-    await renderAt('/psychologist/dashboard/patients', null);
+    await renderShell('/psychologist/dashboard/patients', null);
     expect(await screen.findByRole('heading', { name: 'Pantalla de acceso' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
   });
 
   it('keeps the dashboard working when one remote is down, and "Reintentar" brings it back', async () => {
     down.add('assessment');
-    await renderAt('/psychologist/dashboard/Evaluaciones', { token: 't', user: psychologist });
+    await renderShell('/psychologist/dashboard/Evaluaciones', { token: 't', user: psychologist });
 
     expect(await screen.findByText(MSG.shell.moduleUnavailable)).toBeInTheDocument();
     // The rest of the shell still works: header, sign-out and the other remote's menu entry.
@@ -117,12 +67,13 @@ describe('the shell', () => {
   it('lets the user reach the working remote while another is down', async () => {
     down.add('assessment');
     await act(() => remoteRegistry.retry('assessment'));
-    await renderAt('/psychologist/dashboard/Evaluaciones', { token: 't', user: psychologist });
+    await renderShell('/psychologist/dashboard/Evaluaciones', { token: 't', user: psychologist });
     expect(await screen.findByText(MSG.shell.moduleUnavailable)).toBeInTheDocument();
 
     const nav = screen.getByRole('navigation', { name: MSG.shell.mainNav });
     await userEvent.click(await within(nav).findByRole('link', { name: 'Mis Pacientes' }));
     expect(await screen.findByRole('heading', { name: 'Lista de pacientes' })).toBeInTheDocument();
     expect(screen.queryByText(MSG.shell.moduleUnavailable)).not.toBeInTheDocument();
+    down.delete('assessment');
   });
 });

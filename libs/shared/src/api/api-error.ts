@@ -1,7 +1,5 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SerializedError } from '@reduxjs/toolkit';
-import { MSG } from '../domain/messages';
 import type { ApiErrorBody, FieldError } from '../domain/api-types';
+import { MSG } from '../domain/messages';
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return (
@@ -11,32 +9,36 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
-type AnyQueryError = FetchBaseQueryError | SerializedError | undefined | null;
+/** A failed call as RTK Query reports it (`{ status, data }`), from a hook or `unwrap()`. */
+function asQueryError(error: unknown): { status: unknown; data?: unknown } | null {
+  return typeof error === 'object' && error !== null && 'status' in error
+    ? (error as { status: unknown; data?: unknown })
+    : null;
+}
 
 /**
  * The Spanish sentence to show for a failed call: the server's `msg` when it
  * sent one, the network sentence when the server could not be reached, and
  * the screen's own fallback otherwise (SEED §8's "server msg, else ..." rule).
  */
-export function errorMessage(error: AnyQueryError, fallback: string): string {
-  if (!error) return fallback;
-  if ('status' in error) {
-    if (isApiErrorBody(error.data)) return error.data.msg;
-    if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
-      return MSG.common.networkError;
-    }
+export function errorMessage(error: unknown, fallback: string): string {
+  const failed = asQueryError(error);
+  if (!failed) return fallback;
+  if (isApiErrorBody(failed.data)) return failed.data.msg;
+  if (failed.status === 'FETCH_ERROR' || failed.status === 'TIMEOUT_ERROR') {
+    return MSG.common.networkError;
   }
   return fallback;
 }
 
 /** The per-field problems of a 400 answer, or an empty list. */
-export function fieldErrors(error: AnyQueryError): FieldError[] {
-  if (error && 'status' in error && isApiErrorBody(error.data)) return error.data.errors ?? [];
-  return [];
+export function fieldErrors(error: unknown): FieldError[] {
+  const failed = asQueryError(error);
+  return failed && isApiErrorBody(failed.data) ? (failed.data.errors ?? []) : [];
 }
 
 /** The HTTP status of a failed call, when there was one. */
-export function errorStatus(error: AnyQueryError): number | undefined {
-  if (error && 'status' in error && typeof error.status === 'number') return error.status;
-  return undefined;
+export function errorStatus(error: unknown): number | undefined {
+  const failed = asQueryError(error);
+  return typeof failed?.status === 'number' ? failed.status : undefined;
 }

@@ -5,7 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { sessionEnded, type SessionState } from '../session/session-slice';
+import { sessionActive, sessionEnded, type SessionState } from '../session/session-slice';
 import type { AppConfigState } from '../store/config-slice';
 
 interface StateWithSession {
@@ -32,8 +32,14 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
       return headers;
     },
   })(args, api, extraOptions);
-  if (result.error?.status === 401 && token) {
-    api.dispatch(sessionEnded({ reason: 'expired' }));
+  if (token) {
+    // Only the session the call was made with: a sign-out meanwhile stays one.
+    const stillCurrent = (api.getState() as StateWithSession).session.token === token;
+    if (result.error?.status === 401 && stillCurrent) {
+      api.dispatch(sessionEnded({ reason: 'expired' }));
+    } else if (!result.error && stillCurrent) {
+      api.dispatch(sessionActive(Date.now()));
+    }
   }
   return result;
 };

@@ -8,3 +8,4 @@ export * from './session-user';
 export * from './messages';
 export * from './api-types';
 export * from './remotes';
+export * from './schemas';

@@ -7,21 +7,37 @@ export type SessionEndReason = 'logout' | 'expired';
 export interface SessionState {
   token: string | null;
   user: SessionUser | null;
-  /** Set when the session ended without the user asking (shown on /login). */
+  /** Why the last session ended (the login screen says so); null otherwise. */
   endReason: SessionEndReason | null;
+  /** When the server last answered a call of this session (ms since epoch). */
+  lastActivityAt: number | null;
 }
 
-export const initialSessionState: SessionState = { token: null, user: null, endReason: null };
+export const initialSessionState: SessionState = {
+  token: null,
+  user: null,
+  endReason: null,
+  lastActivityAt: null,
+};
 
 export const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
     sessionStarted(_state, action: PayloadAction<{ token: string; user: SessionUser }>) {
-      return { token: action.payload.token, user: action.payload.user, endReason: null };
+      return {
+        token: action.payload.token,
+        user: action.payload.user,
+        endReason: null,
+        lastActivityAt: Date.now(),
+      };
     },
     sessionEnded(_state, action: PayloadAction<{ reason: SessionEndReason }>) {
-      return { token: null, user: null, endReason: action.payload.reason };
+      return { token: null, user: null, endReason: action.payload.reason, lastActivityAt: null };
+    },
+    /** The server answered a call made with the session's token. */
+    sessionActive(state, action: PayloadAction<number>) {
+      if (state.token) state.lastActivityAt = action.payload;
     },
     sessionUserUpdated(state, action: PayloadAction<SessionUser>) {
       if (state.user && state.user.id === action.payload.id) state.user = action.payload;
@@ -35,14 +51,21 @@ export const sessionSlice = createSlice({
     selectSessionUser: (state) => state.user,
     selectSessionEndReason: (state) => state.endReason,
     selectIsAuthenticated: (state) => state.token !== null && state.user !== null,
+    selectLastActivityAt: (state) => state.lastActivityAt,
   },
 });
 
-export const { sessionStarted, sessionEnded, sessionUserUpdated, sessionNoticeDismissed } =
-  sessionSlice.actions;
+export const {
+  sessionStarted,
+  sessionEnded,
+  sessionActive,
+  sessionUserUpdated,
+  sessionNoticeDismissed,
+} = sessionSlice.actions;
 export const {
   selectSessionToken,
   selectSessionUser,
   selectSessionEndReason,
   selectIsAuthenticated,
+  selectLastActivityAt,
 } = sessionSlice.selectors;

@@ -34,7 +34,7 @@ describe('the store', () => {
     localStorage.setItem('userId', 'u-1');
     localStorage.setItem('user-data', JSON.stringify({ ok: true, user }));
     const store = createAppStore({ storage: localStorage });
-    expect(store.getState().session).toEqual({ token: 't-1', user, endReason: null });
+    expect(store.getState().session).toMatchObject({ token: 't-1', user, endReason: null });
   });
 
   it('keeps localStorage in step with the session', () => {
@@ -62,7 +62,11 @@ describe('the store', () => {
     respondWith(401, { ok: false, msg: 'Tu sesión ha expirado. Inicia sesión de nuevo.' });
     const store = createAppStore({ storage: localStorage, session: { token: 't-4', user } });
     await store.dispatch(probe.endpoints.probeMutation.initiate());
-    expect(store.getState().session).toEqual({ token: null, user: null, endReason: 'expired' });
+    expect(store.getState().session).toMatchObject({
+      token: null,
+      user: null,
+      endReason: 'expired',
+    });
     expect(localStorage.getItem('x-token')).toBeNull();
   });
 

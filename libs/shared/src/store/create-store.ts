@@ -36,7 +36,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     apiBaseUrl: (options.apiBaseUrl ?? '').replace(/\/+$/, ''),
   });
   const session: SessionState = stored
-    ? { token: stored.token, user: stored.user, endReason: null }
+    ? { token: stored.token, user: stored.user, endReason: null, lastActivityAt: Date.now() }
     : initialSessionState;
 
   // Cached answers belong to the user who asked for them: drop them all as
@@ -65,7 +65,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     let previous = store.getState().session;
     store.subscribe(() => {
       const current = store.getState().session;
-      if (current === previous) return;
+      if (current.token === previous.token && current.user === previous.user) return;
       previous = current;
       if (current.token && current.user) {
         writeStoredSession(storage, { token: current.token, user: current.user });

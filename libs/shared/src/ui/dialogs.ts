@@ -78,3 +78,29 @@ export async function confirmAction(
   });
   return result.isConfirmed;
 }
+
+/**
+ * The idle warning of PRODUCT §3: '¿Sigues ahí?' with 'Seguir conectado'.
+ * `answer` resolves true when the user chose to stay; `close()` dismisses
+ * the dialog from outside (activity elsewhere made it moot).
+ */
+export function askToStayConnected(): { answer: Promise<boolean>; close: () => void } {
+  let open = true;
+  const answer = Swal.fire({
+    icon: 'warning',
+    title: MSG.session.idleTitle,
+    text: MSG.session.idleText,
+    confirmButtonText: MSG.session.keepAlive,
+    confirmButtonColor: BUTTON_COLOR,
+    allowOutsideClick: false,
+  }).then((result) => {
+    open = false;
+    return result.isConfirmed;
+  });
+  return {
+    answer,
+    close: () => {
+      if (open) Swal.close();
+    },
+  };
+}

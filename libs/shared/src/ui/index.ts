@@ -2,3 +2,4 @@
 export * from './dialogs';
 export * from './button.component';
 export * from './loading-message.component';
+export * from './modal.component';

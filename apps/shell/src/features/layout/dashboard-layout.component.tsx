@@ -4,6 +4,7 @@ import { Button } from '@psicocampus/shared/ui';
 import { RemoteArea } from '../remotes/remote-area.component';
 import { RemoteBoundary } from '../remotes/remote-boundary.component';
 import { useRemoteRevision } from '../remotes/use-remote-revision';
+import { useCurrentUser } from '../session/use-current-user';
 import { useSignOut } from '../session/use-sign-out';
 import type { DashboardArea } from './areas';
 import { DashboardNav } from './dashboard-nav.component';
@@ -14,6 +15,7 @@ import styles from './dashboard-layout.module.css';
 export function DashboardLayout({ area }: { area: DashboardArea }) {
   const user = useAppSelector(selectSessionUser);
   const signOut = useSignOut();
+  useCurrentUser();
   const revision = useRemoteRevision();
 
   return (

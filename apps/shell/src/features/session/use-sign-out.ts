@@ -1,10 +1,15 @@
 import { useCallback } from 'react';
-import { sessionEnded, useAppDispatch } from '@psicocampus/shared';
+import { sessionEnded, useAppDispatch, useLogoutMutation } from '@psicocampus/shared';
 
-/** Ends the session in this browser. */
+/**
+ * "Cerrar sesión": ends the session on the server, then in this browser
+ * (even when the server cannot be reached: the user asked to leave).
+ */
 export function useSignOut(): () => Promise<void> {
   const dispatch = useAppDispatch();
+  const [logout] = useLogoutMutation();
   return useCallback(async () => {
+    await logout().catch(() => undefined);
     dispatch(sessionEnded({ reason: 'logout' }));
-  }, [dispatch]);
+  }, [dispatch, logout]);
 }

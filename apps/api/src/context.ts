@@ -1,0 +1,13 @@
+import type { AppConfig } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { MailQueue } from './mail/mailer';
+
+/** What every plugin of the server works with. */
+export interface AppContext {
+  config: AppConfig;
+  database: DatabaseHandle;
+  db: Database;
+  mail: MailQueue;
+  /** The current time; tests move it to check expiries. */
+  now(): Date;
+}

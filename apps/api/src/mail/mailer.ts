@@ -1,0 +1,84 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Sends without making the caller wait: a recovery request must answer in
+ * the same time whether or not a mail goes out. Failures are logged; `idle()`
+ * resolves when nothing is left in flight (shutdown and tests wait on it).
+ */
+export class MailQueue {
+  private pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  enqueue(message: MailMessage): void {
+    const sending = this.mailer
+      .send(message)
+      .catch((error: unknown) => {
+        this.log.error({ err: error, to: message.to, subject: message.subject }, 'mail not sent');
+      })
+      .finally(() => this.pending.delete(sending));
+    this.pending.add(sending);
+  }
+
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
+}
+
+/**
+ * Mail through SMTP when SMTP_URL is set. Without it, each message is
+ * written as an .eml file under DATA_DIR/outbox/ and its path logged, so a
+ * person running the product locally can open the link it carries.
+ */
+export function createMailer(options: {
+  smtpUrl: string | null;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { from, log } = options;
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+    };
+  }
+
+  const outbox = path.join(options.dataDir, 'outbox');
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let sequence = 0;
+  return {
+    async send(message) {
+      const info = await composer.sendMail({ from, ...message });
+      await mkdir(outbox, { recursive: true });
+      sequence += 1;
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(
+        outbox,
+        `${stamp}-${process.pid}-${String(sequence).padStart(6, '0')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/** The numbers of PRODUCT §3, in one place. */
+export const AUTH_POLICY = {
+  /** A session ends after this long without calls. */
+  idleMs: 30 * 60_000,
+  /** ...and this long after login in any case. */
+  absoluteMs: 12 * 60 * 60_000,
+  /** How stale `lastSeenAt` may get before a call writes it again (saves a write per call). */
+  touchEveryMs: 60_000,
+  /** A recovery link lives this long, and is good for one use. */
+  resetTokenMs: 30 * 60_000,
+  /** An invitation link lives longer: the new colleague may read it the next day. */
+  inviteTokenMs: 7 * 24 * 60 * 60_000,
+  /** Failed logins allowed for one e-mail in `failureWindowMs`; the next one gets 429. */
+  maxFailuresPerEmail: 5,
+  failureWindowMs: 15 * 60_000,
+  /** Login calls allowed from one address in `addressWindowMs`; the next one gets 429. */
+  maxCallsPerAddress: 30,
+  addressWindowMs: 60_000,
+  /** Recovery mails sent for one account in `failureWindowMs`; later requests send nothing. */
+  maxResetMailsPerAccount: 3,
+  /** Login attempts are kept this long, then deleted. */
+  attemptRetentionMs: 24 * 60 * 60_000,
+} as const;

@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  MSG,
+  resetPasswordSchema,
+  resetTokenSchema,
+} from '@psicocampus/shared/domain';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/http-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { validateBody } from '../../lib/validate';
+import { passwordChangedMail, passwordResetMail } from '../../mail/templates';
+import { findUserByEmail, findUserById, setPasswordHash } from '../users/user.queries';
+import { AUTH_POLICY } from './auth.policy';
+import { signedIn } from './authenticate';
+import { isCommonPassword } from './common-passwords';
+import { loginLimitFor, pruneLoginAttempts, recordLoginAttempt } from './login-limits';
+import {
+  consumeToken,
+  findLiveToken,
+  issuePasswordToken,
+  recentResetTokens,
+} from './password-tokens';
+import {
+  createSession,
+  endSession,
+  endUserSessions,
+  pruneSessions,
+  toSessionUser,
+} from './sessions';
+import { newToken } from './tokens';
+
+const PUBLIC = { config: { public: true } } as const;
+
+function refuseCommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw new HttpError(400, MSG.auth.passwordTooCommon, [
+      { field, msg: MSG.auth.passwordTooCommon },
+    ]);
+  }
+}
+
+/**
+ * Sign-in, sessions and password recovery (PRODUCT §3).
+ */
+export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+  const { ctx } = opts;
+  const { db } = ctx;
+  // Compared against when the e-mail is unknown, so that an unknown e-mail
+  // costs the same argon2 work as a wrong password and answers in the same time.
+  const decoyHash = await hashPassword(newToken());
+
+  app.post('/api/auth/login', PUBLIC, async (request) => {
+    const body = await validateBody(loginSchema, request.body);
+    const email = body.email.toLowerCase();
+    const clientAddress = request.ip;
+
+    // The attempt is recorded whatever the outcome, so the transaction returns
+    // the refusal instead of throwing it (a throw would roll the record back).
+    const outcome = await db.transaction(async (tx) => {
+      // One login at a time per e-mail, across processes, so the limit is exact.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${email}`}))`);
+      const now = ctx.now();
+      const limited = await loginLimitFor(tx, email, clientAddress, now);
+      if (limited) {
+        await recordLoginAttempt(tx, { email, clientAddress, outcome: 'blocked', at: now });
+        return { refused: limited };
+      }
+      const user = await findUserByEmail(tx, email);
+      const matches = await verifyPassword(user?.passwordHash ?? decoyHash, body.password);
+      if (!user || !user.passwordHash || !matches) {
+        await recordLoginAttempt(tx, { email, clientAddress, outcome: 'failure', at: now });
+        return { refused: new HttpError(401, MSG.auth.invalidCredentials) };
+      }
+      await recordLoginAttempt(tx, { email, clientAddress, outcome: 'success', at: now });
+      // Said only to someone who knows the password, so it reveals nothing.
+      if (!user.active) return { refused: new HttpError(403, MSG.auth.accountDisabled) };
+      const { token } = await createSession(tx, user.id, clientAddress, now);
+      return { token, user: toSessionUser(user) };
+    });
+    if ('refused' in outcome) throw outcome.refused;
+    return { ok: true, token: outcome.token, user: outcome.user, msg: MSG.auth.welcomeText };
+  });
+
+  app.post('/api/auth/logout', async (request) => {
+    const { sessionId } = signedIn(request);
+    await endSession(db, sessionId, ctx.now());
+    return { ok: true, msg: MSG.auth.loggedOut };
+  });
+
+  app.get('/api/auth/me', async (request) => {
+    const { user } = signedIn(request);
+    return { ok: true, user };
+  });
+
+  app.post('/api/auth/forgot-password', PUBLIC, async (request) => {
+    const body = await validateBody(forgotPasswordSchema, request.body);
+    const now = ctx.now();
+    const user = await findUserByEmail(db, body.email);
+    // The same answer whatever happens below: it must not tell whether the
+    // e-mail has an account. The mail leaves after the answer.
+    if (
+      user?.active &&
+      (await recentResetTokens(db, user.id, now)) < AUTH_POLICY.maxResetMailsPerAccount
+    ) {
+      const token = await issuePasswordToken(db, user.id, 'reset', now);
+      const link = `${ctx.config.publicUrl}/reset-password/${token}`;
+      ctx.mail.enqueue(passwordResetMail(user.email, user.firstName, link));
+    }
+    return { ok: true, msg: MSG.auth.forgotSent };
+  });
+
+  app.post('/api/auth/reset-password/check', PUBLIC, async (request) => {
+    const body = await validateBody(resetTokenSchema, request.body);
+    const live = await findLiveToken(db, body.token, ctx.now());
+    if (!live) throw new HttpError(400, MSG.auth.resetLinkInvalid);
+    const user = await findUserById(db, live.userId);
+    if (!user?.active) throw new HttpError(400, MSG.auth.resetLinkInvalid);
+    return { ok: true, purpose: live.purpose, email: user.email, firstName: user.firstName };
+  });
+
+  app.post('/api/auth/reset-password', PUBLIC, async (request) => {
+    const body = await validateBody(resetPasswordSchema, request.body);
+    refuseCommonPassword(body.password, 'password');
+    const passwordHash = await hashPassword(body.password);
+    const now = ctx.now();
+    const user = await db.transaction(async (tx) => {
+      const used = await consumeToken(tx, body.token, now);
+      const owner = used ? await findUserById(tx, used.userId) : null;
+      if (!owner?.active) throw new HttpError(400, MSG.auth.resetLinkInvalid);
+      await setPasswordHash(tx, owner.id, passwordHash, now);
+      await endUserSessions(tx, owner.id, now);
+      return owner;
+    });
+    ctx.mail.enqueue(
+      passwordChangedMail(user.email, user.firstName, `${ctx.config.publicUrl}/login`),
+    );
+    return { ok: true, msg: MSG.auth.resetDoneText };
+  });
+
+  app.put('/api/auth/password', async (request) => {
+    const { user: sessionUser, sessionId } = signedIn(request);
+    const body = await validateBody(changePasswordSchema, request.body);
+    const user = await findUserById(db, sessionUser.id);
+    if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      throw new HttpError(400, MSG.auth.currentPasswordWrong, [
+        { field: 'currentPassword', msg: MSG.auth.currentPasswordWrong },
+      ]);
+    }
+    refuseCommonPassword(body.newPassword, 'newPassword');
+    const passwordHash = await hashPassword(body.newPassword);
+    const now = ctx.now();
+    await db.transaction(async (tx) => {
+      await setPasswordHash(tx, user.id, passwordHash, now);
+      await endUserSessions(tx, user.id, now, sessionId);
+    });
+    ctx.mail.enqueue(
+      passwordChangedMail(user.email, user.firstName, `${ctx.config.publicUrl}/login`),
+    );
+    return { ok: true, msg: MSG.auth.passwordChanged };
+  });
+
+  // Old sessions and login attempts are of no use after a day; clear them hourly.
+  const maintenance = setInterval(() => {
+    const now = ctx.now();
+    Promise.all([pruneSessions(db, now), pruneLoginAttempts(db, now)]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'auth maintenance failed'),
+    );
+  }, 60 * 60_000);
+  maintenance.unref();
+  app.addHook('onClose', async () => clearInterval(maintenance));
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { MSG, type Role, type SessionUser } from '@psicocampus/shared/domain';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/http-error';
+import { findActiveSession, toSessionUser } from './sessions';
+
+export interface AuthContext {
+  user: SessionUser;
+  sessionId: string;
+}
+
+const MAX_TOKEN_LENGTH = 200;
+
+/**
+ * The one authentication hook of the API: every /api route needs a live
+ * session in `x-token`, except those marked `config: { public: true }`
+ * (login, recovery, health). Anything else answers 401 in Spanish.
+ */
+export function registerAuthentication(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    // Only API routes; an unknown path answers 404, signed in or not.
+    if (!request.routeOptions.url?.startsWith('/api/') || request.is404) return;
+    if (request.method === 'OPTIONS' || request.routeOptions.config?.public) return;
+    const token = request.headers['x-token'];
+    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
+      throw new HttpError(401, MSG.api.unauthorized);
+    }
+    const active = await findActiveSession(ctx.db, token, ctx.now());
+    if (!active) throw new HttpError(401, MSG.api.unauthorized);
+    request.auth = { user: toSessionUser(active.user), sessionId: active.sessionId };
+  });
+}
+
+/** The signed-in user of a request on a protected route. */
+export function signedIn(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new HttpError(401, MSG.api.unauthorized);
+  return request.auth;
+}
+
+/** A preHandler letting in only the given roles (403 for the others). */
+export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const { user } = signedIn(request);
+    if (!roles.includes(user.role)) throw new HttpError(403, MSG.api.forbidden);
+  };
+}

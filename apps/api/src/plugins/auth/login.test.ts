@@ -1,0 +1,269 @@
+import { eq } from 'drizzle-orm';
+import { MSG } from '@psicocampus/shared/domain';
+import { buildApp } from '../../app';
+import { sessions, users } from '../../db/schema';
+import {
+  demoAccount,
+  randomAddress,
+  startTestServer,
+  type TestServer,
+} from '../../../test/helpers/test-server';
+import { AUTH_POLICY } from './auth.policy';
+import { hashToken } from './tokens';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const psychologist = demoAccount('psychologist');
+
+function login(email: string, password: string, remoteAddress = randomAddress()) {
+  return server.call({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
+}
+
+const me = (token: string | null) => server.call({ method: 'GET', url: '/api/auth/me', token });
+
+describe('POST /api/auth/login', () => {
+  it('signs a demo psychologist in with an opaque token and the user of SEED §3', async () => {
+    const response = await login(psychologist.email, psychologist.password);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({
+      ok: true,
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      user: {
+        id: expect.any(String),
+        role: 'PSYCHOLOGIST',
+        firstName: psychologist.firstName,
+        lastName: psychologist.lastName,
+        email: psychologist.email,
+      },
+      msg: expect.any(String),
+    });
+    // ≥ 128 bits, and only its hash is kept.
+    expect(Buffer.from(body.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const stored = await server.server.database.db.select().from(sessions);
+    expect(stored.some((row) => row.tokenHash === hashToken(body.token))).toBe(true);
+    expect(JSON.stringify(stored)).not.toContain(body.token);
+  });
+
+  it('accepts the e-mail in any case and with spaces around it', async () => {
+    const response = await login(`  ${psychologist.email.toUpperCase()} `, psychologist.password);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers an unknown e-mail and a wrong password identically', async () => {
+    const wrong = await login(psychologist.email, 'no-es-la-contraseña');
+    const unknown = await login('nadie@psicocampus.test', 'no-es-la-contraseña');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ ok: false, msg: MSG.auth.invalidCredentials });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('asks for both fields in Spanish', async () => {
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: '', password: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toBe(MSG.auth.missingFields);
+  });
+
+  it('refuses unknown fields', async () => {
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: psychologist.email, password: psychologist.password, role: 'ADMIN' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toBe(MSG.api.unknownField('role'));
+  });
+
+  it('does not let a deactivated account in, and tells only someone who knows its password', async () => {
+    const { db } = server.server.database;
+    const second = demoAccount('psychologist2');
+    await db.update(users).set({ active: false }).where(eq(users.email, second.email));
+    try {
+      const right = await login(second.email, second.password);
+      expect(right.statusCode).toBe(403);
+      expect(right.json()).toEqual({ ok: false, msg: MSG.auth.accountDisabled });
+      const wrong = await login(second.email, 'otra-contraseña-cualquiera');
+      expect(wrong.json()).toEqual({ ok: false, msg: MSG.auth.invalidCredentials });
+    } finally {
+      await db.update(users).set({ active: true }).where(eq(users.email, second.email));
+    }
+  });
+});
+
+describe('brute-force limits (PRODUCT §3)', () => {
+  it('refuses the 6th failed login for one e-mail within 15 minutes, with Retry-After', async () => {
+    const email = 'victima@psicocampus.test';
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await login(email, `intento-${attempt}`)).statusCode).toBe(401);
+    }
+    const sixth = await login(email, 'intento-6');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().msg).toBe(MSG.auth.tooManyFailures(15));
+    const retryAfter = Number(sixth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    // The window passes: the e-mail may try again.
+    server.advanceClock(AUTH_POLICY.failureWindowMs + 1000);
+    expect((await login(email, 'intento-7')).statusCode).toBe(401);
+  });
+
+  it('blocks the account even for the right password once the limit is reached', async () => {
+    const account = demoAccount('admin');
+    for (let attempt = 1; attempt <= 5; attempt += 1) await login(account.email, `mal-${attempt}`);
+    const right = await login(account.email, account.password);
+    expect(right.statusCode).toBe(429);
+    server.advanceClock(AUTH_POLICY.failureWindowMs + 1000);
+    expect((await login(account.email, account.password)).statusCode).toBe(200);
+  });
+
+  it('counts failures only since the last success', async () => {
+    const account = demoAccount('psychologist2');
+    for (let attempt = 1; attempt <= 4; attempt += 1) await login(account.email, `mal-${attempt}`);
+    expect((await login(account.email, account.password)).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await login(account.email, `otra-${attempt}`)).statusCode).toBe(401);
+    }
+    expect((await login(account.email, 'otra-6')).statusCode).toBe(429);
+    server.advanceClock(AUTH_POLICY.failureWindowMs + 1000);
+  });
+
+  it('refuses the 31st login call from one address within a minute', async () => {
+    const address = '192.0.2.77';
+    for (let call = 1; call <= 30; call += 1) {
+      const response = await login(`persona${call}@psicocampus.test`, 'cualquier-cosa', address);
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await login(psychologist.email, psychologist.password, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().msg).toBe(MSG.auth.tooManyRequests);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+    server.advanceClock(AUTH_POLICY.addressWindowMs + 1000);
+    expect((await login(psychologist.email, psychologist.password, address)).statusCode).toBe(200);
+  });
+
+  it('holds across two server processes sharing the database', async () => {
+    // A second app on the same database stands for a second process.
+    const other = await buildApp({
+      config: server.config,
+      database: server.server.database,
+      now: () => server.app.ctx.now(),
+    });
+    try {
+      const email = 'compartida@psicocampus.test';
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const app = attempt % 2 ? server.app : other;
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: `mal-${attempt}` },
+          remoteAddress: randomAddress(),
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      const sixth = await other.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'mal-6' },
+        remoteAddress: randomAddress(),
+      });
+      expect(sixth.statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('answers /api/auth/me with the signed-in user', async () => {
+    const token = await server.login('psychologist');
+    const response = await me(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ email: psychologist.email, role: 'PSYCHOLOGIST' });
+  });
+
+  it.each([
+    ['no token', null],
+    ['an unknown token', 'x'.repeat(43)],
+    ['an absurdly long token', 'x'.repeat(5000)],
+  ])('answers 401 in Spanish to a call with %s', async (_case, token) => {
+    const response = await me(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ ok: false, msg: MSG.api.unauthorized });
+  });
+
+  it('ends the session on logout', async () => {
+    const token = await server.login('psychologist');
+    const logout = await server.call({ method: 'POST', url: '/api/auth/logout', token });
+    expect(logout.statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('ends a session after 30 minutes without calls, and not before', async () => {
+    const token = await server.login('psychologist');
+    server.advanceClock(29 * 60_000);
+    expect((await me(token)).statusCode).toBe(200);
+    server.advanceClock(29 * 60_000);
+    expect((await me(token)).statusCode).toBe(200);
+    server.advanceClock(31 * 60_000);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('ends a session 12 hours after login even when it is used all along', async () => {
+    const token = await server.login('psychologist');
+    // A call every 25 minutes keeps it from idling out: 28 of them take 11 h 40 min.
+    for (let call = 0; call < 28; call += 1) {
+      server.advanceClock(25 * 60_000);
+      expect((await me(token)).statusCode).toBe(200);
+    }
+    server.advanceClock(25 * 60_000);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('ends every session of an account the moment it is deactivated', async () => {
+    const { db } = server.server.database;
+    const token = await server.login('psychologist2');
+    await db
+      .update(users)
+      .set({ active: false })
+      .where(eq(users.email, demoAccount('psychologist2').email));
+    try {
+      expect((await me(token)).statusCode).toBe(401);
+    } finally {
+      await db
+        .update(users)
+        .set({ active: true })
+        .where(eq(users.email, demoAccount('psychologist2').email));
+    }
+  });
+
+  it('lets CORS preflights through without a token', async () => {
+    const response = await server.call({
+      method: 'OPTIONS',
+      url: '/api/auth/me',
+      headers: {
+        origin: server.config.publicUrl,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-token',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-headers']).toContain('x-token');
+  });
+});

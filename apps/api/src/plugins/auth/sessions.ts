@@ -1,0 +1,110 @@
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { isRole, type SessionUser } from '@psicocampus/shared/domain';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { AUTH_POLICY } from './auth.policy';
+import type { UserRow } from '../users/user.queries';
+import { hashToken, newToken } from './tokens';
+
+/** The user as the front end keeps it (SEED §3 `user-data`). */
+export function toSessionUser(user: UserRow): SessionUser {
+  if (!isRole(user.role)) throw new Error(`user ${user.id} has an unknown role`);
+  return {
+    id: user.id,
+    role: user.role,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+  };
+}
+
+/** Opens a session for a user who just signed in; returns the token to send back. */
+export async function createSession(
+  db: Database,
+  userId: string,
+  clientAddress: string,
+  now: Date,
+): Promise<{ token: string; sessionId: string }> {
+  const token = newToken();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + AUTH_POLICY.absoluteMs),
+      clientAddress,
+    })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row!.id };
+}
+
+export interface ActiveSession {
+  sessionId: string;
+  user: UserRow;
+}
+
+/**
+ * The session a token opens, if it is still alive: not ended, not idle for
+ * 30 minutes, not past its 12 hours, and its user still active. Marks it
+ * seen (at most once a minute).
+ */
+export async function findActiveSession(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<ActiveSession | null> {
+  const idleSince = new Date(now.getTime() - AUTH_POLICY.idleMs);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleSince),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > AUTH_POLICY.touchEveryMs) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+  }
+  return { sessionId: row.session.id, user: row.user };
+}
+
+export async function endSession(db: Database, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+}
+
+/** Ends every open session of a user, but `keepSessionId` if given. */
+export async function endUserSessions(
+  db: Database,
+  userId: string,
+  now: Date,
+  keepSessionId?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
+}
+
+/** Deletes sessions that ended (or expired) more than a day ago. */
+export async function pruneSessions(db: Database, now: Date): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+  await db.delete(sessions).where(or(lt(sessions.endedAt, dayAgo), lt(sessions.expiresAt, dayAgo)));
+}

@@ -1,0 +1,50 @@
+import { MSG } from '@psicocampus/shared';
+import { Form, Formik, TextField } from '@psicocampus/shared/forms';
+import { Button } from '@psicocampus/shared/ui';
+import { useForgotPassword } from './use-forgot-password';
+import styles from './forgot-password.module.css';
+
+interface Props {
+  initialEmail?: string;
+  /** Called after the server accepted the request. */
+  onSent?: () => void;
+}
+
+/** One e-mail field and the send button; used by the recovery modal and the reset view. */
+export function ForgotPasswordForm({ initialEmail = '', onSent }: Props) {
+  const { send, isLoading, state, schema } = useForgotPassword();
+  return (
+    <Formik
+      initialValues={{ email: initialEmail }}
+      validationSchema={schema}
+      validateOnChange={false}
+      onSubmit={async ({ email }) => {
+        if (await send(email)) onSent?.();
+      }}
+    >
+      <Form noValidate>
+        <TextField
+          name="email"
+          type="email"
+          label={MSG.auth.email}
+          autoComplete="email"
+          inputMode="email"
+          required
+        />
+        {state.kind === 'sent' && (
+          <p className={styles.sent} role="status">
+            {state.message}
+          </p>
+        )}
+        {state.kind === 'failed' && (
+          <p className={styles.failed} role="alert">
+            {state.message}
+          </p>
+        )}
+        <Button type="submit" disabled={isLoading || state.kind === 'sent'} aria-busy={isLoading}>
+          {isLoading ? MSG.auth.forgotSubmitting : MSG.auth.forgotSubmit}
+        </Button>
+      </Form>
+    </Formik>
+  );
+}

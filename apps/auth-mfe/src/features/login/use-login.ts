@@ -1,0 +1,61 @@
+import { useCallback, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  errorMessage,
+  loginFormSchema,
+  MSG,
+  sessionStarted,
+  useAppDispatch,
+  useLoginMutation,
+  type LoginForm,
+} from '@psicocampus/shared';
+import { firstErrorMessage } from '@psicocampus/shared/forms';
+import { showError, showSuccess, showWarning } from '@psicocampus/shared/ui';
+import { loginDestination } from './login-destination';
+
+/** SEED §9: the welcome alert stays 1.5 s; the form shakes about 820 ms on error. */
+export const WELCOME_MS = 1500;
+export const SHAKE_MS = 820;
+
+/** The login of SEED §4: validate, sign in, welcome, then go where the role belongs. */
+export function useLogin() {
+  const [login, { isLoading }] = useLoginMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [shaking, setShaking] = useState(false);
+  const shakeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const shake = useCallback(() => {
+    clearTimeout(shakeTimer.current);
+    setShaking(true);
+    shakeTimer.current = setTimeout(() => setShaking(false), SHAKE_MS);
+  }, []);
+
+  const submit = useCallback(
+    async (values: LoginForm) => {
+      const problem = firstErrorMessage(loginFormSchema, values);
+      if (problem) {
+        await showWarning(MSG.auth.missingDataTitle, problem);
+        return;
+      }
+      let result;
+      try {
+        result = await login({ email: values.email.trim(), password: values.password }).unwrap();
+      } catch (error) {
+        shake();
+        await showError(errorMessage(error, MSG.auth.loginErrorFallback), MSG.auth.loginErrorTitle);
+        return;
+      }
+      await showSuccess(MSG.auth.welcomeTitle(result.user.firstName), MSG.auth.welcomeText, {
+        timerMs: WELCOME_MS,
+      });
+      const from = (location.state as { from?: unknown } | null)?.from;
+      dispatch(sessionStarted({ token: result.token, user: result.user }));
+      navigate(loginDestination(result.user.role, from), { replace: true });
+    },
+    [dispatch, location.state, login, navigate, shake],
+  );
+
+  return { submit, isLoading, shaking };
+}

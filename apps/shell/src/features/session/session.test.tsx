@@ -1,0 +1,132 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG, writeStoredSession } from '@psicocampus/shared';
+import {
+  admin,
+  installFetch,
+  psychologist,
+  remoteRegistry,
+  renderShell,
+  serveStandIns,
+} from '../../testing/shell-harness';
+import { IDLE_LIMIT_MS, IDLE_WARNING_MS } from './use-idle-warning';
+
+beforeAll(async () => {
+  installFetch();
+  serveStandIns();
+  await remoteRegistry.init();
+});
+beforeEach(() => {
+  localStorage.clear();
+  serveStandIns();
+});
+
+const apiCalls = (requests: Request[], path: string) =>
+  requests.filter((request) => new URL(request.url).pathname === path);
+
+describe('the session in the shell', () => {
+  it('"Cerrar sesión" ends the session on the server and in the browser, then shows /login', async () => {
+    const requests = installFetch();
+    writeStoredSession(localStorage, { token: 'tok-1', user: psychologist });
+    const store = await renderShell('/psychologist/dashboard/patients', null, localStorage);
+    await screen.findByRole('heading', { name: 'Lista de pacientes' });
+
+    await userEvent.click(screen.getByRole('button', { name: MSG.shell.logout }));
+
+    expect(await screen.findByRole('heading', { name: 'Pantalla de acceso' })).toBeInTheDocument();
+    const [logout] = apiCalls(requests, '/api/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('x-token')).toBe('tok-1');
+    expect(localStorage.getItem('x-token')).toBeNull();
+    expect(store.getState().session.endReason).toBe('logout');
+  });
+
+  it('sends the user to /login when any call answers 401, saying the session expired', async () => {
+    installFetch((request) =>
+      new URL(request.url).pathname === '/api/auth/me'
+        ? Response.json({ ok: false, msg: MSG.session.expired }, { status: 401 })
+        : Response.json({ ok: true }),
+    );
+    const store = await renderShell('/psychologist/dashboard/patients', {
+      token: 'stale',
+      user: psychologist,
+    });
+    expect(await screen.findByRole('heading', { name: 'Pantalla de acceso' })).toBeInTheDocument();
+    expect(store.getState().session).toMatchObject({ token: null, endReason: 'expired' });
+  });
+
+  it('takes a name changed on the server into the header', async () => {
+    installFetch((request) =>
+      new URL(request.url).pathname === '/api/auth/me'
+        ? Response.json({ ok: true, user: { ...psychologist, lastName: 'Fernández Ruiz' } })
+        : Response.json({ ok: true }),
+    );
+    await renderShell('/psychologist/dashboard/patients', { token: 't', user: psychologist });
+    expect(await screen.findByText('Lucía Fernández Ruiz')).toBeInTheDocument();
+  });
+
+  it('follows a sign-out made in another tab', async () => {
+    installFetch();
+    writeStoredSession(localStorage, { token: 'tok-2', user: admin });
+    const store = await renderShell('/dashboard/home', null, localStorage);
+    await screen.findByRole('heading', { name: 'Inicio de administración' });
+
+    localStorage.clear();
+    await act(async () => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'x-token', newValue: null, storageArea: localStorage }),
+      );
+    });
+    expect(await screen.findByRole('heading', { name: 'Pantalla de acceso' })).toBeInTheDocument();
+    expect(store.getState().session.token).toBeNull();
+  });
+});
+
+describe('the idle warning (PRODUCT §3)', () => {
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => jest.useRealTimers());
+
+  it('offers "Seguir conectado" at 25 idle minutes, and staying asks the server', async () => {
+    const requests = installFetch((request) =>
+      new URL(request.url).pathname === '/api/auth/me'
+        ? Response.json({ ok: true, user: psychologist })
+        : Response.json({ ok: true }),
+    );
+    await renderShell('/psychologist/dashboard/patients', { token: 't', user: psychologist });
+    await screen.findByRole('heading', { name: 'Lista de pacientes' });
+    const before = apiCalls(requests, '/api/auth/me').length;
+
+    await act(async () => {
+      jest.advanceTimersByTime(IDLE_WARNING_MS - 60_000);
+    });
+    expect(screen.queryByText(MSG.session.keepAlive)).not.toBeInTheDocument();
+
+    await act(async () => {
+      jest.advanceTimersByTime(61_000);
+    });
+    const stay = await screen.findByRole('button', { name: MSG.session.keepAlive });
+    await userEvent.click(stay);
+    await waitFor(() => expect(apiCalls(requests, '/api/auth/me').length).toBe(before + 1));
+  });
+
+  it('at 30 idle minutes asks the server, and a 401 shows /login', async () => {
+    let sessionAlive = true;
+    installFetch((request) =>
+      new URL(request.url).pathname === '/api/auth/me' && !sessionAlive
+        ? Response.json({ ok: false, msg: MSG.session.expired }, { status: 401 })
+        : Response.json({ ok: true, user: psychologist }),
+    );
+    const store = await renderShell('/psychologist/dashboard/patients', {
+      token: 't',
+      user: psychologist,
+    });
+    await screen.findByRole('heading', { name: 'Lista de pacientes' });
+
+    sessionAlive = false;
+    await act(async () => {
+      jest.advanceTimersByTime(IDLE_LIMIT_MS + 2000);
+    });
+    expect(await screen.findByRole('heading', { name: 'Pantalla de acceso' })).toBeInTheDocument();
+    expect(store.getState().session.endReason).toBe('expired');
+  });
+});

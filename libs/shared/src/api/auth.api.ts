@@ -1,0 +1,65 @@
+import type {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  ResetPasswordBody,
+  ResetTokenBody,
+} from '../domain/schemas/auth.schemas';
+import type { SessionUser } from '../domain/session-user';
+import { api } from './api-slice';
+
+/** The plain success answer of the API. */
+export interface OkResponse {
+  ok: true;
+  msg: string;
+}
+
+export interface LoginResponse extends OkResponse {
+  token: string;
+  user: SessionUser;
+}
+
+export interface ResetTokenCheck {
+  ok: true;
+  purpose: 'reset' | 'invite';
+  email: string;
+  firstName: string;
+}
+
+/** Sign-in, session and password calls (SEED §7, PRODUCT §3). */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginResponse, LoginBody>({
+      query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
+    }),
+    logout: build.mutation<OkResponse, void>({
+      query: () => ({ url: '/api/auth/logout', method: 'POST' }),
+    }),
+    currentUser: build.query<{ ok: true; user: SessionUser }, void>({
+      query: () => '/api/auth/me',
+      providesTags: ['Me'],
+    }),
+    forgotPassword: build.mutation<OkResponse, ForgotPasswordBody>({
+      query: (body) => ({ url: '/api/auth/forgot-password', method: 'POST', body }),
+    }),
+    checkResetToken: build.mutation<ResetTokenCheck, ResetTokenBody>({
+      query: (body) => ({ url: '/api/auth/reset-password/check', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<OkResponse, ResetPasswordBody>({
+      query: (body) => ({ url: '/api/auth/reset-password', method: 'POST', body }),
+    }),
+    changePassword: build.mutation<OkResponse, ChangePasswordBody>({
+      query: (body) => ({ url: '/api/auth/password', method: 'PUT', body }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useLogoutMutation,
+  useCurrentUserQuery,
+  useForgotPasswordMutation,
+  useCheckResetTokenMutation,
+  useResetPasswordMutation,
+  useChangePasswordMutation,
+} = authApi;

@@ -1,0 +1,78 @@
+import { boolean, object, ref, string, type InferType } from 'yup';
+import { MSG } from '../messages';
+
+/**
+ * Validation of sign-in and password forms, shared by the Formik forms and
+ * the server (which also refuses any field not named here). The server also refuses the most common passwords (a list too
+ * large for the browser) with `MSG.auth.passwordTooCommon`.
+ */
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+
+/** A new password: 10–128 characters, no composition rules (PRODUCT §3). */
+export const newPasswordField = () =>
+  string()
+    .required(MSG.auth.passwordRequired)
+    .min(PASSWORD_MIN, MSG.auth.passwordTooShort)
+    .max(PASSWORD_MAX, MSG.auth.passwordTooLong);
+
+const requiredEmail = (requiredMessage: string) =>
+  string().trim().required(requiredMessage).max(254, MSG.auth.invalidEmail);
+
+/** POST /api/auth/login */
+export const loginSchema = object({
+  email: requiredEmail(MSG.auth.missingFields),
+  password: string().required(MSG.auth.missingFields).max(PASSWORD_MAX, MSG.auth.missingFields),
+});
+export type LoginBody = InferType<typeof loginSchema>;
+
+/** The login form: the call's fields and the accepted terms (SEED §5). */
+export const loginFormSchema = object({
+  email: string().trim().required(MSG.auth.missingFields),
+  password: string().required(MSG.auth.missingFields),
+  acceptTerms: boolean().oneOf([true], MSG.auth.mustAcceptTerms).required(MSG.auth.mustAcceptTerms),
+});
+export type LoginForm = InferType<typeof loginFormSchema>;
+
+/** POST /api/auth/forgot-password */
+export const forgotPasswordSchema = object({
+  email: requiredEmail(MSG.auth.forgotEmailRequired).email(MSG.auth.invalidEmail),
+});
+export type ForgotPasswordBody = InferType<typeof forgotPasswordSchema>;
+
+/** POST /api/auth/reset-password/check */
+export const resetTokenSchema = object({
+  token: string().trim().required(MSG.auth.tokenRequired).max(200, MSG.auth.resetLinkInvalid),
+});
+export type ResetTokenBody = InferType<typeof resetTokenSchema>;
+
+/** POST /api/auth/reset-password */
+export const resetPasswordSchema = resetTokenSchema.shape({ password: newPasswordField() });
+export type ResetPasswordBody = InferType<typeof resetPasswordSchema>;
+
+/** The reset-password form: the new password twice. */
+export const resetPasswordFormSchema = object({
+  password: newPasswordField(),
+  confirmation: string()
+    .required(MSG.auth.confirmRequired)
+    .oneOf([ref('password')], MSG.auth.passwordsDoNotMatch),
+});
+export type ResetPasswordForm = InferType<typeof resetPasswordFormSchema>;
+
+/** PUT /api/auth/password */
+export const changePasswordSchema = object({
+  currentPassword: string()
+    .required(MSG.auth.currentPasswordRequired)
+    .max(PASSWORD_MAX, MSG.auth.currentPasswordWrong),
+  newPassword: newPasswordField().notOneOf([ref('currentPassword')], MSG.auth.samePassword),
+});
+export type ChangePasswordBody = InferType<typeof changePasswordSchema>;
+
+/** The change-password form: the call's fields plus a confirmation. */
+export const changePasswordFormSchema = changePasswordSchema.shape({
+  confirmation: string()
+    .required(MSG.auth.confirmRequired)
+    .oneOf([ref('newPassword')], MSG.auth.passwordsDoNotMatch),
+});
+export type ChangePasswordForm = InferType<typeof changePasswordFormSchema>;

@@ -1,0 +1,9 @@
+/**
+ * Forms: Formik (re-exported here so the whole page uses one Formik, the
+ * shared singleton's) and the product's accessible fields.
+ */
+export { Form, Formik, useField, useFormikContext } from 'formik';
+export type { FormikHelpers, FormikProps } from 'formik';
+export * from './form-fields.component';
+export * from './first-error';
+export * from './use-caps-lock';
