@@ -12,3 +12,8 @@ export * from './api/api-slice';
 export * from './api/api-error';
 export * from './store/create-store';
 export * from './api/auth.api';
+export * from './api/students.api';
+export * from './api/clinical-notes.api';
+export * from './api/appointments.api';
+export * from './api/staff.api';
+export * from './api/file-transfer';

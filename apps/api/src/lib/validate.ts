@@ -41,10 +41,14 @@ export async function validateBody<S extends AnyObjectSchema>(
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const problems = error.inner.length ? error.inner : [error];
-    const errors: FieldError[] = problems.map((problem) => ({
-      field: problem.path ?? '',
-      msg: problem.message,
-    }));
+    // One message per field: the first rule it broke (as the form shows it).
+    const errors: FieldError[] = [];
+    for (const problem of problems) {
+      const field = problem.path ?? '';
+      if (!errors.some((known) => known.field === field)) {
+        errors.push({ field, msg: problem.message });
+      }
+    }
     throw new HttpError(400, errors[0]?.msg ?? MSG.api.invalidBody, errors);
   }
 }

@@ -9,3 +9,6 @@ export * from './messages';
 export * from './api-types';
 export * from './remotes';
 export * from './schemas';
+export * from './enums';
+export * from './entities';
+export * from './format';

@@ -1,1 +1,5 @@
 export * from './auth.schemas';
+export * from './student.schemas';
+export * from './note.schemas';
+export * from './appointment.schemas';
+export * from './profile.schemas';

@@ -1,0 +1,116 @@
+import { useCallback } from 'react';
+import { useStore } from 'react-redux';
+import { sessionActive, sessionEnded } from '../session/session-slice';
+import type { AppStore } from '../store/create-store';
+
+/** A failed transfer, shaped like an RTK Query error so errorMessage() reads it. */
+export interface TransferError {
+  status: number | 'FETCH_ERROR';
+  data?: unknown;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266, UTF-8 form preferred). */
+export function fileNameFrom(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}
+
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before freeing the blob.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function afterCall(store: AppStore, token: string | null, status: number): void {
+  if (!token || store.getState().session.token !== token) return;
+  if (status === 401) store.dispatch(sessionEnded({ reason: 'expired' }));
+  else if (status < 400) store.dispatch(sessionActive(Date.now()));
+}
+
+/**
+ * Downloads a file from the API with the session's token (PRODUCT §3: the
+ * PDFs use the same stored token as every other call) and saves it under
+ * the server's file name.
+ */
+export function useDownload(): (path: string, fallbackName: string) => Promise<void> {
+  const store = useStore() as AppStore;
+  return useCallback(
+    async (path, fallbackName) => {
+      const { config, session } = store.getState();
+      let response: Response;
+      try {
+        response = await fetch(`${config.apiBaseUrl}${path}`, {
+          headers: session.token ? { 'x-token': session.token } : {},
+        });
+      } catch {
+        throw { status: 'FETCH_ERROR' } satisfies TransferError;
+      }
+      afterCall(store, session.token, response.status);
+      if (!response.ok) {
+        const data: unknown = await response.json().catch(() => undefined);
+        throw { status: response.status, data } satisfies TransferError;
+      }
+      const blob = await response.blob();
+      saveBlob(blob, fileNameFrom(response.headers.get('content-disposition'), fallbackName));
+    },
+    [store],
+  );
+}
+
+/**
+ * Uploads a file as multipart/form-data, reporting progress (fetch cannot),
+ * and resolves with the server's JSON answer; rejects like a failed query.
+ */
+export function useUpload(): <T>(
+  path: string,
+  field: string,
+  file: File,
+  onProgress: (percent: number) => void,
+) => Promise<T> {
+  const store = useStore() as AppStore;
+  return useCallback(
+    <T>(path: string, field: string, file: File, onProgress: (percent: number) => void) =>
+      new Promise<T>((resolve, reject) => {
+        const { config, session } = store.getState();
+        const request = new XMLHttpRequest();
+        request.open('POST', `${config.apiBaseUrl}${path}`);
+        if (session.token) request.setRequestHeader('x-token', session.token);
+        request.responseType = 'text';
+        request.upload.onprogress = (event) => {
+          if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+        };
+        request.onerror = () => reject({ status: 'FETCH_ERROR' } satisfies TransferError);
+        request.onload = () => {
+          afterCall(store, session.token, request.status);
+          let data: unknown;
+          try {
+            data = JSON.parse(request.responseText);
+          } catch {
+            data = undefined;
+          }
+          if (request.status >= 200 && request.status < 300) resolve(data as T);
+          else reject({ status: request.status, data } satisfies TransferError);
+        };
+        const form = new FormData();
+        form.append(field, file, file.name);
+        request.send(form);
+      }),
+    [store],
+  );
+}

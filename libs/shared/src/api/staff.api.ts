@@ -1,0 +1,25 @@
+import type { Psychologist } from '../domain/entities';
+import type { ProfileBody } from '../domain/schemas/profile.schemas';
+import type { SessionUser } from '../domain/session-user';
+import { api } from './api-slice';
+import type { OkResponse } from './auth.api';
+
+/** Staff members (SEED §7 psychologists) and the signed-in user's own profile. */
+export const staffApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    psychologist: build.query<{ ok: true; psychologist: Psychologist }, string>({
+      query: (id) => `/api/psychologists/${encodeURIComponent(id)}`,
+    }),
+    /** The signed-in user's own record, with the phone the session does not carry. */
+    myProfile: build.query<{ ok: true; profile: Psychologist }, void>({
+      query: () => '/api/auth/profile',
+      providesTags: ['Me'],
+    }),
+    updateMyProfile: build.mutation<OkResponse & { user: SessionUser }, ProfileBody>({
+      query: (body) => ({ url: '/api/auth/profile', method: 'PUT', body }),
+      invalidatesTags: ['Me'],
+    }),
+  }),
+});
+
+export const { usePsychologistQuery, useMyProfileQuery, useUpdateMyProfileMutation } = staffApi;

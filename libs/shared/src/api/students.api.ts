@@ -1,0 +1,101 @@
+import type { Student, StudentSummary } from '../domain/entities';
+import type {
+  StudentCreateBody,
+  StudentEditBody,
+  StudentUpdateBody,
+} from '../domain/schemas/student.schemas';
+import { api } from './api-slice';
+import type { OkResponse } from './auth.api';
+
+export interface StudentsListResponse {
+  ok: true;
+  students: StudentSummary[];
+  total: number;
+}
+
+export interface StudentsPageArgs {
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface StudentsPageResponse extends StudentsListResponse {
+  page: number;
+  pageSize: number;
+}
+
+export interface StudentSaved extends OkResponse {
+  student: StudentSummary;
+}
+
+export interface ImportResult extends OkResponse {
+  created: number;
+  duplicates: Array<{ row: number; email: string }>;
+}
+
+/** The patients calls of SEED §7 (students). */
+export const studentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The caller's whole caseload (the list screen filters it as you type). */
+    students: build.query<StudentsListResponse, void>({
+      query: () => '/api/students',
+      providesTags: (result) => [
+        { type: 'Student', id: 'LIST' },
+        ...(result?.students ?? []).map((student) => ({
+          type: 'Student' as const,
+          id: student._id,
+        })),
+      ],
+    }),
+    /** Server-side search and paging, for very large caseloads. */
+    studentsPage: build.query<StudentsPageResponse, StudentsPageArgs>({
+      query: (args) => ({ url: '/api/students', params: { page: 1, pageSize: 50, ...args } }),
+      providesTags: [{ type: 'Student', id: 'LIST' }],
+    }),
+    student: build.query<{ ok: true; student: Student }, string>({
+      query: (id) => `/api/students/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [
+        { type: 'Student', id },
+        { type: 'Note', id: `STUDENT-${id}` },
+      ],
+    }),
+    createStudent: build.mutation<StudentSaved, StudentCreateBody>({
+      query: (body) => ({ url: '/api/students', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Student', id: 'LIST' }, 'Statistics'],
+    }),
+    updateStudent: build.mutation<
+      StudentSaved,
+      { id: string; body: StudentUpdateBody | StudentEditBody }
+    >({
+      query: ({ id, body }) => ({
+        url: `/api/students/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Student', id },
+        { type: 'Student', id: 'LIST' },
+        'Statistics',
+      ],
+    }),
+    deleteStudent: build.mutation<OkResponse, string>({
+      query: (id) => ({ url: `/api/students/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Student', id },
+        { type: 'Student', id: 'LIST' },
+        'Appointment',
+        'Assessment',
+        'Statistics',
+      ],
+    }),
+  }),
+});
+
+export const {
+  useStudentsQuery,
+  useStudentsPageQuery,
+  useStudentQuery,
+  useCreateStudentMutation,
+  useUpdateStudentMutation,
+  useDeleteStudentMutation,
+} = studentsApi;

@@ -1,0 +1,47 @@
+/** The enumerations of SEED §3, with the Spanish labels the screens show. */
+
+export const GENDERS = ['MASCULINO', 'FEMENINO', 'OTRO'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = {
+  MASCULINO: 'Masculino',
+  FEMENINO: 'Femenino',
+  OTRO: 'Otro',
+};
+
+export const SEMESTERS = [
+  'PRIMERO',
+  'SEGUNDO',
+  'TERCERO',
+  'CUARTO',
+  'QUINTO',
+  'SEXTO',
+  'SEPTIMO',
+  'OCTAVO',
+  'NOVENO',
+  'DECIMO',
+] as const;
+export type Semester = (typeof SEMESTERS)[number];
+export const SEMESTER_LABELS: Record<Semester, string> = {
+  PRIMERO: 'Primero',
+  SEGUNDO: 'Segundo',
+  TERCERO: 'Tercero',
+  CUARTO: 'Cuarto',
+  QUINTO: 'Quinto',
+  SEXTO: 'Sexto',
+  SEPTIMO: 'Séptimo',
+  OCTAVO: 'Octavo',
+  NOVENO: 'Noveno',
+  DECIMO: 'Décimo',
+};
+
+export const EMPLOYMENT_STATUSES = ['EMPLEADO', 'DESEMPLEADO'] as const;
+export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
+export const EMPLOYMENT_LABELS: Record<EmploymentStatus, string> = {
+  EMPLEADO: 'Empleado/a',
+  DESEMPLEADO: 'Desempleado/a',
+};
+
+/** Options for a <select>, in the enumeration's order. */
+export function optionsOf<T extends string>(values: readonly T[], labels: Record<T, string>) {
+  return values.map((value) => ({ value, label: labels[value] }));
+}

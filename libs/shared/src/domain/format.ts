@@ -1,0 +1,47 @@
+/**
+ * Formatting the screens and the reports share (SEED §9: dates in Spanish
+ * with year, long month, day, hour and minute).
+ */
+
+const DATE_TIME = new Intl.DateTimeFormat('es', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const DATE = new Intl.DateTimeFormat('es', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** '21 de noviembre de 2026, 10:30' */
+export function formatDateTime(value: string | Date): string {
+  return DATE_TIME.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** '21 de noviembre de 2026' */
+export function formatDate(value: string | Date): string {
+  return DATE.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+const USD = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
+
+/** '$ 450,00', or null when there is no amount. */
+export function formatIncome(value: number | null | undefined): string | null {
+  return value === null || value === undefined ? null : USD.format(value).replace('US$', '$');
+}
+
+export function fullName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`.trim();
+}
+
+/** 'MJ' for María José Castillo: first letter of the first name and of the last name. */
+export function initials(person: { firstName: string; lastName: string }): string {
+  const first = person.firstName.trim().charAt(0);
+  const last = person.lastName.trim().charAt(0);
+  return `${first}${last}`.toLocaleUpperCase('es');
+}
+
+/** Lower case without accents, for searching 'jose' and finding 'José' (SEED §2, PRODUCT §6). */
+export function searchKey(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
+}

@@ -1,0 +1,122 @@
+import { mixed, number, object, string, type InferType } from 'yup';
+import { EMPLOYMENT_STATUSES, GENDERS, SEMESTERS } from '../enums';
+import { MSG } from '../messages';
+
+/**
+ * The student rules of SEED §5, used by the 'Agregar/Editar Estudiante'
+ * modal, the edit screen, the Excel import and the server alike.
+ */
+
+const M = MSG.students;
+
+/** Letters (any accent, ñ) and spaces. */
+const NAME_PATTERN = /^[\p{L}\p{M}\s]+$/u;
+/** An optional plus sign, then 6–15 digits, spaces or hyphens. */
+export const PHONE_PATTERN = /^\+?[0-9\s-]{6,15}$/;
+
+/** '' from an emptied input means "no value". */
+const emptyToUndefined = (value: unknown, original: unknown) =>
+  original === '' || original === null ? undefined : value;
+
+const nameField = (requiredMessage: string) =>
+  string()
+    .trim()
+    .required(requiredMessage)
+    .min(2, M.nameLength)
+    .max(30, M.nameLength)
+    .matches(NAME_PATTERN, M.nameLetters);
+
+const ageField = (min: 0 | 1) =>
+  number()
+    .transform(emptyToUndefined)
+    .typeError(M.ageRequired)
+    .required(M.ageRequired)
+    .integer(M.ageInteger)
+    .min(min, min === 0 ? M.ageRange : M.ageRangeEdit)
+    .max(100, min === 0 ? M.ageRange : M.ageRangeEdit);
+
+const textField = (requiredMessage: string, lengthMessage: string) =>
+  string().trim().required(requiredMessage).min(2, lengthMessage).max(50, lengthMessage);
+
+const phoneField = () =>
+  string().trim().required(M.phoneRequired).matches(PHONE_PATTERN, M.phoneFormat);
+
+const oneOf = <T extends string>(values: readonly T[], requiredMessage: string) =>
+  mixed<T>()
+    .transform(emptyToUndefined)
+    .required(requiredMessage)
+    .oneOf([...values], M.invalidOption);
+
+/** Every field of the student form (SEED §5 "Student create/edit form"). */
+export const studentFormSchema = object({
+  firstName: nameField(M.firstNameRequired),
+  lastName: nameField(M.lastNameRequired),
+  age: ageField(0),
+  gender: oneOf(GENDERS, M.genderRequired),
+  email: string().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
+  phone: phoneField(),
+  city: textField(M.cityRequired, M.cityLength),
+  career: textField(M.careerRequired, M.careerLength),
+  careerLevel: oneOf(SEMESTERS, M.careerLevelRequired),
+  employmentStatus: oneOf(EMPLOYMENT_STATUSES, M.employmentRequired),
+  income: number()
+    .transform(emptyToUndefined)
+    .typeError(M.incomeNumber)
+    .min(0, M.incomeNegative)
+    .max(1_000_000_000, M.incomeTooLarge)
+    .nullable()
+    .optional(),
+});
+export type StudentForm = InferType<typeof studentFormSchema>;
+
+const versionField = () =>
+  number().typeError(M.versionRequired).required(M.versionRequired).integer().min(1);
+
+/** POST /api/students, and each row of an import. */
+export const studentCreateSchema = studentFormSchema;
+export type StudentCreateBody = InferType<typeof studentCreateSchema>;
+
+/** PUT /api/students/:id from the modal: every field, and the version it was read at. */
+export const studentUpdateSchema = studentFormSchema.shape({ version: versionField() });
+export type StudentUpdateBody = InferType<typeof studentUpdateSchema>;
+
+/** The edit screen's fields (SEED §5 "Edit student screen"): age 1–100; phone, city, career optional. */
+export const studentEditFormSchema = object({
+  firstName: nameField(M.firstNameRequired),
+  lastName: nameField(M.lastNameRequired),
+  age: ageField(1),
+  phone: string()
+    .trim()
+    .transform(emptyToUndefined)
+    .optional()
+    .matches(PHONE_PATTERN, { message: M.phoneFormat, excludeEmptyString: true }),
+  city: string()
+    .trim()
+    .transform(emptyToUndefined)
+    .optional()
+    .min(2, M.cityLength)
+    .max(50, M.cityLength),
+  career: string()
+    .trim()
+    .transform(emptyToUndefined)
+    .optional()
+    .min(2, M.careerLength)
+    .max(50, M.careerLength),
+  level: mixed<(typeof SEMESTERS)[number]>()
+    .transform(emptyToUndefined)
+    .optional()
+    .oneOf([...SEMESTERS, undefined], M.invalidOption),
+});
+export type StudentEditForm = InferType<typeof studentEditFormSchema>;
+
+/** PUT /api/students/:id from the edit screen. */
+export const studentEditSchema = studentEditFormSchema.shape({ version: versionField() });
+export type StudentEditBody = InferType<typeof studentEditSchema>;
+
+/**
+ * Which of the two PUT shapes a body is: the modal sends every field (with
+ * the e-mail); the edit screen sends its subset, never the e-mail.
+ */
+export function isFullStudentUpdate(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'email' in body;
+}
