@@ -6,10 +6,16 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { createMailer, MailQueue, type Mailer } from './mail/mailer';
+import { appointmentsRoutes } from './plugins/appointments/appointments.routes';
+import { registerAudit } from './plugins/audit/audit';
 import { authRoutes } from './plugins/auth/auth.routes';
 import { registerAuthentication } from './plugins/auth/authenticate';
+import { clinicalNotesRoutes } from './plugins/clinical-notes/clinical-notes.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
+import { importRoutes } from './plugins/import/import.routes';
+import { staffRoutes } from './plugins/staff/staff.routes';
+import { studentsRoutes } from './plugins/students/students.routes';
 import { registerFrontEnds } from './web/front-ends';
 
 export interface AppDependencies {
@@ -97,8 +103,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerAuthentication(app, ctx);
+  registerAudit(app, ctx);
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { ctx });
+  await app.register(staffRoutes, { ctx });
+  await app.register(studentsRoutes, { ctx });
+  await app.register(clinicalNotesRoutes, { ctx });
+  await app.register(appointmentsRoutes, { ctx });
+  await app.register(importRoutes, { ctx });
 
   if (config.web) {
     await registerFrontEnds(app, config.web);

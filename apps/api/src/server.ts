@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from './app';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
+import { backfillSearchKeys } from './plugins/students/student.queries';
 import { seedDemoData } from './seed/demo-seed';
 
 export interface RunningServer {
@@ -28,6 +29,7 @@ export async function createServer(
 ): Promise<RunningServer> {
   const database = await openDatabase(target);
   try {
+    await backfillSearchKeys(database.db);
     const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
     const app = await buildApp({ config, database, ...overrides });
     let closing: Promise<void> | null = null;

@@ -1,11 +1,14 @@
 import 'fastify';
 import type { AppContext } from './context';
+import type { AuditActor, AuditRouteConfig } from './plugins/audit/audit';
 import type { AuthContext } from './plugins/auth/authenticate';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (login, recovery, health). */
     public?: boolean;
+    /** Every answer of this route is appended to the audit log (PRODUCT §4). */
+    audit?: AuditRouteConfig;
   }
 
   interface FastifyInstance {
@@ -16,5 +19,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user and session; null on public routes. */
     auth: AuthContext | null;
+    /** The audited record when the URL does not name it (a created record, the user of a login). */
+    auditRecordId: string | null;
+    /** Who acted when there is no session yet (a successful login). */
+    auditActor: AuditActor | null;
   }
 }

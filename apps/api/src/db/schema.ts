@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -61,12 +62,92 @@ export const students = pgTable(
     createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Raised on every update; a save from an older version is refused (PRODUCT §10). */
     version: integer().notNull().default(1),
+    /**
+     * `searchKey(firstName + ' ' + lastName)` from the shared library (lower
+     * case, no accents), kept by every insert and update, so that `?q=jose`
+     * finds 'José' with the same folding the browser uses.
+     */
+    searchKey: text().notNull().default(''),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
     uniqueIndex('students_email_lower_key').on(sql`lower(${t.email})`),
     index('students_assigned_psychologist_idx').on(t.assignedPsychologistId),
+  ],
+);
+
+/** A psychologist's notes on a student (SEED §3); any colleague with the student may read them. */
+export const clinicalNotes = pgTable(
+  'clinical_notes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** Kept null when the account is deleted: the note stays, shown as 'No asignado'. */
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    note: text().notNull(),
+    version: integer().notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    // The schema's limit, held by the database too (PRODUCT §10).
+    check('clinical_notes_note_length_check', sql`char_length(${t.note}) <= 20000`),
+    index('clinical_notes_student_created_idx').on(t.studentId, t.createdAt),
+    index('clinical_notes_author_created_idx').on(t.authorId, t.createdAt),
+  ],
+);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** Who scheduled it. */
+    psychologistId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    date: timestamp({ withTimezone: true }).notNull(),
+    reason: text().notNull(),
+    notes: text().notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('appointments_student_date_idx').on(t.studentId, t.date),
+    index('appointments_psychologist_date_idx').on(t.psychologistId, t.date),
+  ],
+);
+
+/**
+ * Who read or changed what, and when (PRODUCT §4). Append-only: a trigger
+ * (migration 0003) refuses UPDATE, DELETE and TRUNCATE. `userId` has no
+ * foreign key on purpose: the trail must outlive the accounts it names.
+ * Ids and outcomes only, never clinical text.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: createdAt(),
+    userId: uuid(),
+    role: text(),
+    action: text().notNull(),
+    recordType: text(),
+    recordId: text(),
+    clientAddress: text(),
+    outcome: text().notNull(),
+    requestId: text(),
+  },
+  (t) => [
+    check(
+      'audit_log_outcome_check',
+      sql`${t.outcome} in ('success', 'denied', 'invalid', 'error')`,
+    ),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_user_at_idx').on(t.userId, t.at),
+    index('audit_log_action_at_idx').on(t.action, t.at),
   ],
 );
 

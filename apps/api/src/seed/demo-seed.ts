@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { students, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import { studentSearchKey } from '../plugins/students/student.queries';
 
 /** The demo accounts of the README; created on a first start with an empty database. */
 export const DEMO_ACCOUNTS = [
@@ -33,7 +34,13 @@ export const DEMO_ACCOUNTS = [
 
 type StudentSeed = Omit<
   typeof students.$inferInsert,
-  'id' | 'assignedPsychologistId' | 'createdById' | 'version' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'assignedPsychologistId'
+  | 'createdById'
+  | 'version'
+  | 'searchKey'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 
 const DEMO_STUDENTS: Record<'psychologist' | 'psychologist2', StudentSeed[]> = {
@@ -171,6 +178,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         .values(
           DEMO_STUDENTS[key].map((student) => ({
             ...student,
+            searchKey: studentSearchKey(student.firstName, student.lastName),
             assignedPsychologistId: psychologistId,
             createdById: psychologistId,
           })),

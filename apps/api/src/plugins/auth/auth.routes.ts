@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { validateBody } from '../../lib/validate';
+import type { AuditAction } from '../audit/audit';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates';
 import { findUserByEmail, findUserById, setPasswordHash } from '../users/user.queries';
 import { AUTH_POLICY } from './auth.policy';
@@ -35,6 +36,11 @@ import { newToken } from './tokens';
 
 const PUBLIC = { config: { public: true } } as const;
 
+/** Sign-in events go to the audit log; their record is the account concerned. */
+const audited = (action: AuditAction, isPublic = false) => ({
+  config: { public: isPublic, audit: { action, record: 'user' as const } },
+});
+
 function refuseCommonPassword(password: string, field: string): void {
   if (isCommonPassword(password)) {
     throw new HttpError(400, MSG.auth.passwordTooCommon, [
@@ -53,7 +59,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   // costs the same argon2 work as a wrong password and answers in the same time.
   const decoyHash = await hashPassword(newToken());
 
-  app.post('/api/auth/login', PUBLIC, async (request) => {
+  app.post('/api/auth/login', audited('auth.login', true), async (request) => {
     const body = await validateBody(loginSchema, request.body);
     const email = body.email.toLowerCase();
     const clientAddress = request.ip;
@@ -67,26 +73,37 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
       const limited = await loginLimitFor(tx, email, clientAddress, now);
       if (limited) {
         await recordLoginAttempt(tx, { email, clientAddress, outcome: 'blocked', at: now });
-        return { refused: limited };
+        return { refused: limited, userId: null };
       }
       const user = await findUserByEmail(tx, email);
       const matches = await verifyPassword(user?.passwordHash ?? decoyHash, body.password);
       if (!user || !user.passwordHash || !matches) {
         await recordLoginAttempt(tx, { email, clientAddress, outcome: 'failure', at: now });
-        return { refused: new HttpError(401, MSG.auth.invalidCredentials) };
+        return {
+          refused: new HttpError(401, MSG.auth.invalidCredentials),
+          userId: user?.id ?? null,
+        };
       }
       await recordLoginAttempt(tx, { email, clientAddress, outcome: 'success', at: now });
       // Said only to someone who knows the password, so it reveals nothing.
-      if (!user.active) return { refused: new HttpError(403, MSG.auth.accountDisabled) };
+      if (!user.active) {
+        return { refused: new HttpError(403, MSG.auth.accountDisabled), userId: user.id };
+      }
       const { token } = await createSession(tx, user.id, clientAddress, now);
       return { token, user: toSessionUser(user) };
     });
-    if ('refused' in outcome) throw outcome.refused;
+    if ('refused' in outcome) {
+      request.auditRecordId = outcome.userId ?? null;
+      throw outcome.refused;
+    }
+    request.auditRecordId = outcome.user.id;
+    request.auditActor = { id: outcome.user.id, role: outcome.user.role };
     return { ok: true, token: outcome.token, user: outcome.user, msg: MSG.auth.welcomeText };
   });
 
-  app.post('/api/auth/logout', async (request) => {
-    const { sessionId } = signedIn(request);
+  app.post('/api/auth/logout', audited('auth.logout'), async (request) => {
+    const { sessionId, user } = signedIn(request);
+    request.auditRecordId = user.id;
     await endSession(db, sessionId, ctx.now());
     return { ok: true, msg: MSG.auth.loggedOut };
   });
@@ -122,7 +139,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     return { ok: true, purpose: live.purpose, email: user.email, firstName: user.firstName };
   });
 
-  app.post('/api/auth/reset-password', PUBLIC, async (request) => {
+  app.post('/api/auth/reset-password', audited('auth.password_reset', true), async (request) => {
     const body = await validateBody(resetPasswordSchema, request.body);
     refuseCommonPassword(body.password, 'password');
     const passwordHash = await hashPassword(body.password);
@@ -135,14 +152,16 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
       await endUserSessions(tx, owner.id, now);
       return owner;
     });
+    request.auditRecordId = user.id;
     ctx.mail.enqueue(
       passwordChangedMail(user.email, user.firstName, `${ctx.config.publicUrl}/login`),
     );
     return { ok: true, msg: MSG.auth.resetDoneText };
   });
 
-  app.put('/api/auth/password', async (request) => {
+  app.put('/api/auth/password', audited('auth.password_change'), async (request) => {
     const { user: sessionUser, sessionId } = signedIn(request);
+    request.auditRecordId = sessionUser.id;
     const body = await validateBody(changePasswordSchema, request.body);
     const user = await findUserById(db, sessionUser.id);
     if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {

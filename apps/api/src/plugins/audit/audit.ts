@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@psicocampus/shared/domain';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+/** Every action the audit log records (PRODUCT §4). */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.logout',
+  'auth.password_reset',
+  'auth.password_change',
+  'student.list',
+  'student.read',
+  'student.create',
+  'student.update',
+  'student.delete',
+  'student.import',
+  'template.download',
+  'note.create',
+  'note.update',
+  'note.delete',
+  'note.list_recent',
+  'appointment.list',
+  'appointment.create',
+  'psychologist.read',
+  'profile.read',
+  'profile.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The kind of record an entry's `recordId` names. */
+export type AuditRecordType = 'student' | 'clinical_note' | 'appointment' | 'user';
+
+/** success: done; denied: 401/403/404/429; invalid: refused input; error: a server fault. */
+export type AuditOutcome = 'success' | 'denied' | 'invalid' | 'error';
+
+export interface AuditEntry {
+  at: Date;
+  userId: string | null;
+  role: Role | null;
+  action: AuditAction;
+  recordType: AuditRecordType | null;
+  recordId: string | null;
+  clientAddress: string | null;
+  outcome: AuditOutcome;
+  requestId: string | null;
+}
+
+/** What a route declares in `config.audit`. */
+export interface AuditRouteConfig {
+  action: AuditAction;
+  record: AuditRecordType | null;
+}
+
+/** Who acted, when the session does not say it (a login that just succeeded). */
+export interface AuditActor {
+  id: string;
+  role: Role;
+}
+
+/** Ids come from URLs too; a hostile one must not bloat the log. */
+const MAX_RECORD_ID_LENGTH = 64;
+
+export function outcomeForStatus(status: number): AuditOutcome {
+  if (status >= 200 && status < 300) return 'success';
+  if (status >= 500) return 'error';
+  if ([401, 403, 404, 429].includes(status)) return 'denied';
+  return 'invalid';
+}
+
+export async function appendAudit(db: Database, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    ...entry,
+    recordId: entry.recordId?.slice(0, MAX_RECORD_ID_LENGTH) ?? null,
+  });
+}
+
+function recordIdOf(request: FastifyRequest): string | null {
+  if (request.auditRecordId) return request.auditRecordId;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const id = params.noteId ?? params.id;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
+/**
+ * Writes one audit row for every answer of a route that declares
+ * `config: { audit: { action, record } }`, whatever its outcome (a refused
+ * read is worth recording as much as a granted one). The row is written
+ * before the answer leaves, so whoever sees the data has been recorded.
+ * Handlers name a record the URL does not carry (a new student's id) with
+ * `request.auditRecordId`.
+ */
+export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auditRecordId', null);
+  app.decorateRequest('auditActor', null);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const audit = request.routeOptions.config?.audit;
+    if (!audit) return payload;
+    const actor = request.auth?.user ?? request.auditActor;
+    try {
+      await appendAudit(ctx.db, {
+        at: ctx.now(),
+        userId: actor?.id ?? null,
+        role: actor?.role ?? null,
+        action: audit.action,
+        recordType: audit.record,
+        recordId: recordIdOf(request),
+        clientAddress: request.ip ?? null,
+        outcome: outcomeForStatus(reply.statusCode),
+        requestId: request.id,
+      });
+    } catch (error) {
+      // The answer is already decided; a lost audit row is logged loudly
+      // with everything needed to reconstruct it, never turned into a 500.
+      request.log.error(
+        { err: error, audit: { action: audit.action, status: reply.statusCode } },
+        'audit write failed',
+      );
+    }
+    return payload;
+  });
+}

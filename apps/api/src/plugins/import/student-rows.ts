@@ -1,0 +1,146 @@
+import { ValidationError } from 'yup';
+import {
+  MSG,
+  studentCreateSchema,
+  type ImportProblem,
+  type StudentCreateBody,
+} from '@psicocampus/shared/domain';
+import { HttpError } from '../../lib/http-error';
+import {
+  choiceCode,
+  columnForHeader,
+  IMPORT_COLUMNS,
+  type ImportColumn,
+  type StudentField,
+} from './import-columns';
+import type { CellValue, SheetRow } from './spreadsheet';
+
+/** PRODUCT §6: at most 5,000 students per file. */
+export const MAX_IMPORT_ROWS = 5_000;
+/**
+ * A wrong file can have a problem in every cell; the answer lists this many
+ * (its message still counts them all), enough to see what is wrong.
+ */
+export const MAX_LISTED_PROBLEMS = 1_000;
+
+/** A valid row, with the row number Excel shows for it. */
+export interface ImportRow {
+  row: number;
+  student: StudentCreateBody;
+}
+
+function isBlank(value: CellValue): boolean {
+  return value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+function asText(value: CellValue): string | undefined {
+  if (value === null) return undefined;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+/** The value the shared schema is given for a cell (it does the validating). */
+function schemaInput(column: ImportColumn, value: CellValue): unknown {
+  if (column.kind === 'number') {
+    if (typeof value === 'number') return value;
+    const text = asText(value);
+    // '450,50' is how many people here write 450.50.
+    return text && /^-?\d+,\d+$/.test(text) ? text.replace(',', '.') : text;
+  }
+  const text = asText(value);
+  if (column.kind === 'choice' && text !== undefined) return choiceCode(column, text) ?? text;
+  return text;
+}
+
+interface ColumnPosition {
+  column: ImportColumn;
+  index: number;
+}
+
+/** Where each template column is in the file, by its header; the first of two wins. */
+function locateColumns(header: SheetRow): ColumnPosition[] {
+  const found = new Map<StudentField, ColumnPosition>();
+  header.cells.forEach((cell, index) => {
+    const text = asText(cell);
+    const column = text === undefined ? undefined : columnForHeader(text);
+    if (column && !found.has(column.field)) found.set(column.field, { column, index });
+  });
+  const missing = IMPORT_COLUMNS.filter((column) => column.required && !found.has(column.field));
+  if (missing.length) {
+    throw new HttpError(
+      400,
+      MSG.import.missingColumns(missing.map((column) => column.header).join(', ')),
+    );
+  }
+  return [...found.values()];
+}
+
+function validateRow(row: number, input: Record<string, unknown>) {
+  try {
+    const student = studentCreateSchema.validateSync(input, { abortEarly: false });
+    return { student, problems: [] as ImportProblem[] };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const problems: ImportProblem[] = [];
+    for (const issue of error.inner.length ? error.inner : [error]) {
+      const field = issue.path ?? '';
+      if (problems.some((known) => known.field === field)) continue;
+      const header = IMPORT_COLUMNS.find((column) => column.field === field)?.header ?? field;
+      problems.push({ row, column: header, field, msg: issue.message });
+    }
+    return { student: null, problems };
+  }
+}
+
+/**
+ * Reads the students of a sheet: the first non-empty row is the header, and
+ * each later row that is not empty is validated with the form's schema.
+ * Throws a 400 listing every problem (row, Spanish column, message) when
+ * any row is wrong: a file is imported whole or not at all (PRODUCT §6).
+ */
+export function readStudentRows(sheet: SheetRow[]): ImportRow[] {
+  const [header, ...rest] = sheet;
+  if (!header) throw new HttpError(400, MSG.import.empty);
+  const positions = locateColumns(header);
+  const dataRows = rest.filter((row) =>
+    positions.some(({ index }) => !isBlank(row.cells[index] ?? null)),
+  );
+  if (dataRows.length === 0) throw new HttpError(400, MSG.import.empty);
+  if (dataRows.length > MAX_IMPORT_ROWS) throw new HttpError(400, MSG.import.tooManyRows);
+
+  const valid: ImportRow[] = [];
+  const problems: ImportProblem[] = [];
+  const firstRowOfEmail = new Map<string, number>();
+  for (const { number, cells } of dataRows) {
+    const input: Record<string, unknown> = {};
+    for (const { column, index } of positions) {
+      input[column.field] = schemaInput(column, cells[index] ?? null);
+    }
+    const { student, problems: rowProblems } = validateRow(number, input);
+    problems.push(...rowProblems);
+    // A repeated e-mail is a problem of the later row, even when another of
+    // the earlier row's cells is wrong.
+    const emailIsValid = !rowProblems.some((problem) => problem.field === 'email');
+    const email = emailIsValid ? String(input.email).trim().toLowerCase() : null;
+    if (email !== null && firstRowOfEmail.has(email)) {
+      problems.push({
+        row: number,
+        column: MSG.students.labels.email,
+        field: 'email',
+        msg: MSG.import.duplicateInFile,
+      });
+      continue;
+    }
+    if (email !== null) firstRowOfEmail.set(email, number);
+    if (student) valid.push({ row: number, student });
+  }
+  if (problems.length) {
+    throw new HttpError(
+      400,
+      MSG.import.invalidRows(problems.length),
+      problems.slice(0, MAX_LISTED_PROBLEMS),
+    );
+  }
+  return valid;
+}

@@ -1,0 +1,271 @@
+import { and, count, eq, like, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  searchKey,
+  type StudentCreateBody,
+  type StudentEditBody,
+  type StudentUpdateBody,
+} from '@psicocampus/shared/domain';
+import type { Database } from '../../db/client';
+import { students, users } from '../../db/schema';
+import { staffRefColumns, type StaffRow } from '../users/staff-ref';
+
+export type StudentRow = typeof students.$inferSelect;
+
+/** A student with the psychologist it is assigned to (null when unassigned). */
+export interface StudentRecord {
+  student: StudentRow;
+  psychologist: StaffRow | null;
+}
+
+/** The value of `students.search_key`; every write of a name goes through it. */
+export function studentSearchKey(firstName: string, lastName: string): string {
+  return searchKey(`${firstName} ${lastName}`);
+}
+
+const ACCENTED = 'áàâäéèêëíìîïóòôöúùûüñçÁÀÂÄÉÈÊËÍÌÎÏÓÒÔÖÚÙÛÜÑÇ';
+const PLAIN = 'aaaaeeeeiiiioooouuuuncaaaaeeeeiiiioooouuuunc';
+
+/**
+ * The databases compare in the C collation, where 'Álvarez' would follow
+ * 'Zúñiga'; lists are ordered by this folded form instead. Capitals are
+ * folded by translate() too: lower() leaves them alone under a plain C ctype.
+ */
+function sortable(column: AnyPgColumn): SQL {
+  return sql`translate(lower(${column}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+/**
+ * The caller's caseload, narrowed by a search: every word of `q` must appear
+ * in the first or last name, ignoring case and accents.
+ */
+function caseloadWhere(psychologistId: string, q: string | undefined): SQL | undefined {
+  const words = q ? searchKey(q).split(/\s+/).filter(Boolean) : [];
+  return and(
+    eq(students.assignedPsychologistId, psychologistId),
+    ...words.map((word) => like(students.searchKey, `%${escapeLike(word)}%`)),
+  );
+}
+
+function selectStudents(db: Database) {
+  return db
+    .select({ student: students, psychologist: staffRefColumns })
+    .from(students)
+    .leftJoin(users, eq(users.id, students.assignedPsychologistId));
+}
+
+export interface CaseloadQuery {
+  q?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** One query: the students, their psychologist joined, ordered by last name then first name. */
+export function caseloadQuery(db: Database, psychologistId: string, query: CaseloadQuery = {}) {
+  let select = selectStudents(db)
+    .where(caseloadWhere(psychologistId, query.q))
+    .orderBy(sortable(students.lastName), sortable(students.firstName), students.id)
+    .$dynamic();
+  if (query.limit !== undefined) select = select.limit(query.limit);
+  if (query.offset) select = select.offset(query.offset);
+  return select;
+}
+
+export async function listCaseload(
+  db: Database,
+  psychologistId: string,
+  query: CaseloadQuery = {},
+): Promise<StudentRecord[]> {
+  return caseloadQuery(db, psychologistId, query);
+}
+
+export async function countCaseload(
+  db: Database,
+  psychologistId: string,
+  q: string | undefined,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(students)
+    .where(caseloadWhere(psychologistId, q));
+  return row?.total ?? 0;
+}
+
+/** The student if it is assigned to this psychologist; null for any other id. */
+export async function findOwnStudent(
+  db: Database,
+  psychologistId: string,
+  id: string,
+): Promise<StudentRecord | null> {
+  const [row] = await selectStudents(db)
+    .where(and(eq(students.id, id), eq(students.assignedPsychologistId, psychologistId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether another student already has this e-mail (compared case-insensitively). */
+export async function studentEmailTaken(
+  db: Database,
+  email: string,
+  exceptId?: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(
+      and(
+        eq(sql`lower(${students.email})`, email.trim().toLowerCase()),
+        exceptId ? ne(students.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The columns a create (form or import row) writes, for a student of `ownerId`. */
+export function newStudentValues(body: StudentCreateBody, ownerId: string, now: Date) {
+  return {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    age: body.age,
+    gender: body.gender,
+    email: body.email,
+    phone: body.phone,
+    city: body.city,
+    career: body.career,
+    careerLevel: body.careerLevel,
+    employmentStatus: body.employmentStatus,
+    income: body.income ?? null,
+    assignedPsychologistId: ownerId,
+    createdById: ownerId,
+    searchKey: studentSearchKey(body.firstName, body.lastName),
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof students.$inferInsert;
+}
+
+export async function insertStudent(
+  db: Database,
+  body: StudentCreateBody,
+  ownerId: string,
+  now: Date,
+): Promise<StudentRow> {
+  const [row] = await db
+    .insert(students)
+    .values(newStudentValues(body, ownerId, now))
+    .returning();
+  return row!;
+}
+
+export type StudentChanges = Partial<
+  Pick<
+    StudentRow,
+    | 'firstName'
+    | 'lastName'
+    | 'age'
+    | 'gender'
+    | 'email'
+    | 'phone'
+    | 'city'
+    | 'career'
+    | 'careerLevel'
+    | 'employmentStatus'
+    | 'income'
+  >
+> & { firstName: string; lastName: string };
+
+/** What the modal's full update changes: every field; a missing income clears it. */
+export function fullUpdateChanges(body: StudentUpdateBody): StudentChanges {
+  return {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    age: body.age,
+    gender: body.gender,
+    email: body.email,
+    phone: body.phone,
+    city: body.city,
+    career: body.career,
+    careerLevel: body.careerLevel,
+    employmentStatus: body.employmentStatus,
+    income: body.income ?? null,
+  };
+}
+
+/** What the edit screen changes: its required fields, and the optional ones it sent. */
+export function editChanges(body: StudentEditBody): StudentChanges {
+  const changes: StudentChanges = {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    age: body.age,
+  };
+  if (body.phone !== undefined) changes.phone = body.phone;
+  if (body.city !== undefined) changes.city = body.city;
+  if (body.career !== undefined) changes.career = body.career;
+  if (body.level !== undefined) changes.careerLevel = body.level;
+  return changes;
+}
+
+/**
+ * Saves changes only over the version the client read (PRODUCT §10) and
+ * raises it. Null when no row matched: someone saved in between.
+ */
+export async function updateStudentAtVersion(
+  db: Database,
+  id: string,
+  version: number,
+  changes: StudentChanges,
+  now: Date,
+): Promise<StudentRow | null> {
+  const [row] = await db
+    .update(students)
+    .set({
+      ...changes,
+      searchKey: studentSearchKey(changes.firstName, changes.lastName),
+      version: sql`${students.version} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(students.id, id), eq(students.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Deletes one of the psychologist's students. Its notes, appointments and
+ * assessments go with it through ON DELETE CASCADE, inside the same
+ * statement and transaction: all of it, or nothing.
+ */
+export async function deleteOwnStudent(
+  db: Database,
+  psychologistId: string,
+  id: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(students)
+      .where(and(eq(students.id, id), eq(students.assignedPsychologistId, psychologistId)))
+      .returning({ id: students.id });
+    return deleted.length > 0;
+  });
+}
+
+/**
+ * Fills `search_key` for students written before the column existed (the
+ * migration cannot fold accents as the shared `searchKey` does).
+ */
+export async function backfillSearchKeys(db: Database): Promise<number> {
+  const pending = await db
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .from(students)
+    .where(eq(students.searchKey, ''));
+  for (const row of pending) {
+    await db
+      .update(students)
+      .set({ searchKey: studentSearchKey(row.firstName, row.lastName) })
+      .where(eq(students.id, row.id));
+  }
+  return pending.length;
+}

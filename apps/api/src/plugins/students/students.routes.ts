@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  isFullStudentUpdate,
+  MSG,
+  studentCreateSchema,
+  studentEditSchema,
+  studentUpdateSchema,
+} from '@psicocampus/shared/domain';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { HttpError } from '../../lib/http-error';
+import { isUuid } from '../../lib/ids';
+import { validateBody } from '../../lib/validate';
+import type { AuditAction } from '../audit/audit';
+import { signedIn } from '../auth/authenticate';
+import { listStudentNotes } from '../clinical-notes/clinical-note.queries';
+import { toClinicalNote } from '../clinical-notes/clinical-note.view';
+import { parseStudentListQuery } from './list-query';
+import { ownStudentOr404, psychologistOnly, studentNotFound } from './student-access';
+import {
+  countCaseload,
+  deleteOwnStudent,
+  editChanges,
+  fullUpdateChanges,
+  insertStudent,
+  listCaseload,
+  studentEmailTaken,
+  updateStudentAtVersion,
+  type StudentChanges,
+} from './student.queries';
+import { toStudent, toStudentSummary } from './student.view';
+
+type IdParams = { Params: { id: string } };
+
+const audited = (action: AuditAction) => ({
+  ...psychologistOnly,
+  config: { audit: { action, record: 'student' as const } },
+});
+
+const emailTaken = () => new HttpError(409, MSG.students.emailTaken);
+
+/** The psychologist's students (SEED §7, PRODUCT §4): only their own caseload. */
+export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+  const { ctx } = opts;
+  const { db } = ctx;
+
+  app.get('/api/students', audited('student.list'), async (request) => {
+    const { user } = signedIn(request);
+    const query = parseStudentListQuery(request.query);
+    if (!query.paged) {
+      const records = await listCaseload(db, user.id);
+      return { ok: true, students: records.map(toStudentSummary), total: records.length };
+    }
+    const { q, page, pageSize } = query;
+    const [records, total] = await Promise.all([
+      listCaseload(db, user.id, { q, limit: pageSize, offset: (page - 1) * pageSize }),
+      countCaseload(db, user.id, q),
+    ]);
+    return { ok: true, students: records.map(toStudentSummary), total, page, pageSize };
+  });
+
+  app.post('/api/students', audited('student.create'), async (request, reply) => {
+    const { user } = signedIn(request);
+    const body = await validateBody(studentCreateSchema, request.body);
+    if (await studentEmailTaken(db, body.email)) throw emailTaken();
+    // Two saves of one e-mail at once both pass the check; the index decides.
+    const student = await insertStudent(db, body, user.id, ctx.now()).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailTaken() : error;
+    });
+    request.auditRecordId = student.id;
+    return reply.status(201).send({
+      ok: true,
+      msg: MSG.students.created,
+      student: toStudentSummary({ student, psychologist: user }),
+    });
+  });
+
+  app.get<IdParams>('/api/students/:id', audited('student.read'), async (request) => {
+    const { user } = signedIn(request);
+    const record = await ownStudentOr404(db, user.id, request.params.id);
+    const notes = await listStudentNotes(db, record.student.id);
+    return { ok: true, student: toStudent(record, notes.map(toClinicalNote)) };
+  });
+
+  app.put<IdParams>('/api/students/:id', audited('student.update'), async (request) => {
+    const { user } = signedIn(request);
+    const record = await ownStudentOr404(db, user.id, request.params.id);
+    const { student } = record;
+    // The modal sends every field (with the e-mail); the edit screen its subset.
+    let changes: StudentChanges;
+    let version: number;
+    if (isFullStudentUpdate(request.body)) {
+      const body = await validateBody(studentUpdateSchema, request.body);
+      const emailChanged = body.email.toLowerCase() !== student.email.toLowerCase();
+      if (emailChanged && (await studentEmailTaken(db, body.email, student.id))) {
+        throw emailTaken();
+      }
+      changes = fullUpdateChanges(body);
+      version = body.version;
+    } else {
+      const body = await validateBody(studentEditSchema, request.body);
+      changes = editChanges(body);
+      version = body.version;
+    }
+    const updated = await updateStudentAtVersion(db, student.id, version, changes, ctx.now()).catch(
+      (error: unknown) => {
+        throw isUniqueViolation(error) ? emailTaken() : error;
+      },
+    );
+    if (!updated) throw new HttpError(409, MSG.api.conflict);
+    return {
+      ok: true,
+      msg: MSG.students.updated,
+      student: toStudentSummary({ student: updated, psychologist: record.psychologist }),
+    };
+  });
+
+  app.delete<IdParams>('/api/students/:id', audited('student.delete'), async (request) => {
+    const { user } = signedIn(request);
+    const { id } = request.params;
+    if (!isUuid(id) || !(await deleteOwnStudent(db, user.id, id))) throw studentNotFound();
+    return { ok: true, msg: MSG.students.deleted };
+  });
+}
