@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@psicocampus/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/reports/pdf/pdf-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -7,7 +7,10 @@ import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { createMailer, MailQueue, type Mailer } from './mail/mailer';
 import { appointmentsRoutes } from './plugins/appointments/appointments.routes';
+import { assessmentsRoutes } from './plugins/assessments/assessments.routes';
 import { registerAudit } from './plugins/audit/audit';
+import { reportsRoutes } from './plugins/reports/reports.routes';
+import { createPdfRenderer } from './reports/pdf/pdf-renderer';
 import { authRoutes } from './plugins/auth/auth.routes';
 import { registerAuthentication } from './plugins/auth/authenticate';
 import { clinicalNotesRoutes } from './plugins/clinical-notes/clinical-notes.routes';
@@ -111,6 +114,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(clinicalNotesRoutes, { ctx });
   await app.register(appointmentsRoutes, { ctx });
   await app.register(importRoutes, { ctx });
+  await app.register(assessmentsRoutes, { ctx });
+  const pdf = createPdfRenderer();
+  app.addHook('onClose', () => pdf.close());
+  await app.register(reportsRoutes, { ctx, pdf });
 
   if (config.web) {
     await registerFrontEnds(app, config.web);

@@ -3,8 +3,8 @@ import type { RemoteModule } from '@psicocampus/shared';
 
 const PsychologistHomePage = lazy(() => import('./features/home/psychologist-home.page'));
 const PatientsListPage = lazy(() => import('./features/patients/patients-list.page'));
-const StudentDetailPage = lazy(() => import('./features/patients/student-detail.page'));
-const StudentEditPage = lazy(() => import('./features/patients/student-edit.page'));
+const StudentDetailPage = lazy(() => import('./features/student-detail/student-detail.page'));
+const StudentEditPage = lazy(() => import('./features/student-edit/student-edit.page'));
 const ProfilePage = lazy(() => import('./features/profile/profile.page'));
 const ConfigurationPage = lazy(() => import('./features/profile/configuration.page'));
 const HistoryPage = lazy(() => import('./features/appointments/history.page'));

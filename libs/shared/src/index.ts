@@ -17,3 +17,6 @@ export * from './api/clinical-notes.api';
 export * from './api/appointments.api';
 export * from './api/staff.api';
 export * from './api/file-transfer';
+export * from './api/assessments.api';
+export * from './contracts/remote-components';
+export * from './contracts/use-remote-component';

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { AssessmentAnswers } from '@psicocampus/shared/domain';
 import {
   bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -220,5 +222,35 @@ export const passwordTokens = pgTable(
     uniqueIndex('password_tokens_token_hash_key').on(t.tokenHash),
     index('password_tokens_user_idx').on(t.userId),
     check('password_tokens_purpose_check', sql`${t.purpose} in ('reset', 'invite')`),
+  ],
+);
+
+/**
+ * Columbia assessments (PRODUCT §11). The answers are kept whole as JSON, as
+ * normalized by the shared flow; the level is the server's own computation,
+ * a column of its own for statistics. Never edited after saving: only
+ * `finalRemarks` is added later, by the author.
+ */
+export const suicideAssessments = pgTable(
+  'suicide_assessments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    answers: jsonb().$type<AssessmentAnswers>().notNull(),
+    riskLevel: text().notNull(),
+    finalRemarks: text().notNull().default(''),
+    finalRemarksAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('suicide_assessments_student_created_idx').on(t.studentId, t.createdAt),
+    index('suicide_assessments_author_created_idx').on(t.authorId, t.createdAt),
+    check(
+      'suicide_assessments_risk_level_check',
+      sql`${t.riskLevel} in ('NO_APLICA', 'MUY_ALTO', 'ALTO', 'MODERADO', 'BAJO', 'INDETERMINADO')`,
+    ),
   ],
 );

@@ -80,13 +80,8 @@ export const studentsApi = api.injectEndpoints({
     }),
     deleteStudent: build.mutation<OkResponse, string>({
       query: (id) => ({ url: `/api/students/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Student', id },
-        { type: 'Student', id: 'LIST' },
-        'Appointment',
-        'Assessment',
-        'Statistics',
-      ],
+      // Not the student's own tag: refetching a record just deleted would only 404.
+      invalidatesTags: [{ type: 'Student', id: 'LIST' }, 'Appointment', 'Assessment', 'Statistics'],
     }),
   }),
 });

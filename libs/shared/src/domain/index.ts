@@ -12,3 +12,7 @@ export * from './schemas';
 export * from './enums';
 export * from './entities';
 export * from './format';
+export * from './risk/risk-engine';
+export * from './assessment/assessment';
+export * from './assessment/assessment-flow';
+export * from './assessment/columbia-scale';

@@ -232,7 +232,7 @@ export function SelectField({
   disabled,
   validateLive,
   options,
-  placeholder = 'Selecciona una opción',
+  placeholder = MSG.common.selectPlaceholder,
 }: SelectFieldProps) {
   const id = useId();
   const { field, error } = useFieldState(name, validateLive);

@@ -6,4 +6,6 @@ export { Form, Formik, useField, useFormikContext } from 'formik';
 export type { FormikHelpers, FormikProps } from 'formik';
 export * from './form-fields.component';
 export * from './first-error';
+export * from './all-errors';
+export * from './guarded-form.component';
 export * from './use-caps-lock';

@@ -24,8 +24,13 @@ export interface CreateAppStoreOptions {
    * embedded assessment form.
    */
   storage?: Storage | null;
-  /** A session to start with (an integrator's token, for example). */
+  /** A session to start with. */
   session?: StoredSession | null;
+  /**
+   * A bare token without a user record: an integrator's page embedding the
+   * assessment form calls the API with it, and shows no user.
+   */
+  token?: string | null;
 }
 
 /** Builds the product's store: one per page, owned by the shell or by an embed. */
@@ -37,7 +42,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
   });
   const session: SessionState = stored
     ? { token: stored.token, user: stored.user, endReason: null, lastActivityAt: Date.now() }
-    : initialSessionState;
+    : { ...initialSessionState, token: options.token ?? null };
 
   // Cached answers belong to the user who asked for them: drop them all as
   // soon as a session ends, so the next person at this browser sees nothing.

@@ -104,3 +104,29 @@ export function askToStayConnected(): { answer: Promise<boolean>; close: () => v
     },
   };
 }
+
+/**
+ * A warning listing several problems, one per line (SEED §5: 'Error de
+ * validación' joins every message of the form). The items are set as text,
+ * never as HTML.
+ */
+export async function showWarningList(title: string, items: readonly string[]): Promise<void> {
+  const list = document.createElement('ul');
+  list.style.textAlign = 'left';
+  list.style.margin = '0';
+  list.style.paddingLeft = '1.25rem';
+  for (const item of items) {
+    const entry = document.createElement('li');
+    entry.textContent = item;
+    list.append(entry);
+  }
+  await Swal.fire({ icon: 'warning', title, html: list, confirmButtonColor: BUTTON_COLOR });
+}
+
+/**
+ * Whether one of these dialogs is showing: a modal underneath should not
+ * treat the Escape that closes the dialog as its own (and lose a form).
+ */
+export function isDialogOpen(): boolean {
+  return Swal.isVisible();
+}

@@ -26,11 +26,16 @@ export const AUDIT_ACTIONS = [
   'psychologist.read',
   'profile.read',
   'profile.update',
+  'assessment.create',
+  'assessment.list',
+  'assessment.final_remarks',
+  'report.student',
+  'report.assessment',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The kind of record an entry's `recordId` names. */
-export type AuditRecordType = 'student' | 'clinical_note' | 'appointment' | 'user';
+export type AuditRecordType = 'student' | 'clinical_note' | 'appointment' | 'user' | 'assessment';
 
 /** success: done; denied: 401/403/404/429; invalid: refused input; error: a server fault. */
 export type AuditOutcome = 'success' | 'denied' | 'invalid' | 'error';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MSG } from '@psicocampus/shared';
 import { Modal } from '@psicocampus/shared/ui';
 import { ForgotPasswordForm } from './forgot-password-form.component';
@@ -8,15 +8,20 @@ export const CLOSE_AFTER_SENT_MS = 5000;
 
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [sentAt, setSentAt] = useState<number | null>(null);
+  // The latest onClose: a parent re-rendering must not restart the 5 s.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
 
   useEffect(() => {
     if (sentAt === null) return;
     const timer = setTimeout(() => {
       setSentAt(null);
-      onClose();
+      onCloseRef.current();
     }, CLOSE_AFTER_SENT_MS);
     return () => clearTimeout(timer);
-  }, [sentAt, onClose]);
+  }, [sentAt]);
 
   return (
     <Modal

@@ -1,3 +1,84 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MSG, type StudentSummary } from '@psicocampus/shared';
+import {
+  Button,
+  EmptyState,
+  LoadingMessage,
+  Notice,
+  PageHeader,
+  SectionCard,
+} from '@psicocampus/shared/ui';
+import { NOTES_ANCHOR } from '../../lib/anchors';
+import { ImportStudents } from './import/import-students.component';
+import { PatientsSearch } from './patients-search.component';
+import { PatientsTable } from './patients-table.component';
+import { ScheduleAppointmentModal } from './schedule-appointment-modal.component';
+import { StudentFormModal } from './student-form-modal.component';
+import { usePatientDialogs } from './use-patient-dialogs';
+import { usePatientsList } from './use-patients-list';
+import { usePatientsSearch } from './use-patients-search';
+import styles from './patients-list.module.css';
+
+/** 'Mis Pacientes' (SEED §2): the caseload, its search, the student modal and the import. */
 export default function PatientsListPage() {
-  return <h1>Mis Pacientes</h1>;
+  const list = usePatientsList();
+  const search = usePatientsSearch(list.students);
+  const dialogs = usePatientDialogs();
+  const navigate = useNavigate();
+  const openDetail = useCallback((student: StudentSummary) => navigate(student._id), [navigate]);
+  const openNotes = useCallback(
+    (student: StudentSummary) => navigate({ pathname: student._id, hash: NOTES_ANCHOR }),
+    [navigate],
+  );
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={MSG.students.listTitle}
+        subtitle={list.loaded ? MSG.students.total(list.total) : undefined}
+        actions={<Button onClick={dialogs.openCreate}>{MSG.students.add}</Button>}
+      />
+
+      <PatientsSearch
+        query={search.query}
+        onChange={search.setQuery}
+        matches={search.searching ? search.results.length : null}
+      />
+
+      {list.isLoading && <LoadingMessage text={MSG.students.loadingList} />}
+      {list.loadError && (
+        <Notice tone="error">
+          <p>{list.loadError}</p>
+          <Button variant="secondary" onClick={() => void list.retry()}>
+            {MSG.common.retry}
+          </Button>
+        </Notice>
+      )}
+      {list.loaded && list.students.length === 0 && <EmptyState text={MSG.students.empty} />}
+      {list.loaded && list.students.length > 0 && search.results.length === 0 && (
+        <EmptyState text={MSG.students.noResults} />
+      )}
+      {search.results.length > 0 && (
+        <PatientsTable
+          students={search.results}
+          onOpen={openDetail}
+          onNotes={openNotes}
+          onEdit={dialogs.openEdit}
+          onSchedule={dialogs.openSchedule}
+        />
+      )}
+
+      <SectionCard title={MSG.import.title} className={styles.import}>
+        <ImportStudents />
+      </SectionCard>
+
+      <StudentFormModal
+        open={dialogs.studentFormOpen}
+        student={dialogs.editing}
+        onClose={dialogs.close}
+      />
+      <ScheduleAppointmentModal student={dialogs.scheduling} onClose={dialogs.close} />
+    </div>
+  );
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   REMOTE_ENTRY_EXPOSE,
@@ -96,6 +97,28 @@ class RemoteRegistry {
     this.startedUp.delete(name);
     this.revision += 1;
     this.listeners.forEach((listener) => listener());
+  }
+
+  /**
+   * A component another remote exposes (e.g. assessment/AssessmentForm),
+   * for remotes that render one another's pieces through libs/shared.
+   */
+  async loadComponent<P>(name: RemoteName, expose: string): Promise<ComponentType<P>> {
+    if (!this.config[name]) throw new Error(`${name} is not listed in remotes.json`);
+    const loaded = await withTimeout(
+      loadRemote<{ default?: unknown }>(`${name}/${expose}`),
+      REMOTE_TIMEOUT_MS,
+      `${name}/${expose} took longer than ${REMOTE_TIMEOUT_MS} ms`,
+    );
+    const component = loaded?.default;
+    // The fallback plugin answers a failed load with a stand-in, not a component.
+    if (typeof component !== 'function' && typeof component !== 'object') {
+      throw new Error(`${name}/${expose} is not a component`);
+    }
+    if (component === null || (typeof component === 'object' && 'unavailable' in component)) {
+      throw new Error(`${name}/${expose} could not be loaded`);
+    }
+    return component as ComponentType<P>;
   }
 
   /** Changes whenever a retry replaced a remote; used to re-render areas. */

@@ -3,3 +3,4 @@ export * from './student.schemas';
 export * from './note.schemas';
 export * from './appointment.schemas';
 export * from './profile.schemas';
+export * from './assessment.schemas';

@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  assessmentCreateSchema,
+  computeRiskLevel,
+  emptyAssessmentAnswers,
+  finalRemarksSchema,
+  isRiskLevel,
+  latestAttemptDate,
+  MSG,
+  normalizeAssessment,
+  riskAnswersOf,
+  type AssessmentAnswers,
+  type AssessmentCreateBody,
+} from '@psicocampus/shared/domain';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/http-error';
+import { isUuid } from '../../lib/ids';
+import { validateBody } from '../../lib/validate';
+import type { AuditAction } from '../audit/audit';
+import { signedIn } from '../auth/authenticate';
+import { ownStudentOr404, psychologistOnly } from '../students/student-access';
+import {
+  findOwnAssessment,
+  insertAssessment,
+  listCaseloadAssessments,
+  listStudentAssessments,
+  setFinalRemarks,
+  type CaseloadAssessmentFilters,
+} from './assessment.queries';
+import { toAssessment, toAssessmentSummary } from './assessment.view';
+
+/** A server in UTC accepts a "today" up to 14 hours ahead (the earliest time zone). */
+const DATE_ALLOWANCE_HOURS = 14;
+
+const audited = (action: AuditAction, record: 'assessment' | 'student' = 'assessment') => ({
+  ...psychologistOnly,
+  config: { audit: { action, record } },
+});
+
+export function assessmentNotFound(): HttpError {
+  return new HttpError(404, MSG.assessment.notFound);
+}
+
+/** Only the answers of a validated body, in the shape the engine and the PDF read. */
+function answersOf(body: AssessmentCreateBody): AssessmentAnswers {
+  const answers = emptyAssessmentAnswers();
+  for (const key of Object.keys(answers) as Array<keyof AssessmentAnswers>) {
+    (answers as unknown as Record<string, unknown>)[key] = body[key];
+  }
+  return answers;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseListFilters(query: Record<string, unknown>): CaseloadAssessmentFilters {
+  const problems: Array<{ field: string; msg: string }> = [];
+  const filters: CaseloadAssessmentFilters = {};
+  if (query.riskLevel !== undefined && query.riskLevel !== '') {
+    if (isRiskLevel(query.riskLevel)) filters.riskLevel = query.riskLevel;
+    else problems.push({ field: 'riskLevel', msg: MSG.assessment.invalidOption });
+  }
+  for (const field of ['from', 'to'] as const) {
+    const value = query[field];
+    if (value === undefined || value === '') continue;
+    const date =
+      typeof value === 'string' && DATE_ONLY.test(value) ? new Date(`${value}T00:00:00`) : null;
+    if (!date || Number.isNaN(date.getTime())) {
+      problems.push({ field, msg: MSG.appointments.dateInvalid });
+    } else if (field === 'from') {
+      filters.from = date;
+    } else {
+      filters.toExclusive = new Date(date.getTime() + 24 * 3_600_000);
+    }
+  }
+  if (problems.length) throw new HttpError(400, MSG.api.invalidBody, problems);
+  return filters;
+}
+
+/** The Columbia assessments of SEED §7 and PRODUCT §11. */
+export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+  const { ctx } = opts;
+  const { db } = ctx;
+
+  app.post('/api/suicide-assessments', audited('assessment.create'), async (request, reply) => {
+    const { user } = signedIn(request);
+    const now = ctx.now();
+    const schema = assessmentCreateSchema(latestAttemptDate(now, DATE_ALLOWANCE_HOURS));
+    const body = await validateBody(schema, request.body);
+    const record = await ownStudentOr404(db, user.id, body.student ?? body.studentId);
+    // The level is the server's own; a `riskLevel` sent by a client is ignored (PRODUCT §11).
+    const answers = normalizeAssessment(answersOf(body));
+    const saved = await insertAssessment(db, {
+      studentId: record.student.id,
+      authorId: user.id,
+      answers,
+      riskLevel: computeRiskLevel(riskAnswersOf(answers)),
+      createdAt: now,
+    });
+    request.auditRecordId = saved.id;
+    return reply.status(201).send({
+      ok: true,
+      msg: MSG.assessment.saved,
+      assessment: toAssessment({
+        assessment: saved,
+        author: {
+          id: user.id,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+        },
+      }),
+    });
+  });
+
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/api/suicide-assessments',
+    // The record read is the student whose assessments are listed.
+    audited('assessment.list', 'student'),
+    async (request) => {
+      const { user } = signedIn(request);
+      const { studentId } = request.query;
+      if (studentId !== undefined) {
+        // Recorded before the check, so that a refused look at a foreign student names it.
+        if (typeof studentId === 'string') request.auditRecordId = studentId;
+        const record = await ownStudentOr404(db, user.id, studentId);
+        const rows = await listStudentAssessments(db, record.student.id);
+        return { ok: true, assessments: rows.map(toAssessment) };
+      }
+      const rows = await listCaseloadAssessments(db, user.id, parseListFilters(request.query));
+      return { ok: true, assessments: rows.map(toAssessmentSummary) };
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/api/suicide-assessments/:id/final-remarks',
+    audited('assessment.final_remarks'),
+    async (request) => {
+      const { user } = signedIn(request);
+      const { id } = request.params;
+      const found = isUuid(id) ? await findOwnAssessment(db, user.id, id) : null;
+      if (!found) throw assessmentNotFound();
+      if (found.assessment.authorId !== user.id) {
+        throw new HttpError(403, MSG.assessment.finalRemarksOnlyAuthor);
+      }
+      const body = await validateBody(finalRemarksSchema, request.body);
+      const updated = await setFinalRemarks(db, id, body.finalRemarks, ctx.now());
+      return {
+        ok: true,
+        msg: MSG.assessment.finalRemarksSaved,
+        assessment: toAssessment({ assessment: updated, author: found.author }),
+      };
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context';
+import { isUuid } from '../../lib/ids';
+import type { PdfRenderer } from '../../reports/pdf/pdf-renderer';
+import { listStudentAppointments } from '../appointments/appointment.queries';
+import { toAppointment } from '../appointments/appointment.view';
+import { findOwnAssessment, listStudentAssessments } from '../assessments/assessment.queries';
+import { assessmentNotFound } from '../assessments/assessments.routes';
+import { toAssessment } from '../assessments/assessment.view';
+import type { AuditAction } from '../audit/audit';
+import { signedIn } from '../auth/authenticate';
+import { listStudentNotes } from '../clinical-notes/clinical-note.queries';
+import { toClinicalNote } from '../clinical-notes/clinical-note.view';
+import { ownStudentOr404, psychologistOnly } from '../students/student-access';
+import { toStudentSummary } from '../students/student.view';
+import { attachment, reportFileName } from './report-file-name';
+
+type IdParams = { Params: { id: string } };
+
+const audited = (action: AuditAction, record: 'student' | 'assessment') => ({
+  ...psychologistOnly,
+  config: { audit: { action, record } },
+});
+
+function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', attachment(fileName))
+    .send(pdf);
+}
+
+/** The two PDF reports of PRODUCT §7 (paths as SEED §7 spells them). */
+export async function reportsRoutes(
+  app: FastifyInstance,
+  opts: { ctx: AppContext; pdf: PdfRenderer },
+) {
+  const { ctx, pdf } = opts;
+  const { db } = ctx;
+
+  app.get<IdParams>(
+    '/api/pdfreport/student/:id',
+    audited('report.student', 'student'),
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const record = await ownStudentOr404(db, user.id, request.params.id);
+      const studentId = record.student.id;
+      const [notes, appointments, assessments] = await Promise.all([
+        listStudentNotes(db, studentId),
+        listStudentAppointments(db, studentId),
+        listStudentAssessments(db, studentId),
+      ]);
+      const now = ctx.now();
+      const file = await pdf.render({
+        kind: 'student',
+        generatedAt: now.toISOString(),
+        student: toStudentSummary(record),
+        notes: notes.map(toClinicalNote),
+        appointments: appointments.map(toAppointment),
+        assessments: assessments.map(toAssessment),
+      });
+      return sendPdf(reply, file, reportFileName('reporte', record.student, now));
+    },
+  );
+
+  app.get<IdParams>(
+    '/api/pdfassessement/:id/report/pdfassessment',
+    audited('report.assessment', 'assessment'),
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      const { id } = request.params;
+      const found = isUuid(id) ? await findOwnAssessment(db, user.id, id) : null;
+      if (!found) throw assessmentNotFound();
+      const record = await ownStudentOr404(db, user.id, found.studentId);
+      const all = await listStudentAssessments(db, found.studentId);
+      const now = ctx.now();
+      const file = await pdf.render({
+        kind: 'assessment',
+        generatedAt: now.toISOString(),
+        student: {
+          _id: record.student.id,
+          firstName: record.student.firstName,
+          lastName: record.student.lastName,
+          email: record.student.email,
+          career: record.student.career,
+          assignedPsychologist: toStudentSummary(record).assignedPsychologist,
+        },
+        assessment: toAssessment(found),
+        number: all.findIndex((item) => item.assessment.id === id) + 1,
+      });
+      return sendPdf(reply, file, reportFileName('evaluacion', record.student, now));
+    },
+  );
+}

@@ -1,0 +1,142 @@
+import {
+  BEHAVIOUR_QUESTIONS,
+  formatDate,
+  formatDateTime,
+  FREQUENCIES,
+  fullName,
+  IDEATION_QUESTIONS,
+  IDEATION_TYPES,
+  LETHALITY_DEGREES,
+  MSG,
+  POTENTIAL_LETHALITIES,
+  showsIdeationDetail,
+  showsIntensity,
+  showsLethality,
+  showsPotentialLethality,
+  type YesNoItem,
+} from '@psicocampus/shared/domain';
+import {
+  createDocument,
+  fields,
+  finish,
+  gap,
+  heading,
+  paragraph,
+  subheading,
+  title,
+} from './pdf-layout';
+import type { AssessmentReportData } from './report-data';
+
+const answerLabel = (item: YesNoItem) =>
+  item.present === null ? 'Sin responder' : item.present ? MSG.assessment.yes : MSG.assessment.no;
+
+const labelOf = (options: ReadonlyArray<{ value: number; label: string }>, value: number | null) =>
+  value === null
+    ? 'Sin responder'
+    : (options.find((option) => option.value === value)?.label ?? String(value));
+
+/** One assessment in full: every answer in Spanish, the level, the remarks, who and when. */
+export function renderAssessmentReport(data: AssessmentReportData): Promise<Buffer> {
+  const { assessment, student } = data;
+  const doc = createDocument(
+    `${MSG.assessment.itemTitle(data.number)} · ${fullName(student)}`,
+    new Date(data.generatedAt),
+  );
+  title(
+    doc,
+    MSG.assessment.title,
+    `${MSG.assessment.itemTitle(data.number)} · ${fullName(student)}`,
+  );
+  fields(doc, [
+    ['Estudiante', `${fullName(student)} (${student.email})`],
+    ['Carrera', student.career],
+    ['Fecha de la evaluación', formatDateTime(assessment.createdAt)],
+    [
+      'Evaluado por',
+      assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned,
+    ],
+  ]);
+
+  heading(doc, MSG.assessment.estimatedLevel);
+  doc.font('Helvetica-Bold').fontSize(13).text(MSG.assessment.levels[assessment.riskLevel]);
+  paragraph(doc, MSG.assessment.decisionAid, { italic: true, muted: true });
+
+  heading(doc, MSG.assessment.ideationSection);
+  for (const question of IDEATION_QUESTIONS) {
+    if (question.number >= 3 && !showsIdeationDetail(assessment)) continue;
+    const item = assessment[question.key];
+    subheading(doc, `${question.number}. ${question.title}`);
+    paragraph(doc, question.question, { muted: true });
+    fields(doc, [['Respuesta', answerLabel(item)]]);
+    if (item.description) fields(doc, [[MSG.assessment.description, item.description]]);
+  }
+
+  if (showsIntensity(assessment)) {
+    heading(doc, MSG.assessment.intensitySection);
+    const intensity = assessment.ideationIntensity;
+    fields(doc, [
+      [MSG.assessment.mostSeriousType, labelOf(IDEATION_TYPES, intensity.mostSeriousIdeationType)],
+      [MSG.assessment.mostSeriousDescription, intensity.mostSeriousIdeationDescription || '—'],
+      [MSG.assessment.frequency, labelOf(FREQUENCIES, intensity.frequency)],
+    ]);
+  }
+
+  heading(doc, MSG.assessment.behaviourSection);
+  for (const question of BEHAVIOUR_QUESTIONS) {
+    const item = assessment[question.key];
+    subheading(doc, question.name);
+    paragraph(doc, question.question, { muted: true });
+    const rows: Array<[string, string]> = [['Respuesta', answerLabel(item)]];
+    if (question.withTotal && item.present) {
+      rows.push([
+        MSG.assessment.totalAttempts,
+        String((item as { totalAttempts: number }).totalAttempts),
+      ]);
+    }
+    if (item.description) rows.push([MSG.assessment.description, item.description]);
+    fields(doc, rows);
+  }
+  subheading(doc, MSG.assessment.completedSuicide);
+  fields(doc, [
+    ['Respuesta', assessment.completedSuicide ? MSG.assessment.yes : MSG.assessment.no],
+  ]);
+
+  if (showsLethality(assessment)) {
+    heading(doc, MSG.assessment.lethalitySection);
+    const rows: Array<[string, string]> = [
+      [MSG.assessment.lethalityDegree, labelOf(LETHALITY_DEGREES, assessment.lethalityDegree)],
+    ];
+    if (showsPotentialLethality(assessment)) {
+      rows.push([
+        MSG.assessment.potentialLethality,
+        labelOf(POTENTIAL_LETHALITIES, assessment.potentialLethality),
+      ]);
+    }
+    rows.push([
+      MSG.assessment.mostLethalAttemptDate,
+      assessment.mostLethalAttemptDate
+        ? formatDate(`${assessment.mostLethalAttemptDate}T12:00:00`)
+        : 'Sin responder',
+    ]);
+    fields(doc, rows);
+  }
+
+  heading(doc, MSG.assessment.observations);
+  paragraph(doc, assessment.observations || 'Sin observaciones.', {
+    muted: !assessment.observations,
+  });
+
+  heading(doc, MSG.assessment.finalRemarks);
+  if (assessment.finalRemarks) {
+    paragraph(doc, assessment.finalRemarks);
+    if (assessment.finalRemarksAt) {
+      gap(doc, 0.2);
+      paragraph(doc, `Registradas el ${formatDateTime(assessment.finalRemarksAt)}`, {
+        muted: true,
+      });
+    }
+  } else {
+    paragraph(doc, 'Todavía no se registraron observaciones posteriores.', { muted: true });
+  }
+  return finish(doc);
+}

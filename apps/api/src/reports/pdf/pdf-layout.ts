@@ -1,0 +1,139 @@
+import PDFDocument from 'pdfkit';
+import { formatDateTime, MSG } from '@psicocampus/shared/domain';
+
+/** The look shared by every report: A4, Helvetica (renders á é í ó ú ñ ü ¿ ¡), header and numbered pages. */
+
+export const COLORS = { text: '#1b2530', muted: '#4a5560', primary: '#1f5f8b', rule: '#d5dbe1' };
+const MARGIN = 50;
+const HEADER_HEIGHT = 40;
+
+export type Doc = PDFKit.PDFDocument;
+
+export function createDocument(title: string, generatedAt: Date): Doc {
+  const doc = new PDFDocument({
+    size: 'A4',
+    bufferPages: true,
+    margins: { top: MARGIN + HEADER_HEIGHT, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
+    info: {
+      Title: title,
+      Author: `${MSG.shell.productName} · ${MSG.shell.serviceName}`,
+      Creator: MSG.shell.productName,
+    },
+    lang: 'es-ES',
+    displayTitle: true,
+  });
+  const drawHeader = () => {
+    const { width } = doc.page;
+    const y = MARGIN - 10;
+    doc.save();
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(COLORS.primary);
+    doc.text(`${MSG.shell.productName} · ${MSG.shell.serviceName}`, MARGIN, y, {
+      lineBreak: false,
+    });
+    doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted);
+    doc.text(`Generado el ${formatDateTime(generatedAt)}`, MARGIN, y + 14, { lineBreak: false });
+    doc
+      .moveTo(MARGIN, y + 28)
+      .lineTo(width - MARGIN, y + 28)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.rule)
+      .stroke();
+    doc.restore();
+    doc.x = MARGIN;
+    doc.y = MARGIN + HEADER_HEIGHT;
+  };
+  drawHeader();
+  doc.on('pageAdded', drawHeader);
+  return doc;
+}
+
+/** Writes "Página X de Y" and the confidentiality line on every page, then ends the document. */
+export function finish(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const { width, height } = doc.page;
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted);
+    doc.text(
+      'Documento confidencial: contiene datos de salud. No lo reenvíe ni lo imprima sin necesidad.',
+      MARGIN,
+      height - MARGIN,
+      {
+        width: width - 2 * MARGIN,
+        align: 'left',
+        lineBreak: false,
+      },
+    );
+    doc.text(`Página ${index - range.start + 1} de ${range.count}`, MARGIN, height - MARGIN, {
+      width: width - 2 * MARGIN,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}
+
+export function title(doc: Doc, text: string, subtitle?: string): void {
+  doc.font('Helvetica-Bold').fontSize(16).fillColor(COLORS.text).text(text);
+  if (subtitle) doc.font('Helvetica').fontSize(11).fillColor(COLORS.muted).text(subtitle);
+  doc.moveDown(0.8);
+}
+
+export function heading(doc: Doc, text: string): void {
+  if (doc.y > doc.page.height - doc.page.margins.bottom - 60) doc.addPage();
+  doc.moveDown(0.6);
+  doc.font('Helvetica-Bold').fontSize(12.5).fillColor(COLORS.primary).text(text);
+  const y = doc.y + 2;
+  doc
+    .moveTo(doc.page.margins.left, y)
+    .lineTo(doc.page.width - doc.page.margins.right, y)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.rule)
+    .stroke();
+  doc.moveDown(0.5);
+}
+
+export function subheading(doc: Doc, text: string): void {
+  if (doc.y > doc.page.height - doc.page.margins.bottom - 40) doc.addPage();
+  doc.moveDown(0.3);
+  doc.font('Helvetica-Bold').fontSize(10.5).fillColor(COLORS.text).text(text);
+  doc.moveDown(0.15);
+}
+
+/** "Label: value" lines. */
+export function fields(doc: Doc, rows: Array<[string, string]>): void {
+  for (const [label, value] of rows) {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(COLORS.text)
+      .text(`${label}: `, { continued: true });
+    doc.font('Helvetica').text(value);
+  }
+}
+
+export function paragraph(
+  doc: Doc,
+  text: string,
+  options: { muted?: boolean; italic?: boolean } = {},
+): void {
+  doc
+    .font(options.italic ? 'Helvetica-Oblique' : 'Helvetica')
+    .fontSize(10)
+    .fillColor(options.muted ? COLORS.muted : COLORS.text)
+    .text(text, { align: 'left' });
+}
+
+export function gap(doc: Doc, lines = 0.5): void {
+  doc.moveDown(lines);
+}

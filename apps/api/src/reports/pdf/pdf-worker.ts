@@ -1,0 +1,13 @@
+import { renderAssessmentReport } from './assessment-report';
+import type { ReportData } from './report-data';
+import { renderStudentReport } from './student-report';
+
+/**
+ * Runs in a worker thread (see pdf-renderer.ts): laying out a PDF is CPU
+ * work that would otherwise hold the event loop and every other request.
+ */
+export default async function render(data: ReportData): Promise<Uint8Array> {
+  const buffer =
+    data.kind === 'student' ? await renderStudentReport(data) : await renderAssessmentReport(data);
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}

@@ -1,0 +1,32 @@
+import type {
+  Appointment,
+  ClinicalNote,
+  StaffRef,
+  StudentSummary,
+  SuicideAssessment,
+} from '@psicocampus/shared/domain';
+
+/** Everything the general student report prints (PRODUCT §7), as plain data for the worker. */
+export interface StudentReportData {
+  kind: 'student';
+  generatedAt: string;
+  student: StudentSummary;
+  notes: ClinicalNote[];
+  appointments: Appointment[];
+  /** Oldest first: 'Evaluación 1' is the first. */
+  assessments: SuicideAssessment[];
+}
+
+/** One assessment in full (PRODUCT §7). */
+export interface AssessmentReportData {
+  kind: 'assessment';
+  generatedAt: string;
+  student: Pick<StudentSummary, '_id' | 'firstName' | 'lastName' | 'email' | 'career'> & {
+    assignedPsychologist: StaffRef | null;
+  };
+  assessment: SuicideAssessment;
+  /** Its place among the student's assessments ('Evaluación N'). */
+  number: number;
+}
+
+export type ReportData = StudentReportData | AssessmentReportData;

@@ -1,0 +1,89 @@
+import {
+  EMPLOYMENT_LABELS,
+  formatDateTime,
+  formatIncome,
+  fullName,
+  GENDER_LABELS,
+  MSG,
+  SEMESTER_LABELS,
+} from '@psicocampus/shared/domain';
+import {
+  createDocument,
+  fields,
+  finish,
+  gap,
+  heading,
+  paragraph,
+  subheading,
+  title,
+} from './pdf-layout';
+import type { StudentReportData } from './report-data';
+
+/** The general report of a student: data, psychologist, notes, appointments, assessments. */
+export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
+  const { student } = data;
+  const doc = createDocument(`Reporte general · ${fullName(student)}`, new Date(data.generatedAt));
+  title(doc, 'Reporte general del estudiante', fullName(student));
+
+  heading(doc, 'Datos del estudiante');
+  fields(doc, [
+    [MSG.students.labels.age, MSG.students.ageYears(student.age)],
+    [MSG.students.labels.gender, GENDER_LABELS[student.gender]],
+    [MSG.students.labels.email, student.email],
+    [MSG.students.labels.phone, student.phone],
+    [MSG.students.labels.city, student.city],
+    [MSG.students.labels.career, student.career],
+    [MSG.students.labels.careerLevel, SEMESTER_LABELS[student.careerLevel]],
+    [MSG.students.labels.employmentStatus, EMPLOYMENT_LABELS[student.employmentStatus]],
+    [MSG.students.labels.income, formatIncome(student.income) ?? MSG.common.notSpecified],
+  ]);
+
+  heading(doc, MSG.students.assignedPsychologist);
+  if (student.assignedPsychologist) {
+    fields(doc, [
+      ['Nombre', fullName(student.assignedPsychologist)],
+      ['Correo electrónico', student.assignedPsychologist.email],
+    ]);
+  } else {
+    paragraph(doc, MSG.common.notAssigned, { muted: true });
+  }
+
+  heading(doc, `${MSG.notes.title} (${data.notes.length})`);
+  if (!data.notes.length) paragraph(doc, MSG.notes.empty, { muted: true });
+  for (const note of data.notes) {
+    subheading(
+      doc,
+      `${formatDateTime(note.createdAt)} · ${note.createdBy ? fullName(note.createdBy) : MSG.common.notAssigned}`,
+    );
+    paragraph(doc, note.note);
+    gap(doc, 0.4);
+  }
+
+  heading(doc, `${MSG.appointments.title} (${data.appointments.length})`);
+  if (!data.appointments.length) paragraph(doc, MSG.appointments.empty, { muted: true });
+  for (const appointment of data.appointments) {
+    subheading(doc, `${formatDateTime(appointment.date)} · ${appointment.reason}`);
+    if (appointment.notes) paragraph(doc, appointment.notes);
+  }
+
+  heading(doc, `${MSG.assessment.historyTitle} (${data.assessments.length})`);
+  if (!data.assessments.length) paragraph(doc, MSG.assessment.empty, { muted: true });
+  data.assessments.forEach((assessment, index) => {
+    subheading(
+      doc,
+      `${MSG.assessment.itemTitle(index + 1)} · ${formatDateTime(assessment.createdAt)}`,
+    );
+    fields(doc, [
+      [MSG.assessment.estimatedLevel, MSG.assessment.levels[assessment.riskLevel]],
+      [
+        'Evaluado por',
+        assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned,
+      ],
+    ]);
+  });
+  if (data.assessments.length) {
+    gap(doc, 0.4);
+    paragraph(doc, MSG.assessment.decisionAid, { italic: true, muted: true });
+  }
+  return finish(doc);
+}

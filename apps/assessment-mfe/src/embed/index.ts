@@ -1,0 +1,6 @@
+/**
+ * `./embed`: the framework-free entry for integrators (PRODUCT §1). See
+ * `embed-example.html` in the build output for a page that loads it.
+ */
+export { mount } from './mount';
+export type { AssessmentEmbedOptions, Unmount } from './mount';

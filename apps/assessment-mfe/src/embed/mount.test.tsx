@@ -1,0 +1,114 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@psicocampus/shared';
+import { stubApi } from '@psicocampus/shared/testing';
+import { savedAssessment, STUDENT_ID } from '../testing/fixtures';
+import { answerNothingEndorsed, closeDialog, dialogTitled } from '../testing/form-driver';
+import { mount, type AssessmentEmbedOptions } from './index';
+
+const M = MSG.assessment;
+const OPTIONS: AssessmentEmbedOptions = {
+  apiBaseUrl: 'https://psicocampus.example.edu/',
+  token: 'token-integrador',
+  studentId: STUDENT_ID,
+};
+
+function hostElement(): HTMLElement {
+  const element = document.createElement('div');
+  element.id = 'evaluacion';
+  document.body.append(element);
+  return element;
+}
+
+async function mountInto(element: HTMLElement, options: Partial<AssessmentEmbedOptions> = {}) {
+  let unmount!: () => void;
+  await act(async () => {
+    unmount = mount(element, { ...OPTIONS, ...options });
+  });
+  return unmount;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('mount(element, options), the embed for integrators (PRODUCT §1)', () => {
+  it('renders the form, with its title, into a plain element', async () => {
+    stubApi(() => undefined);
+    const element = hostElement();
+    const unmount = await mountInto(element, { studentName: 'María José Castillo' });
+    expect(screen.getByRole('heading', { level: 2, name: M.title })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: M.ideationSection })).toBeInTheDocument();
+    expect(element).toHaveTextContent('María José Castillo');
+    await act(async () => unmount());
+  });
+
+  it('calls the API at apiBaseUrl with the token as x-token, and reports the saved assessment', async () => {
+    const assessment = savedAssessment({ riskLevel: 'BAJO' });
+    const calls = stubApi((call) =>
+      call.method === 'POST'
+        ? Response.json({ ok: true, msg: 'ok', assessment }, { status: 201 })
+        : undefined,
+    );
+    const onSaved = jest.fn();
+    const unmount = await mountInto(hostElement(), { onSaved });
+    const user = userEvent.setup();
+    await answerNothingEndorsed(user);
+    await user.click(screen.getByRole('button', { name: M.save }));
+    await closeDialog(user, await dialogTitled(M.saved));
+    await closeDialog(user, await dialogTitled(M.registered));
+
+    expect(calls).toHaveLength(1);
+    const [input] = (global.fetch as jest.Mock).mock.calls[0] as [RequestInfo | URL];
+    expect(input instanceof Request ? input.url : String(input)).toBe(
+      'https://psicocampus.example.edu/api/suicide-assessments',
+    );
+    expect(calls[0]!.headers.get('x-token')).toBe('token-integrador');
+    expect(calls[0]!.body).toMatchObject({ student: STUDENT_ID });
+    expect(onSaved).toHaveBeenCalledWith(assessment);
+    await act(async () => unmount());
+  });
+
+  it('unmounts cleanly, and a second call is harmless', async () => {
+    stubApi(() => undefined);
+    const element = hostElement();
+    element.innerHTML = '<p>contenido del integrador</p>';
+    const unmount = await mountInto(element);
+    expect(screen.getByRole('button', { name: M.save })).toBeInTheDocument();
+
+    await act(async () => unmount());
+    expect(element.innerHTML).toBe('<p>contenido del integrador</p>');
+    expect(screen.queryByRole('button', { name: M.save })).not.toBeInTheDocument();
+    expect(() => unmount()).not.toThrow();
+  });
+
+  it('calls onClose when the person closes the form', async () => {
+    stubApi(() => undefined);
+    const onClose = jest.fn();
+    const unmount = await mountInto(hostElement(), { onClose });
+    await userEvent.setup().click(screen.getByRole('button', { name: MSG.common.cancel }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: M.save })).toBeInTheDocument();
+    await act(async () => unmount());
+  });
+
+  it('unmounts itself on close when there is no onClose', async () => {
+    stubApi(() => undefined);
+    const element = hostElement();
+    await mountInto(element);
+    await userEvent.setup().click(screen.getByRole('button', { name: MSG.common.cancel }));
+    await waitFor(() => expect(element).toBeEmptyDOMElement());
+  });
+
+  it('explains wrong options to the integrator', () => {
+    const element = hostElement();
+    expect(() => mount(null as unknown as Element, OPTIONS)).toThrow(
+      /element must be a DOM element/,
+    );
+    expect(() => mount(element, { ...OPTIONS, token: '' })).toThrow(/options\.token/);
+    expect(() =>
+      mount(element, { apiBaseUrl: '', token: 't' } as unknown as AssessmentEmbedOptions),
+    ).toThrow(/options\.studentId/);
+    expect(element).toBeEmptyDOMElement();
+  });
+});

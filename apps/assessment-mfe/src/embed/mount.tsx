@@ -1,0 +1,110 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { createAppStore, type SuicideAssessment } from '@psicocampus/shared';
+import AssessmentForm from '../features/assessment-form/assessment-form.component';
+import { EmbedFrame } from './embed-frame.component';
+
+/** What an integrator's page passes to {@link mount}. */
+export interface AssessmentEmbedOptions {
+  /**
+   * Where the PsicoCampus API lives, without `/api` and without a trailing
+   * slash: `'https://psicocampus.example.edu'`; `''` for the page's own
+   * origin. The server must allow the host page's origin (its
+   * `ALLOWED_ORIGINS` setting).
+   */
+  apiBaseUrl: string;
+  /**
+   * A psychologist's session token: the `token` that `POST /api/auth/login`
+   * answers. It is sent as the `x-token` header of every call and kept in
+   * memory only (never in the host page's storage). The session ends after
+   * 30 minutes without calls and 12 hours after login; then the save answers
+   * with the server's message and the form keeps what was typed.
+   */
+  token: string;
+  /** The id (UUID) of the student being assessed; assigned to that psychologist. */
+  studentId: string;
+  /** The student's name, shown above the questions (optional). */
+  studentName?: string;
+  /**
+   * Called once the assessment is saved, with the saved record: its `_id`
+   * and the `riskLevel` the server computed. The form then stays open,
+   * read-only, for the optional final remarks.
+   */
+  onSaved?: (assessment: SuicideAssessment) => void;
+  /**
+   * Called when the person closes the form ('Cancelar', or 'Cerrar' once
+   * saved); they are asked first if something typed is not saved. Without
+   * `onClose`, closing unmounts the form.
+   */
+  onClose?: () => void;
+}
+
+/** Removes the form from the page; calling it again does nothing. */
+export type Unmount = () => void;
+
+function checkOptions(element: unknown, options: AssessmentEmbedOptions | undefined): void {
+  if (!(element instanceof Element)) {
+    throw new TypeError('mount(element, options): element must be a DOM element.');
+  }
+  for (const name of ['apiBaseUrl', 'token', 'studentId'] as const) {
+    const value = options?.[name];
+    if (typeof value !== 'string' || (name !== 'apiBaseUrl' && value.trim() === '')) {
+      throw new TypeError(`mount(element, options): options.${name} must be a string.`);
+    }
+  }
+}
+
+/**
+ * Mounts the Columbia assessment form for one student inside `element` of a
+ * page we do not own (PRODUCT §1). It brings its own store (calls go to
+ * `apiBaseUrl` with `x-token`), its own memory router and scoped styles;
+ * the host page needs no React and no PsicoCampus code.
+ *
+ * ```js
+ * const unmount = embed.mount(document.getElementById('evaluacion'), {
+ *   apiBaseUrl: 'https://psicocampus.example.edu',
+ *   token,
+ *   studentId,
+ *   onSaved: (assessment) => console.log(assessment._id, assessment.riskLevel),
+ * });
+ * // later
+ * unmount();
+ * ```
+ */
+export function mount(element: Element, options: AssessmentEmbedOptions): Unmount {
+  checkOptions(element, options);
+  const host = document.createElement('div');
+  element.append(host);
+  const root = createRoot(host);
+  const store = createAppStore({ apiBaseUrl: options.apiBaseUrl, token: options.token });
+
+  let mounted = true;
+  const unmount: Unmount = () => {
+    if (!mounted) return;
+    mounted = false;
+    root.unmount();
+    host.remove();
+  };
+  // Closing without an onClose unmounts, once the click that asked for it is done.
+  const close = options.onClose ?? (() => queueMicrotask(unmount));
+
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <MemoryRouter>
+          <EmbedFrame>
+            <AssessmentForm
+              studentId={options.studentId}
+              studentName={options.studentName}
+              onSaved={options.onSaved}
+              onClose={close}
+            />
+          </EmbedFrame>
+        </MemoryRouter>
+      </Provider>
+    </StrictMode>,
+  );
+  return unmount;
+}

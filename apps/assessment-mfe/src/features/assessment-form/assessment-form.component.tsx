@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import {
+  emptyAssessmentAnswers,
+  MSG,
+  type AssessmentAnswers,
+  type AssessmentFormProps,
+  type RiskLevel,
+} from '@psicocampus/shared';
+import { Form, Formik, useFormikContext } from '@psicocampus/shared/forms';
+import { Button } from '@psicocampus/shared/ui';
+import { confirmDiscard, useLeavePageWarning } from '../../lib/confirm-discard';
+import { BehaviourSection } from './behaviour-section.component';
+import { EstimatedLevel } from './estimated-level.component';
+import { TextAnswer } from './answer-fields.component';
+import { FieldIdContext, fieldIdFactory } from './field-ids';
+import { FinalRemarks } from './final-remarks.component';
+import { FormSection } from './form-section.component';
+import { IdeationSection } from './ideation-section.component';
+import { IntensitySection } from './intensity-section.component';
+import { LethalitySection } from './lethality-section.component';
+import { useFinalRemarks } from './use-final-remarks';
+import { useKeepSessionWhileAnswering } from './use-keep-session-while-answering';
+import { useSaveAssessment } from './use-save-assessment';
+import styles from './assessment-form.module.css';
+
+export interface AssessmentFormComponentProps extends AssessmentFormProps {
+  /**
+   * Told whenever the form starts or stops holding something not saved, so
+   * the opener can ask before its own close button (×, Escape) discards it.
+   * (Not in the shared contract yet.)
+   */
+  onUnsavedChange?: (unsaved: boolean) => void;
+}
+
+/**
+ * The Columbia (C-SSRS, "since last visit") assessment of one student
+ * (SEED §2, §4, §5; PRODUCT §11): exposed as `./AssessmentForm`, opened in a
+ * modal by the student's screens and mounted on its own by the embed. The
+ * opener shows the title.
+ */
+export default function AssessmentForm(props: AssessmentFormComponentProps) {
+  const prefix = useId();
+  const fieldId = useMemo(() => fieldIdFactory(`assessment${prefix}`), [prefix]);
+  const remarksId = fieldId('finalRemarks');
+  const [initialValues] = useState(emptyAssessmentAnswers);
+  const { submit, saved, isSaving } = useSaveAssessment({
+    studentId: props.studentId,
+    onSaved: props.onSaved,
+    fieldId,
+    afterSaveFocusId: remarksId,
+  });
+  const remarks = useFinalRemarks(saved, remarksId);
+
+  return (
+    <FieldIdContext.Provider value={fieldId}>
+      <Formik<AssessmentAnswers>
+        initialValues={initialValues}
+        onSubmit={submit}
+        validateOnChange={false}
+        validateOnBlur={false}
+      >
+        <AssessmentFormBody
+          {...props}
+          saved={saved !== null}
+          savedLevel={saved?.riskLevel}
+          isSaving={isSaving}
+          remarks={remarks}
+          remarksId={remarksId}
+        />
+      </Formik>
+    </FieldIdContext.Provider>
+  );
+}
+
+interface BodyProps extends AssessmentFormComponentProps {
+  saved: boolean;
+  savedLevel?: RiskLevel;
+  isSaving: boolean;
+  remarks: ReturnType<typeof useFinalRemarks>;
+  remarksId: string;
+}
+
+function AssessmentFormBody({
+  studentName,
+  onClose,
+  onUnsavedChange,
+  saved,
+  savedLevel,
+  isSaving,
+  remarks,
+  remarksId,
+}: BodyProps) {
+  const { dirty, values } = useFormikContext<AssessmentAnswers>();
+  const unsaved = saved ? remarks.unsaved : dirty;
+  useLeavePageWarning(unsaved);
+  const keepSession = useKeepSessionWhileAnswering();
+  useEffect(() => {
+    if (unsaved) keepSession();
+  }, [keepSession, unsaved, values, remarks.draft]);
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+  }, [onUnsavedChange, unsaved]);
+
+  const close = useCallback(async () => {
+    if (unsaved && !(await confirmDiscard())) return;
+    onClose();
+  }, [onClose, unsaved]);
+
+  return (
+    <div className={styles.form}>
+      {studentName && (
+        <p className={styles.student}>
+          {MSG.assessment.studentColumn}: <strong>{studentName}</strong>
+        </p>
+      )}
+      <Form noValidate aria-label={MSG.assessment.title}>
+        {/* Once saved, the assessment is a clinical record: read-only (PRODUCT §4). */}
+        <fieldset className={styles.answers} disabled={saved}>
+          <IdeationSection />
+          <IntensitySection />
+          <BehaviourSection />
+          <LethalitySection />
+          <FormSection title={MSG.assessment.observationsSection}>
+            <TextAnswer path="observations" label={MSG.assessment.observations} rows={4} />
+          </FormSection>
+        </fieldset>
+        <EstimatedLevel savedLevel={savedLevel} />
+        {!saved && (
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => void close()}>
+              {MSG.common.cancel}
+            </Button>
+            <Button type="submit" disabled={isSaving} aria-busy={isSaving}>
+              {isSaving ? MSG.assessment.saving : MSG.assessment.save}
+            </Button>
+          </div>
+        )}
+      </Form>
+      {saved && (
+        <>
+          <FinalRemarks
+            textareaId={remarksId}
+            draft={remarks.draft}
+            error={remarks.error}
+            isSaving={remarks.isSaving}
+            onChange={remarks.change}
+            onSave={() => void remarks.save()}
+          />
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => void close()}>
+              {MSG.assessment.close}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

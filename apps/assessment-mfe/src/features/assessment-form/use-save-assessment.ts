@@ -1,0 +1,83 @@
+import { useCallback, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  assessmentProblems,
+  errorMessage,
+  fieldErrors,
+  latestAttemptDate,
+  MSG,
+  normalizeAssessment,
+  useCreateAssessmentMutation,
+  type AssessmentAnswers,
+  type SuicideAssessment,
+} from '@psicocampus/shared';
+import type { FormikHelpers } from '@psicocampus/shared/forms';
+import { showError, showInfo, showSuccess, showWarning } from '@psicocampus/shared/ui';
+import { errorsAt } from '../../lib/answer-path';
+import { focusControl, type FieldIdOf } from './field-ids';
+
+/** Formik's errors of the answers: a message where an answer has one. */
+type AnswerErrors = Parameters<FormikHelpers<AssessmentAnswers>['setErrors']>[0];
+
+interface Options {
+  studentId: string;
+  onSaved?: (assessment: SuicideAssessment) => void;
+  fieldId: FieldIdOf;
+  /** Where focus goes once saved: the final remarks (SEED §4.6). */
+  afterSaveFocusId: string;
+}
+
+/**
+ * 'Guardar Evaluación' (SEED §4–§5 as corrected by PRODUCT §11): the first
+ * 'Validación' problem stops the save and takes focus to its question;
+ * otherwise the normalized answers are sent once. After the server answers,
+ * the form turns read-only, the final remarks appear and get focus, and the
+ * dialogs tell the level the server computed. A failure keeps every answer.
+ */
+export function useSaveAssessment({ studentId, onSaved, fieldId, afterSaveFocusId }: Options) {
+  const [create, { isLoading }] = useCreateAssessmentMutation();
+  const [saved, setSaved] = useState<SuicideAssessment | null>(null);
+  // One request at a time, and never a second record for the same form.
+  const busy = useRef(false);
+
+  const submit = useCallback(
+    async (values: AssessmentAnswers, helpers: FormikHelpers<AssessmentAnswers>) => {
+      if (busy.current) return;
+      const answers = normalizeAssessment(values);
+      const [problem] = assessmentProblems(answers, latestAttemptDate(new Date()));
+      if (problem) {
+        helpers.setErrors(errorsAt([problem]) as AnswerErrors);
+        // Focused first, so the dialog gives focus back to the question when it closes.
+        focusControl(fieldId(problem.field));
+        await showWarning(MSG.assessment.validationTitle, problem.msg);
+        return;
+      }
+
+      busy.current = true;
+      let result;
+      try {
+        result = await create({ ...answers, student: studentId }).unwrap();
+      } catch (error) {
+        busy.current = false;
+        helpers.setErrors(errorsAt(fieldErrors(error)) as AnswerErrors);
+        await showError(errorMessage(error, MSG.assessment.saveError));
+        return;
+      }
+
+      const { assessment } = result;
+      flushSync(() => setSaved(assessment));
+      onSaved?.(assessment);
+      // Focus is set before each dialog: each gives it back when it closes.
+      focusControl(afterSaveFocusId);
+      await showSuccess(MSG.assessment.saved, result.msg);
+      focusControl(afterSaveFocusId);
+      await showInfo(
+        MSG.assessment.registered,
+        `${MSG.assessment.registeredText(MSG.assessment.levels[assessment.riskLevel])}. ${MSG.assessment.decisionAid}`,
+      );
+    },
+    [afterSaveFocusId, create, fieldId, onSaved, studentId],
+  );
+
+  return { submit, saved, isSaving: isLoading };
+}

@@ -1,0 +1,85 @@
+import { formatDateTime, fullName, MSG, type SuicideAssessment } from '@psicocampus/shared';
+import {
+  Button,
+  DefinitionList,
+  EmptyState,
+  LoadingMessage,
+  Notice,
+  VisuallyHidden,
+} from '@psicocampus/shared/ui';
+import { RiskLevelBadge } from '@psicocampus/shared/ui';
+import styles from './student-evaluations.module.css';
+
+interface Props {
+  /** Oldest first, as the API answers: 'Evaluación 1' is the first one. */
+  assessments?: SuicideAssessment[];
+  isLoading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  onDownload: (assessmentId: string) => void;
+}
+
+/** The evaluations history of SEED §2: the total and 'Evaluación N' with its PDF. */
+export function EvaluationsHistory({ assessments, isLoading, failed, onRetry, onDownload }: Props) {
+  if (isLoading) return <LoadingMessage text={MSG.common.loading} />;
+  if (failed) {
+    return (
+      <Notice tone="error">
+        <p>{MSG.assessment.loadError}</p>
+        <Button variant="secondary" onClick={onRetry}>
+          {MSG.common.retry}
+        </Button>
+      </Notice>
+    );
+  }
+  if (!assessments?.length) return <EmptyState text={MSG.assessment.empty} />;
+  return (
+    <>
+      <p className={styles.total}>{MSG.assessment.total(assessments.length)}</p>
+      <ol className={styles.list}>
+        {assessments.map((assessment, index) => (
+          <EvaluationItem
+            key={assessment._id}
+            number={index + 1}
+            assessment={assessment}
+            onDownload={onDownload}
+          />
+        ))}
+      </ol>
+    </>
+  );
+}
+
+interface ItemProps {
+  number: number;
+  assessment: SuicideAssessment;
+  onDownload: (assessmentId: string) => void;
+}
+
+function EvaluationItem({ number, assessment, onDownload }: ItemProps) {
+  const title = MSG.assessment.itemTitle(number);
+  return (
+    <li className={styles.item}>
+      <h2 className={styles.itemTitle}>{title}</h2>
+      <DefinitionList
+        items={[
+          { term: MSG.assessment.dateColumn, description: formatDateTime(assessment.createdAt) },
+          {
+            term: MSG.assessment.authorColumn,
+            description: assessment.createdBy
+              ? fullName(assessment.createdBy)
+              : MSG.common.notAssigned,
+          },
+          {
+            term: MSG.assessment.levelColumn,
+            description: <RiskLevelBadge level={assessment.riskLevel} />,
+          },
+        ]}
+      />
+      <Button variant="link" className={styles.download} onClick={() => onDownload(assessment._id)}>
+        {MSG.assessment.downloadDetails}
+        <VisuallyHidden> — {title}</VisuallyHidden>
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDateTime, MSG, type SuicideAssessment } from '@psicocampus/shared';
+import {
+  renderWithApp,
+  stubApi,
+  testPsychologist,
+  type RecordedCall,
+} from '@psicocampus/shared/testing';
+import { pdfAnswer, savedAssessment, student, STUDENT_ID } from '../../testing/fixtures';
+import { answerNothingEndorsed, closeDialog, dialogTitled } from '../../testing/form-driver';
+import StudentEvaluationsPage from './student-evaluations.page';
+
+const M = MSG.assessment;
+const ROUTE = `/psychologist/dashboard/studenteva/${STUDENT_ID}`;
+
+const first = savedAssessment({ createdAt: '2026-03-02T09:15:00.000Z', riskLevel: 'MODERADO' });
+const second = savedAssessment({
+  createdAt: '2026-10-20T16:40:00.000Z',
+  riskLevel: 'MUY_ALTO',
+  createdBy: null,
+});
+
+type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
+
+function server(options: { assessments?: () => SuicideAssessment[]; other?: Handler } = {}) {
+  const list = options.assessments ?? (() => [first, second]);
+  return stubApi((call) => {
+    const other = options.other?.(call);
+    if (other) return other;
+    if (call.method === 'GET' && call.path === `/api/students/${STUDENT_ID}`) {
+      return Response.json({ ok: true, student: student() });
+    }
+    if (call.method === 'GET' && call.path === '/api/suicide-assessments') {
+      return Response.json({ ok: true, assessments: list() });
+    }
+    return undefined;
+  });
+}
+
+async function renderPage() {
+  const rendered = await renderWithApp(<StudentEvaluationsPage />, {
+    route: ROUTE,
+    path: '/psychologist/dashboard/studenteva/:id',
+    session: { token: 'token-123', user: testPsychologist },
+  });
+  return { ...rendered, user: userEvent.setup() };
+}
+
+const downloads: string[] = [];
+
+beforeEach(() => {
+  downloads.length = 0;
+  URL.createObjectURL = jest.fn(() => 'blob:report');
+  URL.revokeObjectURL = jest.fn();
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(
+    this: HTMLAnchorElement,
+  ) {
+    downloads.push(this.download);
+  });
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  document.body.innerHTML = '';
+});
+
+describe('studenteva/:id (SEED §2)', () => {
+  it("lists the student's evaluations oldest first as 'Evaluación N', with date, author and level", async () => {
+    const calls = server();
+    await renderPage();
+    expect(await screen.findByText('María José Castillo')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: M.historyTitle })).toBeInTheDocument();
+    expect(await screen.findByText(M.total(2))).toBeInTheDocument();
+
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Evaluación 1',
+      'Evaluación 2',
+    ]);
+    expect(items[0]).toHaveTextContent(formatDateTime(first.createdAt));
+    expect(items[0]).toHaveTextContent('Lucía Fernández');
+    expect(items[0]).toHaveTextContent(M.levels.MODERADO);
+    expect(items[1]).toHaveTextContent(formatDateTime(second.createdAt));
+    expect(items[1]).toHaveTextContent(MSG.common.notAssigned);
+    expect(items[1]).toHaveTextContent(M.levels.MUY_ALTO);
+
+    const listCall = calls.find((call) => call.path === '/api/suicide-assessments')!;
+    expect(listCall.search).toBe(`?studentId=${STUDENT_ID}`);
+    expect(listCall.headers.get('x-token')).toBe('token-123');
+  });
+
+  it("links back to the student's detail", async () => {
+    server();
+    await renderPage();
+    expect(
+      screen.getByRole('link', { name: new RegExp(MSG.students.backToDetail) }),
+    ).toHaveAttribute('href', `/psychologist/dashboard/patients/${STUDENT_ID}`);
+  });
+
+  it('says when the student has no evaluations', async () => {
+    server({ assessments: () => [] });
+    await renderPage();
+    expect(await screen.findByText(M.empty)).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('says when the evaluations cannot be loaded, and tries again', async () => {
+    let fail = true;
+    server({
+      other: (call) =>
+        call.path === '/api/suicide-assessments' && fail
+          ? new Response('', { status: 500 })
+          : undefined,
+    });
+    const { user } = await renderPage();
+    expect(await screen.findByText(M.loadError)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: MSG.common.retry }));
+    expect(await screen.findByText(M.total(2))).toBeInTheDocument();
+  });
+});
+
+describe('the PDF reports (PRODUCT §7)', () => {
+  it("downloads the general report with the session's token", async () => {
+    const calls = server({
+      other: (call) =>
+        call.path === `/api/pdfreport/student/${STUDENT_ID}`
+          ? pdfAnswer('reporte-castillo-2026-11-21.pdf')
+          : undefined,
+    });
+    const { user } = await renderPage();
+    await screen.findByText('María José Castillo');
+    await user.click(screen.getByRole('button', { name: M.generalReport }));
+    await waitFor(() => expect(downloads).toEqual(['reporte-castillo-2026-11-21.pdf']));
+    const report = calls.find((call) => call.path.startsWith('/api/pdfreport/'))!;
+    expect(report.headers.get('x-token')).toBe('token-123');
+  });
+
+  it("says 'No se ha cargado el estudiante correctamente.' when the student did not load", async () => {
+    const calls = server({
+      other: (call) =>
+        call.path === `/api/students/${STUDENT_ID}` ? new Response('', { status: 500 }) : undefined,
+    });
+    const { user } = await renderPage();
+    await screen.findByText(M.total(2));
+    await user.click(screen.getByRole('button', { name: M.generalReport }));
+    const error = await dialogTitled(MSG.common.error);
+    expect(error).toHaveTextContent(MSG.students.reportNotLoaded);
+    await closeDialog(user, error);
+    expect(calls.some((call) => call.path.startsWith('/api/pdfreport/'))).toBe(false);
+  });
+
+  it("downloads one evaluation's details from its own path", async () => {
+    const calls = server({
+      other: (call) =>
+        call.path === `/api/pdfassessement/${second._id}/report/pdfassessment`
+          ? pdfAnswer('evaluacion-2.pdf')
+          : undefined,
+    });
+    const { user } = await renderPage();
+    await screen.findByText(M.total(2));
+    await user.click(screen.getByRole('button', { name: `${M.downloadDetails} — Evaluación 2` }));
+    await waitFor(() => expect(downloads).toEqual(['evaluacion-2.pdf']));
+    const report = calls.find((call) => call.path.startsWith('/api/pdfassessement/'))!;
+    expect(report.headers.get('x-token')).toBe('token-123');
+  });
+
+  it("says 'Error al descargar el reporte.' when a download fails", async () => {
+    server({
+      other: (call) =>
+        call.path.startsWith('/api/pdfassessement/')
+          ? new Response('', { status: 500 })
+          : undefined,
+    });
+    const { user } = await renderPage();
+    await screen.findByText(M.total(2));
+    await user.click(screen.getByRole('button', { name: `${M.downloadDetails} — Evaluación 1` }));
+    const error = await dialogTitled(MSG.common.error);
+    expect(error).toHaveTextContent(MSG.students.reportError);
+    await closeDialog(user, error);
+    expect(downloads).toEqual([]);
+  });
+});
+
+describe("'Nueva Evaluación'", () => {
+  it('opens the form in a modal and refreshes the list after saving', async () => {
+    const stored = [first, second];
+    const created = savedAssessment({ createdAt: '2026-11-21T10:00:00.000Z', riskLevel: 'BAJO' });
+    server({
+      assessments: () => stored,
+      other: (call) => {
+        if (call.method !== 'POST') return undefined;
+        stored.push(created);
+        return Response.json({ ok: true, msg: 'ok', assessment: created }, { status: 201 });
+      },
+    });
+    const { user } = await renderPage();
+    await screen.findByText(M.total(2));
+    await user.click(screen.getByRole('button', { name: M.newButton }));
+    const modal = await screen.findByRole('dialog', { name: M.title });
+    expect(await within(modal).findByText('María José Castillo')).toBeInTheDocument();
+
+    await answerNothingEndorsed(user);
+    await user.click(within(modal).getByRole('button', { name: M.save }));
+    await closeDialog(user, await dialogTitled(M.saved));
+    await closeDialog(user, await dialogTitled(M.registered));
+    expect(await screen.findByText(M.total(3))).toBeInTheDocument();
+
+    await user.click(
+      within(screen.getByRole('dialog', { name: M.title })).getByRole('button', { name: M.close }),
+    );
+    expect(screen.queryByRole('dialog', { name: M.title })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Evaluación 3' })).toBeInTheDocument();
+  });
+
+  it("asks before the modal's × discards a started form", async () => {
+    server();
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: M.newButton }));
+    await screen.findByRole('dialog', { name: M.title });
+    await screen.findByRole('group', { name: /^1\. Deseo/ });
+
+    await user.click(screen.getByRole('button', { name: MSG.common.closeDialog }));
+    expect(screen.queryByRole('dialog', { name: M.title })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: M.newButton }));
+    await user.click(
+      within(await screen.findByRole('group', { name: /^1\. Deseo/ })).getByRole('radio', {
+        name: 'Sí',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: MSG.common.closeDialog }));
+    await closeDialog(user, await dialogTitled(MSG.common.confirmTitle), MSG.common.cancel);
+    expect(screen.getByRole('dialog', { name: M.title })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: MSG.common.closeDialog }));
+    await closeDialog(user, await dialogTitled(MSG.common.confirmTitle), 'Sí, descartar');
+    expect(screen.queryByRole('dialog', { name: M.title })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,10 @@
+/** Where the shell mounts this remote for psychologists (SEED §2), and the screens it links to. */
+export const DASHBOARD = '/psychologist/dashboard';
+
+/** The student's detail, in the patients remote. */
+export const studentDetailPath = (studentId: string) =>
+  `${DASHBOARD}/patients/${encodeURIComponent(studentId)}`;
+
+/** The student's evaluations, here. */
+export const studentEvaluationsPath = (studentId: string) =>
+  `${DASHBOARD}/studenteva/${encodeURIComponent(studentId)}`;

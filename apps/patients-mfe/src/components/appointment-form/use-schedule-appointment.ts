@@ -1,0 +1,58 @@
+import { useCallback, useMemo } from 'react';
+import {
+  errorMessage,
+  formatDateTime,
+  MSG,
+  useCreateAppointmentMutation,
+} from '@psicocampus/shared';
+import type { FormikHelpers } from '@psicocampus/shared/forms';
+import { showError, showSuccess } from '@psicocampus/shared/ui';
+import { applyFieldErrors } from '../../lib/apply-field-errors';
+
+export interface AppointmentFormValues {
+  /** The datetime-local value, in the browser's time zone. */
+  date: string;
+  reason: string;
+  notes: string;
+}
+
+export const EMPTY_APPOINTMENT: AppointmentFormValues = { date: '', reason: '', notes: '' };
+
+const FIELDS = ['date', 'reason', 'notes'] as const;
+
+/**
+ * Schedules an appointment for one student (SEED §2, §5, §8): the date goes
+ * to the server as an ISO instant; '¡Cita Agendada!' on success, the
+ * server's message or 'Error al agendar la cita' on failure, keeping what
+ * was typed.
+ */
+export function useScheduleAppointment(studentId: string, onScheduled?: () => void) {
+  const [create] = useCreateAppointmentMutation();
+
+  const schedule = useCallback(
+    async (values: AppointmentFormValues, helpers: FormikHelpers<AppointmentFormValues>) => {
+      const when = new Date(values.date);
+      try {
+        await create({
+          studentId,
+          date: when.toISOString(),
+          reason: values.reason.trim(),
+          notes: values.notes.trim(),
+        }).unwrap();
+      } catch (error) {
+        applyFieldErrors(error, helpers, FIELDS);
+        await showError(errorMessage(error, MSG.appointments.error));
+        return;
+      }
+      helpers.resetForm();
+      onScheduled?.();
+      await showSuccess(
+        MSG.appointments.scheduled,
+        MSG.appointments.scheduledText(formatDateTime(when)),
+      );
+    },
+    [create, onScheduled, studentId],
+  );
+
+  return useMemo(() => ({ schedule }), [schedule]);
+}

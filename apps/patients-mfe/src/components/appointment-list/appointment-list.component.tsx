@@ -1,0 +1,45 @@
+import { Link } from 'react-router-dom';
+import { formatDateTime, fullName, MSG, type Appointment } from '@psicocampus/shared';
+import { EmptyState } from '@psicocampus/shared/ui';
+import styles from './appointment-list.module.css';
+
+interface Props {
+  appointments: readonly Appointment[];
+  empty: string;
+  /** Where a student's name links to (their detail); without it the name is not shown. */
+  studentLink?: (studentId: string) => string;
+}
+
+/** Appointments as a list: when, with whom, why (and the notes, when there are some). */
+export function AppointmentList({ appointments, empty, studentLink }: Props) {
+  if (!appointments.length) return <EmptyState text={empty} />;
+  return (
+    <ul className={styles.list}>
+      {appointments.map((appointment) => (
+        <li key={appointment._id} className={styles.item}>
+          <time className={styles.when} dateTime={appointment.date}>
+            {formatDateTime(appointment.date)}
+          </time>
+          {studentLink && (
+            <span className={styles.student}>
+              <span className={styles.label}>{MSG.appointments.student}: </span>
+              <Link to={studentLink(appointment.studentId)} relative="path">
+                {fullName(appointment.student)}
+              </Link>
+            </span>
+          )}
+          <span className={styles.reason}>
+            <span className={styles.label}>{MSG.appointments.reason}: </span>
+            {appointment.reason}
+          </span>
+          {appointment.notes && (
+            <span className={styles.notes}>
+              <span className={styles.label}>{MSG.appointments.notesLabel}: </span>
+              {appointment.notes}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

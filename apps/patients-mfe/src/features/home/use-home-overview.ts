@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import {
+  selectSessionUser,
+  useAppointmentsQuery,
+  useAppSelector,
+  useRecentNotesQuery,
+} from '@psicocampus/shared';
+import { todayAndLater } from '../../components/appointment-list/appointment-timeline';
+import { useNow } from '../../lib/use-now';
+
+/** How many upcoming appointments and recent notes the home shows. */
+export const HOME_UPCOMING = 5;
+export const HOME_RECENT_NOTES = 5;
+
+/** The psychologist's home (SEED §2 ''): who is signed in, today's and next appointments, latest notes. */
+export function useHomeOverview() {
+  const user = useAppSelector(selectSessionUser);
+  const appointments = useAppointmentsQuery();
+  const notes = useRecentNotesQuery();
+  const now = useNow();
+
+  const agenda = useMemo(() => {
+    const { today, later } = todayAndLater(appointments.data?.appointments ?? [], new Date(now));
+    return { today, upcoming: later.slice(0, HOME_UPCOMING) };
+  }, [appointments.data, now]);
+
+  return {
+    firstName: user?.firstName ?? '',
+    agenda,
+    appointmentsLoading: appointments.isLoading,
+    appointmentsFailed: appointments.isError,
+    recentNotes: (notes.data?.notes ?? []).slice(0, HOME_RECENT_NOTES),
+    notesLoading: notes.isLoading,
+    notesFailed: notes.isError,
+  };
+}

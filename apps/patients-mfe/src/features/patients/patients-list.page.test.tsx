@@ -1,0 +1,222 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG, type StudentSummary } from '@psicocampus/shared';
+import { deferred, stubApi } from '@psicocampus/shared/testing';
+import { json, makeStudent, manyStudents } from '../../testing/fixtures';
+import { fakeLayout } from '../../testing/layout';
+import {
+  alertDialog,
+  answerAlert,
+  BASE,
+  Landing,
+  landing,
+  renderScreen,
+} from '../../testing/render';
+import PatientsListPage from './patients-list.page';
+
+const jose = makeStudent({ firstName: 'José', lastName: 'Pérez', career: 'Psicología' });
+const maria = makeStudent({
+  firstName: 'María José',
+  lastName: 'Castillo',
+  email: 'mj.castillo@uni.test',
+  career: 'Medicina',
+});
+const luis = makeStudent({ firstName: 'Luis', lastName: 'Ñáñez', career: 'Derecho' });
+
+function listApi(students: StudentSummary[]) {
+  return stubApi((call) =>
+    call.method === 'GET' && call.path === '/api/students'
+      ? json({ ok: true, students, total: students.length })
+      : undefined,
+  );
+}
+
+function renderList() {
+  return renderScreen(<PatientsListPage />, {
+    route: `${BASE}/patients`,
+    path: `${BASE}/patients`,
+    otherRoutes: [{ path: `${BASE}/patients/:id`, element: <Landing name="detalle" /> }],
+  });
+}
+
+/** The data rows the table has in the DOM (not its header row). */
+function bodyRows(): HTMLElement[] {
+  return screen.getAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') !== '1');
+}
+
+function search(text: string) {
+  return userEvent.type(screen.getByRole('searchbox', { name: MSG.students.searchLabel }), text);
+}
+
+let restoreLayout: () => void;
+beforeEach(() => {
+  restoreLayout = fakeLayout();
+});
+afterEach(() => {
+  restoreLayout();
+  document.body.innerHTML = '';
+});
+
+describe('Mis Pacientes (SEED §2)', () => {
+  it('shows the total and one row per student: initials and name, e-mail, career', async () => {
+    listApi([jose, maria, luis]);
+    await renderList();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mis Pacientes' })).toBeInTheDocument();
+    expect(await screen.findByText('3 pacientes')).toBeInTheDocument();
+
+    const table = screen.getByRole('table', { name: MSG.students.tableLabel });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Estudiante', 'Email', 'Carrera', 'Acciones']);
+    const row = bodyRows().find((candidate) => candidate.textContent?.includes('María José'))!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('MC');
+    expect(cells[0]).toHaveTextContent('María José Castillo');
+    expect(cells[1]).toHaveTextContent('mj.castillo@uni.test');
+    expect(cells[2]).toHaveTextContent('Medicina');
+    for (const action of ['Editar', 'Notas', 'Agendar']) {
+      expect(
+        within(cells[3]!).getByRole('button', { name: `${action} (María José Castillo)` }),
+      ).toBeInTheDocument();
+    }
+  });
+
+  it('finds "José" when searching "jose": case and accents are ignored', async () => {
+    listApi([jose, maria, luis]);
+    await renderList();
+    await screen.findByText('3 pacientes');
+    await search('JOSE');
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(screen.getByText('José Pérez')).toBeInTheDocument();
+    expect(screen.getByText('María José Castillo')).toBeInTheDocument();
+    expect(screen.queryByText('Luis Ñáñez')).not.toBeInTheDocument();
+    expect(screen.getByText(MSG.students.matches(2))).toHaveAttribute('role', 'status');
+  });
+
+  it('searches last names too ("nanez" finds Ñáñez), and the total stays the caseload', async () => {
+    listApi([jose, maria, luis]);
+    await renderList();
+    await screen.findByText('3 pacientes');
+    await search('nanez');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]).toHaveTextContent('Luis Ñáñez');
+    expect(screen.getByText('3 pacientes')).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    listApi([jose, maria]);
+    await renderList();
+    await screen.findByText('2 pacientes');
+    await search('zzz');
+    expect(await screen.findByText(MSG.students.noResults)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('invites to add or import the first student when there are none', async () => {
+    listApi([]);
+    await renderList();
+    expect(await screen.findByText(MSG.students.empty)).toBeInTheDocument();
+    expect(screen.getByText('0 pacientes')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows "Cargando pacientes..." while the list loads', async () => {
+    const answer = deferred<Response>();
+    stubApi(() => answer.promise);
+    await renderList();
+    expect(screen.getByText(MSG.students.loadingList)).toBeInTheDocument();
+    await act(async () => answer.resolve(json({ ok: true, students: [jose], total: 1 })));
+    expect(await screen.findByText('1 paciente')).toBeInTheDocument();
+    expect(screen.queryByText(MSG.students.loadingList)).not.toBeInTheDocument();
+  });
+
+  it('says "Error al cargar los pacientes: " and the message when the list fails', async () => {
+    stubApi(() => json({ ok: false, msg: 'La base de datos no responde.' }, 503));
+    await renderList();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error al cargar los pacientes: La base de datos no responde.',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('renders only the visible rows of 5,000 students, and still searches them all', async () => {
+    const students = manyStudents(5000);
+    // Redux's development-only checks time themselves on a 5,000-row answer; not this test's concern.
+    const warn = console.warn;
+    jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      if (!String(args[0]).includes('InvariantMiddleware')) warn(...args);
+    });
+    listApi(students);
+    await renderList();
+    expect(await screen.findByText('5000 pacientes')).toBeInTheDocument();
+
+    const table = screen.getByRole('table');
+    expect(table).toHaveAttribute('aria-rowcount', '5001');
+    const rendered = bodyRows();
+    expect(rendered.length).toBeGreaterThan(5);
+    expect(rendered.length).toBeLessThan(50);
+    expect(rendered[0]).toHaveAttribute('aria-rowindex', '2');
+
+    await search('apellido4999');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]).toHaveTextContent('Nombre4999 Apellido4999');
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '2');
+  });
+
+  it('opens the student detail when a row is clicked', async () => {
+    listApi([jose, maria]);
+    await renderList();
+    await userEvent.click(await screen.findByText('José Pérez'));
+    expect(await landing()).toBe(`detalle ${BASE}/patients/${jose._id}`);
+  });
+
+  it('opens the student detail with Enter on a focused row', async () => {
+    listApi([jose, maria]);
+    await renderList();
+    await screen.findByText('María José Castillo');
+    const row = bodyRows().find((candidate) => candidate.textContent?.includes('María José'))!;
+    act(() => row.focus());
+    await userEvent.keyboard('{Enter}');
+    expect(await landing()).toBe(`detalle ${BASE}/patients/${maria._id}`);
+  });
+
+  it("opens the student's notes with 'Notas'", async () => {
+    listApi([jose]);
+    await renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notas (José Pérez)' }));
+    expect(await landing()).toBe(`detalle ${BASE}/patients/${jose._id}#notas`);
+  });
+
+  it("opens the appointment form for the row's student with 'Agendar'", async () => {
+    const calls = stubApi((call) => {
+      if (call.method === 'GET' && call.path === '/api/students') {
+        return json({ ok: true, students: [jose], total: 1 });
+      }
+      if (call.method === 'POST' && call.path === '/api/appointments') {
+        return json({ ok: true, msg: 'Cita agendada', appointment: {} }, 201);
+      }
+      return undefined;
+    });
+    await renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Agendar (José Pérez)' }));
+    const modal = screen.getByRole('dialog', { name: 'Agendar cita: José Pérez' });
+    await userEvent.type(within(modal).getByLabelText(/^Motivo/), 'Primera entrevista');
+    const date = within(modal).getByLabelText(/^Fecha y hora/);
+    await userEvent.type(date, '2031-02-03T09:30');
+    await userEvent.click(within(modal).getByRole('button', { name: MSG.appointments.submit }));
+
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        studentId: jose._id,
+        date: new Date('2031-02-03T09:30').toISOString(),
+        reason: 'Primera entrevista',
+        notes: '',
+      }),
+    );
+    expect(await alertDialog()).toHaveTextContent(MSG.appointments.scheduled);
+    await answerAlert();
+    expect(screen.queryByRole('dialog', { name: 'Agendar cita: José Pérez' })).toBeNull();
+  });
+});

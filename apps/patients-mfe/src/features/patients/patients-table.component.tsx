@@ -1,0 +1,166 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { fullName, initials, MSG, type StudentSummary } from '@psicocampus/shared';
+import { Button, InitialsAvatar, VisuallyHidden } from '@psicocampus/shared/ui';
+import { useNarrowLayout } from './use-narrow-layout';
+import styles from './patients-table.module.css';
+
+/** A row's height in rem; the virtualiser works in pixels of the user's font size. */
+const ROW_REM = 3.75;
+/**
+ * Below this width (rem) each row stacks name, e-mail and career beside its
+ * buttons, and is taller. Keep in step with the container query in
+ * patients-table.module.css.
+ */
+const NARROW_REM = 46;
+const NARROW_ROW_REM = 5.25;
+/** Rows rendered beyond each edge of the viewport, so fast scrolling shows no gaps. */
+const OVERSCAN = 6;
+
+function remPx(): number {
+  const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Number.isFinite(rootSize) && rootSize > 0 ? rootSize : 16;
+}
+
+export interface PatientActions {
+  onOpen: (student: StudentSummary) => void;
+  onNotes: (student: StudentSummary) => void;
+  onEdit: (student: StudentSummary) => void;
+  onSchedule: (student: StudentSummary) => void;
+}
+
+interface Props extends PatientActions {
+  students: readonly StudentSummary[];
+}
+
+/**
+ * The patients table (SEED §2: Estudiante, Email, Carrera, Acciones),
+ * virtualised (PRODUCT §12): only the rows in view are in the DOM, while
+ * `aria-rowcount` / `aria-rowindex` tell assistive technology the whole size.
+ */
+export function PatientsTable({ students, ...actions }: Props) {
+  const tableRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [rem] = useState(remPx);
+  const narrow = useNarrowLayout(tableRef, NARROW_REM);
+  const rowHeight = rem * (narrow ? NARROW_ROW_REM : ROW_REM);
+  // This build does not use the React Compiler; the virtualiser re-renders the table itself.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: students.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    getItemKey: (index) => students[index]?._id ?? index,
+    overscan: OVERSCAN,
+    // What the first render assumes, before the scroll container has been measured.
+    initialRect: { width: 1024, height: 600 },
+  });
+  // The rows changed height (the layout restacked): measure them again.
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
+
+  return (
+    <div
+      ref={tableRef}
+      role="table"
+      aria-label={MSG.students.tableLabel}
+      aria-rowcount={students.length + 1}
+      className={styles.table}
+    >
+      <div ref={scrollRef} className={styles.scroll}>
+        <div role="rowgroup" className={styles.head}>
+          <div role="row" aria-rowindex={1} className={styles.row}>
+            <div role="columnheader">{MSG.students.columnStudent}</div>
+            <div role="columnheader">{MSG.students.columnEmail}</div>
+            <div role="columnheader">{MSG.students.columnCareer}</div>
+            <div role="columnheader" className={styles.actionsHeader}>
+              {MSG.students.columnActions}
+            </div>
+          </div>
+        </div>
+        <div role="rowgroup" className={styles.body} style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const student = students[item.index];
+            return student ? (
+              <PatientRow
+                key={item.key}
+                student={student}
+                rowIndex={item.index + 2}
+                top={item.start}
+                height={rowHeight}
+                {...actions}
+              />
+            ) : null;
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface RowProps extends PatientActions {
+  student: StudentSummary;
+  rowIndex: number;
+  top: number;
+  height: number;
+}
+
+/** One patient: click (or Enter on the focused row) opens the detail. */
+const PatientRow = memo(function PatientRow({
+  student,
+  rowIndex,
+  top,
+  height,
+  onOpen,
+  onNotes,
+  onEdit,
+  onSchedule,
+}: RowProps) {
+  const name = fullName(student);
+  return (
+    <div
+      role="row"
+      aria-rowindex={rowIndex}
+      tabIndex={0}
+      className={`${styles.row} ${styles.bodyRow}`}
+      style={{ height, transform: `translateY(${top}px)` }}
+      onClick={(event) => {
+        if (!(event.target as HTMLElement).closest('button')) onOpen(student);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && event.target === event.currentTarget) {
+          event.preventDefault();
+          onOpen(student);
+        }
+      }}
+    >
+      <div role="cell" className={styles.studentCell}>
+        <span className={styles.avatar}>
+          <InitialsAvatar initials={initials(student)} />
+        </span>
+        <span className={styles.truncate} title={name}>
+          {name}
+        </span>
+      </div>
+      <div role="cell" className={`${styles.truncate} ${styles.emailCell}`} title={student.email}>
+        {student.email}
+      </div>
+      <div role="cell" className={`${styles.truncate} ${styles.careerCell}`} title={student.career}>
+        {student.career}
+      </div>
+      <div role="cell" className={styles.actions}>
+        <Button variant="secondary" className={styles.action} onClick={() => onEdit(student)}>
+          {MSG.students.edit}
+          <VisuallyHidden> ({name})</VisuallyHidden>
+        </Button>
+        <Button variant="secondary" className={styles.action} onClick={() => onNotes(student)}>
+          {MSG.students.notes}
+          <VisuallyHidden> ({name})</VisuallyHidden>
+        </Button>
+        <Button variant="secondary" className={styles.action} onClick={() => onSchedule(student)}>
+          {MSG.students.schedule}
+          <VisuallyHidden> ({name})</VisuallyHidden>
+        </Button>
+      </div>
+    </div>
+  );
+});

@@ -1,3 +1,0 @@
-export default function StudentEditPage() {
-  return <h1>Editar Estudiante</h1>;
-}

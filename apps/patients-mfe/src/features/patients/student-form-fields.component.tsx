@@ -1,0 +1,115 @@
+import {
+  EMPLOYMENT_LABELS,
+  EMPLOYMENT_STATUSES,
+  GENDER_LABELS,
+  GENDERS,
+  MSG,
+  optionsOf,
+  SEMESTER_LABELS,
+  SEMESTERS,
+} from '@psicocampus/shared';
+import { SelectField, TextField } from '@psicocampus/shared/forms';
+import styles from './student-form.module.css';
+
+const L = MSG.students.labels;
+const GENDER_OPTIONS = optionsOf(GENDERS, GENDER_LABELS);
+const SEMESTER_OPTIONS = optionsOf(SEMESTERS, SEMESTER_LABELS);
+const EMPLOYMENT_OPTIONS = optionsOf(EMPLOYMENT_STATUSES, EMPLOYMENT_LABELS);
+
+/**
+ * The three sections of the student modal (SEED §2). Every field shows its
+ * message and red border as soon as it is changed or left (SEED §5).
+ */
+export function StudentFormFields() {
+  return (
+    <>
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>{MSG.students.sectionPersonal}</legend>
+        <div className={styles.grid}>
+          <TextField
+            name="firstName"
+            label={L.firstName}
+            autoComplete="off"
+            required
+            validateLive
+          />
+          <TextField name="lastName" label={L.lastName} autoComplete="off" required validateLive />
+          <TextField
+            name="age"
+            type="number"
+            label={L.age}
+            min={0}
+            max={100}
+            step={1}
+            inputMode="numeric"
+            required
+            validateLive
+          />
+          <SelectField
+            name="gender"
+            label={L.gender}
+            options={GENDER_OPTIONS}
+            required
+            validateLive
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>{MSG.students.sectionContact}</legend>
+        <div className={styles.grid}>
+          <TextField
+            name="email"
+            type="email"
+            label={L.email}
+            autoComplete="off"
+            inputMode="email"
+            required
+            validateLive
+          />
+          <TextField
+            name="phone"
+            type="tel"
+            label={L.phone}
+            autoComplete="off"
+            inputMode="tel"
+            required
+            validateLive
+          />
+          <TextField name="city" label={L.city} autoComplete="off" required validateLive />
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>{MSG.students.sectionAcademic}</legend>
+        <div className={styles.grid}>
+          <TextField name="career" label={L.career} autoComplete="off" required validateLive />
+          <SelectField
+            name="careerLevel"
+            label={L.careerLevel}
+            options={SEMESTER_OPTIONS}
+            required
+            validateLive
+          />
+          <SelectField
+            name="employmentStatus"
+            label={L.employmentStatus}
+            options={EMPLOYMENT_OPTIONS}
+            required
+            validateLive
+          />
+          <TextField
+            name="income"
+            type="number"
+            label={L.income}
+            hint={MSG.students.incomeHint}
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            validateLive
+          />
+        </div>
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { errorMessage, MSG, useStudentsQuery, type StudentSummary } from '@psicocampus/shared';
+
+const NO_STUDENTS: StudentSummary[] = [];
+
+/** The caller's whole caseload (SEED §2), and what to say when it cannot be loaded (§8). */
+export function usePatientsList() {
+  const { data, isLoading, isError, error, refetch, isFetching } = useStudentsQuery();
+  return {
+    students: data?.students ?? NO_STUDENTS,
+    total: data?.total ?? data?.students.length ?? 0,
+    loaded: Boolean(data),
+    isLoading,
+    isFetching,
+    loadError: isError
+      ? MSG.students.loadListError + errorMessage(error, MSG.common.genericRequestError)
+      : null,
+    retry: refetch,
+  };
+}

@@ -1,0 +1,42 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { searchKey, type StudentSummary } from '@psicocampus/shared';
+
+interface Indexed {
+  student: StudentSummary;
+  /** 'jose perez': the full name without accents, lower case. */
+  key: string;
+}
+
+/**
+ * The list's search (SEED §2, PRODUCT §12): first or last name, case- and
+ * accent-insensitive substring, over the whole caseload. The index is built
+ * once per answer; the filter runs on a deferred copy of the query so typing
+ * never waits for the table.
+ */
+export function usePatientsSearch(students: readonly StudentSummary[]) {
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+
+  const index = useMemo<Indexed[]>(
+    () =>
+      students.map((student) => ({
+        student,
+        key: searchKey(`${student.firstName} ${student.lastName}`).replace(/\s+/g, ' '),
+      })),
+    [students],
+  );
+
+  const results = useMemo(() => {
+    const needle = searchKey(deferredQuery.trim()).replace(/\s+/g, ' ');
+    if (!needle) return students;
+    return index.filter((entry) => entry.key.includes(needle)).map((entry) => entry.student);
+  }, [deferredQuery, index, students]);
+
+  return {
+    query,
+    setQuery,
+    results,
+    /** Whether a search is active (the table shows a subset). */
+    searching: deferredQuery.trim() !== '',
+  };
+}

@@ -1,0 +1,57 @@
+import { useCallback, useMemo } from 'react';
+import {
+  errorMessage,
+  errorStatus,
+  MSG,
+  useCreateStudentMutation,
+  useUpdateStudentMutation,
+  type StudentSummary,
+} from '@psicocampus/shared';
+import type { FormikHelpers } from '@psicocampus/shared/forms';
+import { showError, showSuccess } from '@psicocampus/shared/ui';
+import { applyFieldErrors } from '../../lib/apply-field-errors';
+import {
+  STUDENT_FIELDS,
+  toFormValues,
+  toStudentBody,
+  type StudentFormValues,
+} from './student-form-values';
+
+/**
+ * Creates a student, or updates `student` with every field and the version
+ * it was read at (SEED §2, §5, §8; PRODUCT §10). On success the modal closes
+ * and the server's message (or the fallback) shows; on failure the modal
+ * stays open with everything typed, field problems on their fields.
+ */
+export function useStudentForm(student: StudentSummary | null, onSaved: () => void) {
+  const [create] = useCreateStudentMutation();
+  const [update] = useUpdateStudentMutation();
+  const initialValues = useMemo(() => toFormValues(student), [student]);
+
+  const save = useCallback(
+    async (values: StudentFormValues, helpers: FormikHelpers<StudentFormValues>) => {
+      const body = toStudentBody(values);
+      let message: string;
+      try {
+        const answer = student
+          ? await update({ id: student._id, body: { ...body, version: student.version } }).unwrap()
+          : await create(body).unwrap();
+        message = answer.msg || (student ? MSG.students.updated : MSG.students.created);
+      } catch (error) {
+        applyFieldErrors(error, helpers, STUDENT_FIELDS);
+        const text = errorMessage(error, MSG.students.saveError);
+        if (errorStatus(error) === 409 && text === MSG.students.emailTaken) {
+          void helpers.setFieldTouched('email', true, false);
+          helpers.setFieldError('email', text);
+        }
+        await showError(text);
+        return;
+      }
+      onSaved();
+      await showSuccess(message);
+    },
+    [create, onSaved, student, update],
+  );
+
+  return { initialValues, save, mode: student ? ('edit' as const) : ('create' as const) };
+}

@@ -1,0 +1,24 @@
+import { MSG } from '@psicocampus/shared';
+import { LoadingMessage, Notice, SectionCard } from '@psicocampus/shared/ui';
+import { AppointmentForm } from '../../../components/appointment-form/appointment-form.component';
+import { AppointmentList } from '../../../components/appointment-list/appointment-list.component';
+import { useStudentAppointments } from './use-student-appointments';
+import styles from '../student-detail.module.css';
+
+/** The student's appointments and the embedded form to schedule one (SEED §2, §5). */
+export function StudentAppointments({ studentId }: { studentId: string }) {
+  const { appointments, isLoading, loadFailed } = useStudentAppointments(studentId);
+  return (
+    <SectionCard title={MSG.appointments.title}>
+      {isLoading && <LoadingMessage text={MSG.common.loading} />}
+      {loadFailed && <Notice tone="error">{MSG.appointments.loadError}</Notice>}
+      {!isLoading && !loadFailed && (
+        <AppointmentList appointments={appointments} empty={MSG.appointments.empty} />
+      )}
+      <div className={styles.formBlock}>
+        <h3 className={styles.subheading}>{MSG.appointments.formTitle}</h3>
+        <AppointmentForm studentId={studentId} />
+      </div>
+    </SectionCard>
+  );
+}

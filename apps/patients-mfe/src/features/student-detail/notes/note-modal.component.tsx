@@ -1,0 +1,69 @@
+import { clinicalNoteSchema, MSG, NOTE_MAX_LENGTH } from '@psicocampus/shared';
+import {
+  Form,
+  Formik,
+  TextAreaField,
+  useField,
+  type FormikHelpers,
+} from '@psicocampus/shared/forms';
+import { Button, Modal } from '@psicocampus/shared/ui';
+import { closeUnlessDialogOpen } from '../../../lib/safe-close';
+import type { NoteEditing, NoteFormValues } from './use-note-editor';
+import styles from './notes.module.css';
+
+/** SEED §9: the note's textarea has 6 rows. */
+const NOTE_ROWS = 6;
+
+interface Props {
+  editing: NoteEditing;
+  onClose: () => void;
+  onSave: (values: NoteFormValues, helpers: FormikHelpers<NoteFormValues>) => Promise<void>;
+}
+
+/** 'Nueva Nota Clínica' / 'Editar Nota Clínica' (SEED §2): the text, Cancelar and Guardar. */
+export function NoteModal({ editing, onClose, onSave }: Props) {
+  return (
+    <Modal
+      open={editing !== null}
+      title={editing?.mode === 'edit' ? MSG.notes.editTitle : MSG.notes.newTitle}
+      onClose={closeUnlessDialogOpen(onClose)}
+    >
+      {editing && (
+        <Formik<NoteFormValues>
+          initialValues={{ note: editing.mode === 'edit' ? editing.note.note : '' }}
+          validationSchema={clinicalNoteSchema}
+          onSubmit={onSave}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <NoteText />
+              <div className={styles.modalActions}>
+                <Button variant="secondary" onClick={onClose}>
+                  {MSG.common.cancel}
+                </Button>
+                <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+                  {MSG.common.save}
+                </Button>
+              </div>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </Modal>
+  );
+}
+
+/** The note's text with its character count against the limit (PRODUCT §10). */
+function NoteText() {
+  const [field] = useField<string>('note');
+  return (
+    <TextAreaField
+      name="note"
+      label={MSG.notes.label}
+      rows={NOTE_ROWS}
+      maxLength={NOTE_MAX_LENGTH}
+      hint={MSG.notes.characters(field.value.length, NOTE_MAX_LENGTH)}
+      required
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import { useNavigate } from 'react-router-dom';
+import { fullName, MSG } from '@psicocampus/shared';
+import { BackLink, Button, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import { NOTES_ANCHOR } from '../../lib/anchors';
+import { StudentAppointments } from './appointments/student-appointments.component';
+import { StudentEvaluations } from './evaluations/student-evaluations.component';
+import { ClinicalNotes } from './notes/clinical-notes.component';
+import { NoteModal } from './notes/note-modal.component';
+import { useNoteEditor } from './notes/use-note-editor';
+import { StudentProfile } from './student-profile.component';
+import { useDeleteStudent } from './use-delete-student';
+import { useScrollToAnchor } from './use-scroll-to-anchor';
+import { useStudentDetail } from './use-student-detail';
+import styles from './student-detail.module.css';
+
+/** `patients/:id` (SEED §2): the student's record, clinical notes and appointments. */
+export default function StudentDetailPage() {
+  const { id, student, isLoading, loadError } = useStudentDetail();
+  const notes = useNoteEditor(id);
+  const { remove, isDeleting } = useDeleteStudent(id);
+  const notesHeading = useScrollToAnchor<HTMLHeadingElement>(NOTES_ANCHOR, student !== null);
+  const navigate = useNavigate();
+  const back = <BackLink to=".." relative="path" label={MSG.students.backToList} />;
+
+  if (isLoading) {
+    return (
+      <div className={styles.page}>
+        {back}
+        <LoadingMessage text={MSG.students.loadingDetail} />
+      </div>
+    );
+  }
+
+  if (!student) {
+    return (
+      <div className={styles.page}>
+        <PageHeader title={MSG.students.detailTitle} before={back} />
+        <Notice tone="error">{loadError ?? MSG.students.notFound}</Notice>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={fullName(student)}
+        subtitle={student.career}
+        before={back}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => navigate('edit')}>
+              {MSG.students.edit}
+            </Button>
+            <Button variant="danger" onClick={() => void remove()} disabled={isDeleting}>
+              {MSG.students.delete}
+            </Button>
+            <Button onClick={notes.startNew}>{MSG.students.addNote}</Button>
+          </>
+        }
+      />
+
+      <StudentProfile student={student} />
+
+      <ClinicalNotes
+        notes={student.clinicalNotes}
+        onEdit={notes.startEdit}
+        onDelete={(note) => void notes.remove(note)}
+        headingRef={notesHeading}
+      />
+
+      <StudentEvaluations student={student} />
+
+      <StudentAppointments studentId={student._id} />
+
+      <NoteModal editing={notes.editing} onClose={notes.close} onSave={notes.save} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import {
+  EMPLOYMENT_LABELS,
+  formatIncome,
+  fullName,
+  GENDER_LABELS,
+  MSG,
+  SEMESTER_LABELS,
+  type StudentSummary,
+} from '@psicocampus/shared';
+import { DefinitionList, SectionCard } from '@psicocampus/shared/ui';
+import styles from './student-detail.module.css';
+
+const L = MSG.students.labels;
+
+/**
+ * The student's record in blocks (SEED §2): personal, academic, employment,
+ * and the assigned psychologist only when there is one.
+ */
+export function StudentProfile({ student }: { student: StudentSummary }) {
+  const psychologist = student.assignedPsychologist;
+  return (
+    <div className={styles.profile}>
+      <SectionCard title={MSG.students.personalInfo}>
+        <DefinitionList
+          items={[
+            { term: L.age, description: MSG.students.ageYears(student.age) },
+            { term: L.gender, description: GENDER_LABELS[student.gender] },
+            { term: L.city, description: student.city },
+            { term: L.phone, description: student.phone },
+            { term: L.email, description: student.email },
+          ]}
+        />
+      </SectionCard>
+
+      <SectionCard title={MSG.students.academicInfo}>
+        <p className={styles.lead}>
+          {MSG.students.semester(SEMESTER_LABELS[student.level ?? student.careerLevel])}
+        </p>
+        <DefinitionList items={[{ term: L.career, description: student.career }]} />
+      </SectionCard>
+
+      <SectionCard title={MSG.students.employment}>
+        <DefinitionList
+          items={[
+            {
+              term: MSG.students.employmentState,
+              description: EMPLOYMENT_LABELS[student.employmentStatus],
+            },
+            {
+              term: MSG.students.income,
+              description: formatIncome(student.income) ?? MSG.common.notSpecified,
+            },
+          ]}
+        />
+      </SectionCard>
+
+      {psychologist && (
+        <SectionCard title={MSG.students.assignedPsychologist}>
+          <DefinitionList
+            items={[
+              { term: MSG.profile.name, description: fullName(psychologist) },
+              { term: L.email, description: psychologist.email },
+            ]}
+          />
+        </SectionCard>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { AssessmentSummary, SuicideAssessment } from '../domain/assessment/assessment';
+import type { RiskLevel } from '../domain/risk/risk-engine';
+import type { AssessmentCreateBody, FinalRemarksBody } from '../domain/schemas/assessment.schemas';
+import { api } from './api-slice';
+import type { OkResponse } from './auth.api';
+
+export interface AssessmentFilters {
+  riskLevel?: RiskLevel;
+  /** 'YYYY-MM-DD', inclusive. */
+  from?: string;
+  to?: string;
+}
+
+/** The Columbia assessment calls of SEED §7 (and the reports' paths). */
+export const assessmentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** One student's assessments, oldest first ('Evaluación 1' is the first one). */
+    studentAssessments: build.query<{ ok: true; assessments: SuicideAssessment[] }, string>({
+      query: (studentId) => ({ url: '/api/suicide-assessments', params: { studentId } }),
+      providesTags: (_result, _error, studentId) => [
+        { type: 'Assessment', id: `STUDENT-${studentId}` },
+      ],
+    }),
+    /** The caller's assessments across the caseload, newest first ('Evaluaciones'). */
+    myAssessments: build.query<
+      { ok: true; assessments: AssessmentSummary[] },
+      AssessmentFilters | void
+    >({
+      query: (filters) => ({ url: '/api/suicide-assessments', params: filters ?? undefined }),
+      providesTags: [{ type: 'Assessment', id: 'LIST' }],
+    }),
+    createAssessment: build.mutation<
+      OkResponse & { assessment: SuicideAssessment },
+      AssessmentCreateBody
+    >({
+      query: (body) => ({ url: '/api/suicide-assessments', method: 'POST', body }),
+      invalidatesTags: (result) => [
+        { type: 'Assessment', id: 'LIST' },
+        { type: 'Assessment', id: `STUDENT-${result?.assessment.studentId ?? ''}` },
+        'Statistics',
+      ],
+    }),
+    saveFinalRemarks: build.mutation<
+      OkResponse & { assessment: SuicideAssessment },
+      { id: string; body: FinalRemarksBody }
+    >({
+      query: ({ id, body }) => ({
+        url: `/api/suicide-assessments/${encodeURIComponent(id)}/final-remarks`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (result) => [
+        { type: 'Assessment', id: 'LIST' },
+        { type: 'Assessment', id: `STUDENT-${result?.assessment.studentId ?? ''}` },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useStudentAssessmentsQuery,
+  useMyAssessmentsQuery,
+  useCreateAssessmentMutation,
+  useSaveFinalRemarksMutation,
+} = assessmentsApi;
+
+/** Paths of the two PDF reports (PRODUCT §7; the second keeps the spec's spelling). */
+export const reportPaths = {
+  student: (studentId: string) => `/api/pdfreport/student/${encodeURIComponent(studentId)}`,
+  assessment: (assessmentId: string) =>
+    `/api/pdfassessement/${encodeURIComponent(assessmentId)}/report/pdfassessment`,
+};

@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react';
+import type { SuicideAssessment } from '../domain/assessment/assessment';
+import type { RemoteName } from '../domain/remotes';
+
+/**
+ * Components one remote exposes for another to render (loaded at run time
+ * through the shell, never imported). The shell registers the loader at
+ * start; the shared library is a singleton, so every remote finds it.
+ */
+export type RemoteComponentLoader = <P>(
+  remote: RemoteName,
+  expose: string,
+) => Promise<ComponentType<P>>;
+
+let loader: RemoteComponentLoader | null = null;
+
+/** Called once by the shell with its Module Federation loader. */
+export function registerRemoteComponentLoader(next: RemoteComponentLoader): void {
+  loader = next;
+}
+
+/** Loads a component another remote exposes; rejects when the remote cannot be loaded. */
+export function loadRemoteComponent<P>(
+  remote: RemoteName,
+  expose: string,
+): Promise<ComponentType<P>> {
+  if (!loader)
+    return Promise.reject(
+      new Error('No remote component loader registered (the shell registers it).'),
+    );
+  return loader<P>(remote, expose);
+}
+
+/** The assessment remote's `./AssessmentForm` (PRODUCT §1): the Columbia form for one student. */
+export interface AssessmentFormProps {
+  studentId: string;
+  /** The student's name, for the title. */
+  studentName?: string;
+  /** After the main assessment is saved (final remarks may follow). */
+  onSaved?: (assessment: SuicideAssessment) => void;
+  onClose: () => void;
+  /** Whether answers not yet saved would be lost by closing (for a modal's close button). */
+  onUnsavedChange?: (unsaved: boolean) => void;
+}
+
+export const ASSESSMENT_FORM_EXPOSE = 'AssessmentForm';

@@ -1,0 +1,129 @@
+import type { RiskAnswers } from '../risk/risk-engine';
+import type { AssessmentAnswers } from './assessment';
+import { IDEATION_TYPES, type IdeationKey } from './columbia-scale';
+
+/**
+ * The flow of SEED §4 as corrected by PRODUCT §11, shared by the form (what
+ * to show) and the server (what to keep).
+ */
+
+/** §4.1: the intensity section shows when item 1 or item 2 is "yes". */
+export function showsIntensity(answers: AssessmentAnswers): boolean {
+  return (
+    answers.deathWish.present === true || answers.nonSpecificActiveSuicidalThoughts.present === true
+  );
+}
+
+/** §4.2: items 3–5 are asked only when item 2 is "yes". */
+export function showsIdeationDetail(answers: AssessmentAnswers): boolean {
+  return answers.nonSpecificActiveSuicidalThoughts.present === true;
+}
+
+/** PRODUCT §11: the behaviour section is always asked once items 1 and 2 are answered. */
+export function showsBehaviour(answers: AssessmentAnswers): boolean {
+  return (
+    answers.deathWish.present !== null && answers.nonSpecificActiveSuicidalThoughts.present !== null
+  );
+}
+
+/** §4.5: the lethality section shows when there was an actual attempt. */
+export function showsLethality(answers: AssessmentAnswers): boolean {
+  return answers.actualAttempt.present === true;
+}
+
+/** §4.5, corrected: potential lethality is asked only when the degree is 0. */
+export function showsPotentialLethality(answers: AssessmentAnswers): boolean {
+  return showsLethality(answers) && answers.lethalityDegree === 0;
+}
+
+/** PRODUCT §11: the most serious type is offered only among the items answered "yes". */
+export function endorsedIdeationTypes(answers: AssessmentAnswers) {
+  return IDEATION_TYPES.filter((type) => answers[type.item as IdeationKey].present === true);
+}
+
+/**
+ * Applies the resets of the flow: hidden items 3–5 become "no", a hidden
+ * intensity section is cleared (§4.3), hidden lethality answers are
+ * cleared, a type no longer endorsed is dropped. The form calls it on every
+ * change; the server stores only what it returns.
+ */
+export function normalizeAssessment(answers: AssessmentAnswers): AssessmentAnswers {
+  const next: AssessmentAnswers = structuredClone(answers);
+  if (!showsIdeationDetail(next)) {
+    for (const key of [
+      'activeSuicidalIdeationWithMethods',
+      'activeSuicidalIdeationWithIntent',
+      'activeSuicidalIdeationWithPlan',
+    ] as const) {
+      next[key] = { present: false, description: '' };
+    }
+  }
+  if (!showsIntensity(next)) {
+    next.ideationIntensity = {
+      mostSeriousIdeationType: null,
+      mostSeriousIdeationDescription: '',
+      frequency: null,
+    };
+  } else if (
+    next.ideationIntensity.mostSeriousIdeationType !== null &&
+    !endorsedIdeationTypes(next).some(
+      (type) => type.value === next.ideationIntensity.mostSeriousIdeationType,
+    )
+  ) {
+    next.ideationIntensity.mostSeriousIdeationType = null;
+  }
+  if (!showsLethality(next)) {
+    next.lethalityDegree = null;
+    next.potentialLethality = null;
+    next.mostLethalAttemptDate = null;
+  } else if (!showsPotentialLethality(next)) {
+    next.potentialLethality = null;
+  }
+  for (const key of ['actualAttempt', 'interruptedAttempt', 'abortedAttempt'] as const) {
+    if (next[key].present !== true) next[key].totalAttempts = 0;
+  }
+  return next;
+}
+
+/**
+ * One change of the form, with the flow applied: the resets of
+ * `normalizeAssessment`, and items 3–5 asked afresh (unanswered) each time
+ * item 2 turns "yes" — kept at "no" from an earlier reset they would look
+ * answered, and neither 'Por favor, complete todas las preguntas...' nor an
+ * INDETERMINADO level could ever show.
+ */
+export function reviseAssessment(
+  previous: AssessmentAnswers,
+  next: AssessmentAnswers,
+): AssessmentAnswers {
+  if (showsIdeationDetail(previous) || !showsIdeationDetail(next)) return normalizeAssessment(next);
+  const revealed = structuredClone(next);
+  for (const key of [
+    'activeSuicidalIdeationWithMethods',
+    'activeSuicidalIdeationWithIntent',
+    'activeSuicidalIdeationWithPlan',
+  ] as const) {
+    revealed[key] = { present: null, description: '' };
+  }
+  return normalizeAssessment(revealed);
+}
+
+/** What the risk engine reads of an assessment. */
+export function riskAnswersOf(answers: AssessmentAnswers): RiskAnswers {
+  return {
+    deathWish: answers.deathWish.present,
+    nonSpecificActiveSuicidalThoughts: answers.nonSpecificActiveSuicidalThoughts.present,
+    activeSuicidalIdeationWithMethods: answers.activeSuicidalIdeationWithMethods.present,
+    activeSuicidalIdeationWithIntent: answers.activeSuicidalIdeationWithIntent.present,
+    activeSuicidalIdeationWithPlan: answers.activeSuicidalIdeationWithPlan.present,
+    actualAttempt: answers.actualAttempt.present,
+    interruptedAttempt: answers.interruptedAttempt.present,
+    abortedAttempt: answers.abortedAttempt.present,
+    preparatoryActs: answers.preparatoryActs.present,
+    nonSuicidalSelfInjury: answers.nonSuicidalSelfInjury.present,
+    unknownIntentSelfInjury: answers.unknownIntentSelfInjury.present,
+    lethalityDegree: answers.lethalityDegree,
+    potentialLethality: answers.potentialLethality,
+    completedSuicide: answers.completedSuicide,
+  };
+}

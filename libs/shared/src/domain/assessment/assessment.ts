@@ -1,0 +1,95 @@
+import type { StaffRef } from '../entities';
+import type { RiskLevel } from '../risk/risk-engine';
+import type { ATTEMPT_KEYS, BehaviourKey, IdeationKey } from './columbia-scale';
+
+/** A yes/no item of the scale: the answer (null = not answered) and what the student said. */
+export interface YesNoItem {
+  present: boolean | null;
+  description: string;
+}
+
+/** Attempts also carry how many there were (SEED §3: default 0). */
+export interface AttemptItem extends YesNoItem {
+  totalAttempts: number;
+}
+
+export interface IdeationIntensity {
+  /** 1 (plan, most severe) … 5 (wish to be dead); only a type the student endorsed. */
+  mostSeriousIdeationType: number | null;
+  mostSeriousIdeationDescription: string;
+  /** 0 (does not know / not applicable) … 4 (all the time). */
+  frequency: number | null;
+}
+
+/** What the assessment form sends (POST /api/suicide-assessments), without the student. */
+export interface AssessmentAnswers
+  extends
+    Record<IdeationKey, YesNoItem>,
+    Record<Exclude<BehaviourKey, (typeof ATTEMPT_KEYS)[number]>, YesNoItem> {
+  actualAttempt: AttemptItem;
+  interruptedAttempt: AttemptItem;
+  abortedAttempt: AttemptItem;
+  ideationIntensity: IdeationIntensity;
+  completedSuicide: boolean;
+  /** 'YYYY-MM-DD'; asked when there was an actual attempt. */
+  mostLethalAttemptDate: string | null;
+  /** 0–5; asked when there was an actual attempt. */
+  lethalityDegree: number | null;
+  /** 0–2; asked when the lethality degree is 0. */
+  potentialLethality: number | null;
+  observations: string;
+}
+
+/** A saved assessment as the API answers it (SEED §3). */
+export interface SuicideAssessment extends AssessmentAnswers {
+  _id: string;
+  /** The student's id (the spec's name), also as studentId. */
+  student: string;
+  studentId: string;
+  riskLevel: RiskLevel;
+  finalRemarks: string;
+  finalRemarksAt: string | null;
+  createdBy: StaffRef | null;
+  createdAt: string;
+}
+
+/** An assessment in the psychologist's cross-caseload list ('Evaluaciones'). */
+export interface AssessmentSummary {
+  _id: string;
+  studentId: string;
+  student: { _id: string; firstName: string; lastName: string };
+  riskLevel: RiskLevel;
+  createdBy: StaffRef | null;
+  createdAt: string;
+  hasFinalRemarks: boolean;
+}
+
+const emptyItem = (): YesNoItem => ({ present: null, description: '' });
+const emptyAttempt = (): AttemptItem => ({ ...emptyItem(), totalAttempts: 0 });
+
+/** A blank form: nothing answered yet. */
+export function emptyAssessmentAnswers(): AssessmentAnswers {
+  return {
+    deathWish: emptyItem(),
+    nonSpecificActiveSuicidalThoughts: emptyItem(),
+    activeSuicidalIdeationWithMethods: emptyItem(),
+    activeSuicidalIdeationWithIntent: emptyItem(),
+    activeSuicidalIdeationWithPlan: emptyItem(),
+    actualAttempt: emptyAttempt(),
+    nonSuicidalSelfInjury: emptyItem(),
+    unknownIntentSelfInjury: emptyItem(),
+    interruptedAttempt: emptyAttempt(),
+    abortedAttempt: emptyAttempt(),
+    preparatoryActs: emptyItem(),
+    ideationIntensity: {
+      mostSeriousIdeationType: null,
+      mostSeriousIdeationDescription: '',
+      frequency: null,
+    },
+    completedSuicide: false,
+    mostLethalAttemptDate: null,
+    lethalityDegree: null,
+    potentialLethality: null,
+    observations: '',
+  };
+}

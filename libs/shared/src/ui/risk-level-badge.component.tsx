@@ -1,0 +1,25 @@
+import { MSG } from '../domain/messages';
+import type { RiskLevel } from '../domain/risk/risk-engine';
+import styles from './risk-level-badge.module.css';
+
+/** Marks in front of the label: the level reads without colour too (WCAG 1.4.1). */
+const MARK: Record<RiskLevel, string> = {
+  BAJO: '●',
+  MODERADO: '▲',
+  ALTO: '◆',
+  MUY_ALTO: '■',
+  NO_APLICA: '—',
+  INDETERMINADO: '?',
+};
+
+/** A risk level as the product shows it: its Spanish label, a mark and a colour. */
+export function RiskLevelBadge({ level }: { level: RiskLevel }) {
+  return (
+    <span className={`${styles.badge} ${styles[level]}`} data-level={level}>
+      <span className={styles.mark} aria-hidden="true">
+        {MARK[level]}
+      </span>
+      {MSG.assessment.levels[level]}
+    </span>
+  );
+}
