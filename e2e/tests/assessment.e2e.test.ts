@@ -1,0 +1,248 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { pdfText } from '../../apps/api/test/helpers/pdf-text';
+import { serveRemoteFolder } from '../../apps/api/src/web/front-ends';
+import { launchBrowser, newPage } from '../support/browser';
+import { freePort, startProduct, type RunningProduct } from '../support/product';
+import { DEMO, signIn } from '../support/session';
+
+const ASSESSMENT_DIST = path.resolve(__dirname, '../../apps/assessment-mfe/dist');
+
+let browser: Browser;
+let product: RunningProduct;
+let integratorOrigin: FastifyInstance;
+let integratorUrl: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // The integrator's site: another origin, serving the example page (and
+  // the remote it loads) from the assessment remote's published folder.
+  const integratorPort = await freePort();
+  integratorUrl = `http://127.0.0.1:${integratorPort}`;
+  product = await startProduct({ env: { ALLOWED_ORIGINS: integratorUrl } });
+  integratorOrigin = Fastify();
+  await integratorOrigin.register(fastifyCors, { origin: false });
+  await serveRemoteFolder(integratorOrigin, ASSESSMENT_DIST, '/');
+  await integratorOrigin.listen({ port: integratorPort, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await browser.close();
+  await product.close();
+  await integratorOrigin.close();
+});
+
+/** The yes/no question whose legend starts with `title`. */
+function question(scope: Page | Locator, title: string): Locator {
+  return scope.getByRole('group', {
+    name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`),
+  });
+}
+
+async function answer(
+  scope: Page | Locator,
+  title: string,
+  choice: 'Sí' | 'No',
+  description?: string,
+) {
+  const group = question(scope, title);
+  await group.getByRole('radio', { name: choice, exact: true }).check();
+  if (description) await group.getByLabel(/Descripción/).fill(description);
+}
+
+async function acknowledge(page: Page, title: string | RegExp) {
+  const dialog = page.getByRole('dialog').filter({ hasText: title });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** The estimated level shown live under the form. */
+function liveLevel(form: Locator, label: string): Locator {
+  return form
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`Nivel de riesgo estimado:\\s*\\W?\\s*${label}`) });
+}
+
+const BEHAVIOUR_NO = [
+  'Comportamiento Autolesivo No Suicida',
+  'Autolesión con intención desconocida',
+  'Intento Interrumpido',
+  'Intento Abortado',
+  'Actos o Comportamiento Preparatorios',
+];
+
+describe('a psychologist records a Columbia assessment', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let studentUrl: string;
+
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser));
+    await signIn(page, product.url, DEMO.psychologist, /\/psychologist\/dashboard$/);
+  });
+  afterAll(() => context.close());
+
+  it('fills the form with ideation and an actual attempt, seeing the live level', async () => {
+    await page.goto(`${product.url}/psychologist/dashboard/patients`);
+    await page.getByText('María José Castillo Peña', { exact: true }).click();
+    await page.getByRole('heading', { name: 'María José Castillo Peña' }).waitFor();
+    studentUrl = page.url();
+    await page.getByRole('button', { name: 'Nueva Evaluación' }).click();
+    const form = page.getByRole('dialog', {
+      name: 'Evaluación de Riesgo Suicida - Escala Columbia',
+    });
+    await question(form, '1. Deseo de estar muerto/a').waitFor();
+
+    // Not yet: the behaviour section appears once questions 1 and 2 are answered.
+    expect(await question(form, 'Intento Real').count()).toBe(0);
+    await answer(form, '1. Deseo de estar muerto/a', 'Sí', 'Desea dormir y no despertar');
+    await answer(
+      form,
+      '2. Pensamientos suicidas activos no específicos',
+      'Sí',
+      'Desde el examen final',
+    );
+    await question(form, 'Intento Real').waitFor();
+    await answer(
+      form,
+      '3. Ideación suicida activa con cualquier método',
+      'Sí',
+      'Pensó en pastillas',
+    );
+    await answer(form, '4. Ideación suicida activa con cierta intención', 'No');
+    await answer(form, '5. Ideación suicida activa con plan', 'No');
+
+    await form
+      .getByLabel(/^Tipo de ideación más grave/)
+      .selectOption({ label: 'Ideación activa con métodos, sin intención' });
+    await form
+      .getByLabel(/^Descripción de la ideación más grave/)
+      .fill('Imagina tomar las pastillas de su abuela');
+    await form.getByLabel(/^Frecuencia/).selectOption({ label: 'Muchas veces' });
+
+    await answer(form, 'Intento Real', 'Sí', 'Ingirió pastillas el mes pasado');
+    for (const title of BEHAVIOUR_NO) await answer(form, title, 'No');
+    await answer(form, 'Suicidio consumado', 'No');
+
+    // Lethality is asked with an actual attempt; the level so far is ALTO.
+    await liveLevel(form, 'Alto').waitFor();
+    await form.getByLabel(/^Grado de Letalidad/).selectOption({ index: 4 }); // 3 · moderadamente grave
+    await form.getByLabel(/^Fecha del intento más letal/).fill('2026-10-12');
+    await liveLevel(form, 'Muy alto').waitFor();
+    await form
+      .getByText('Ayuda para la decisión clínica; no sustituye el juicio profesional.')
+      .first()
+      .waitFor();
+  });
+
+  it('saves it, sees the level the server registered, and adds final remarks', async () => {
+    const form = page.getByRole('dialog', {
+      name: 'Evaluación de Riesgo Suicida - Escala Columbia',
+    });
+    await form.getByRole('button', { name: 'Guardar Evaluación' }).click();
+    await acknowledge(page, 'Evaluación Guardada');
+    const registered = page.getByRole('dialog').filter({ hasText: 'Evaluación Registrada' });
+    await registered.waitFor();
+    expect(await registered.textContent()).toContain('Muy alto');
+    await registered.getByRole('button', { name: 'OK' }).click();
+
+    const remarks = form.getByRole('textbox', { name: 'Observaciones posteriores' });
+    await remarks.fill('Derivada a psiquiatría; plan de seguridad acordado con su hermana.');
+    await form.getByRole('button', { name: 'Guardar observaciones' }).click();
+    await acknowledge(page, 'Observaciones Guardadas');
+    await form
+      .getByRole('button', { name: /Cerrar/ })
+      .first()
+      .click();
+    await form.waitFor({ state: 'detached' });
+  });
+
+  it('lists it in the history and downloads both PDFs', async () => {
+    await page.goto(studentUrl);
+    const history = page.getByRole('region', { name: 'Historial de evaluaciones' });
+    await history.getByText('Evaluación 1').waitFor();
+    await history.getByText('Muy alto').waitFor();
+
+    const [detail] = await Promise.all([
+      page.waitForEvent('download'),
+      history.getByRole('button', { name: /Descargar Detalles \(PDF\)/ }).click(),
+    ]);
+    expect(detail.suggestedFilename()).toMatch(
+      /^evaluacion_maria-jose-castillo-pena_\d{4}-\d{2}-\d{2}\.pdf$/,
+    );
+    const detailText = pdfText(readFileSync(await detail.path()));
+    expect(detailText).toContain('Evaluación de Riesgo Suicida - Escala Columbia');
+    expect(detailText).toContain('Muy alto');
+    expect(detailText).toContain(
+      'Derivada a psiquiatría; plan de seguridad acordado con su hermana.',
+    );
+
+    const [general] = await Promise.all([
+      page.waitForEvent('download'),
+      history.getByRole('button', { name: 'Reporte general (PDF)' }).click(),
+    ]);
+    expect(general.suggestedFilename()).toMatch(/^reporte_maria-jose-castillo-pena_/);
+    const generalText = pdfText(readFileSync(await general.path()));
+    expect(generalText).toContain('Reporte general del estudiante');
+    expect(generalText).toContain('Evaluación 1');
+  });
+
+  it("shows it under 'Evaluaciones', filterable by level", async () => {
+    await page.goto(`${product.url}/psychologist/dashboard/Evaluaciones`);
+    await page.getByText('María José Castillo Peña').first().waitFor();
+    await page.getByLabel(/^Nivel de riesgo/).selectOption('BAJO');
+    await page.getByText('Ninguna evaluación coincide con los filtros.').waitFor();
+  });
+});
+
+describe('an integrator embeds the form on another origin', () => {
+  it('mounts it from the example page and saves an assessment with a token', async () => {
+    const login = await fetch(`${product.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO.psychologist2),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const students = await fetch(`${product.url}/api/students`, { headers: { 'x-token': token } });
+    const [student] = ((await students.json()) as { students: Array<{ _id: string }> }).students;
+
+    const { context, page } = await newPage(browser);
+    await page.goto(`${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`);
+    await page.getByLabel(/Token de sesión/).fill(token);
+    await page.getByLabel(/Identificador del estudiante/).fill(student!._id);
+    await page.getByRole('button', { name: 'Abrir el formulario' }).click();
+
+    const embedded = page.locator('#evaluacion');
+    await question(embedded, '1. Deseo de estar muerto/a').waitFor();
+    await answer(embedded, '1. Deseo de estar muerto/a', 'No');
+    await answer(embedded, '2. Pensamientos suicidas activos no específicos', 'No');
+    await answer(embedded, 'Intento Real', 'No');
+    for (const title of BEHAVIOUR_NO) await answer(embedded, title, 'No');
+    await answer(embedded, 'Suicidio consumado', 'No');
+    await embedded.getByRole('button', { name: 'Guardar Evaluación' }).click();
+    await acknowledge(page, 'Evaluación Guardada');
+    await page.getByText(/Evaluación guardada \([0-9a-f-]{36}\), nivel: BAJO/).waitFor();
+
+    const saved = await fetch(`${product.url}/api/suicide-assessments?studentId=${student!._id}`, {
+      headers: { 'x-token': token },
+    });
+    const { assessments } = (await saved.json()) as { assessments: Array<{ riskLevel: string }> };
+    expect(assessments.map((assessment) => assessment.riskLevel)).toContain('BAJO');
+    await context.close();
+  });
+
+  it('is refused by the API for an origin that is not allowed', async () => {
+    const response = await fetch(`${product.url}/api/auth/me`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://no-autorizado.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-token',
+      },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
