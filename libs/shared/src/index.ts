@@ -20,3 +20,4 @@ export * from './api/file-transfer';
 export * from './api/assessments.api';
 export * from './contracts/remote-components';
 export * from './contracts/use-remote-component';
+export * from './api/admin.api';

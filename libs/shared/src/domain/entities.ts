@@ -1,4 +1,6 @@
+import type { AuditAction, AuditOutcome } from './audit';
 import type { EmploymentStatus, Gender, Semester } from './enums';
+import type { RiskLevel } from './risk/risk-engine';
 import type { Role } from './roles';
 
 /**
@@ -81,4 +83,77 @@ export interface ImportProblem {
   column: string;
   field: string;
   msg: string;
+}
+
+/** A staff account as the administrators' screens show it (PRODUCT §9). */
+export interface StaffUser {
+  _id: string;
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  active: boolean;
+  /** False until an invited person sets a password through the invitation link. */
+  hasPassword: boolean;
+  /** Students assigned to this psychologist (0 for administrators). */
+  caseloadSize: number;
+  createdAt: string;
+}
+
+/** A student in the administrators' assignment list: no clinical content (PRODUCT §4). */
+export interface AdminStudentRow {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  career: string;
+  careerLevel: Semester;
+  assignedPsychologist: StaffRef | null;
+}
+
+/** One count of a chart, with the Spanish label it is shown with. */
+export interface StatisticsCount<K extends string = string> {
+  key: K;
+  label: string;
+  count: number;
+}
+
+/**
+ * GET /api/statistics (PRODUCT §8): counts for the caller's scope, a
+ * psychologist's caseload or, for an administrator, the whole service.
+ */
+export interface Statistics {
+  scope: 'CASELOAD' | 'SERVICE';
+  totals: {
+    students: number;
+    /** Active psychologists (the service's; 1 for a psychologist's own scope). */
+    psychologists: number;
+    assessmentsThisMonth: number;
+    /** Students whose latest assessment is ALTO or MUY_ALTO. */
+    highRiskStudents: number;
+  };
+  byGender: Array<StatisticsCount<Gender>>;
+  /** By the level of each student's latest assessment; 'SIN_EVALUACION' for none. */
+  byRiskLevel: Array<StatisticsCount<RiskLevel | 'SIN_EVALUACION'>>;
+  byCareer: StatisticsCount[];
+  bySemester: Array<StatisticsCount<Semester>>;
+  /** The last 12 months, oldest first; key 'YYYY-MM', label 'nov. 2026'. */
+  assessmentsPerMonth: StatisticsCount[];
+}
+
+/** One row of the audit log as the administrators' screen shows it. */
+export interface AuditEntryView {
+  _id: string;
+  at: string;
+  userId: string | null;
+  /** The person's name when the account still exists. */
+  userName: string | null;
+  role: Role | null;
+  action: AuditAction;
+  recordType: string | null;
+  recordId: string | null;
+  clientAddress: string | null;
+  outcome: AuditOutcome;
+  requestId: string | null;
 }

@@ -16,3 +16,4 @@ export * from './risk/risk-engine';
 export * from './assessment/assessment';
 export * from './assessment/assessment-flow';
 export * from './assessment/columbia-scale';
+export * from './audit';

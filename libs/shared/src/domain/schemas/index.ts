@@ -4,3 +4,4 @@ export * from './note.schemas';
 export * from './appointment.schemas';
 export * from './profile.schemas';
 export * from './assessment.schemas';
+export * from './user.schemas';

@@ -1,0 +1,113 @@
+import type { AuditAction } from '../domain/audit';
+import type { AdminStudentRow, AuditEntryView, Statistics, StaffUser } from '../domain/entities';
+import type { Role } from '../domain/roles';
+import type { AssignmentBody, UserBody } from '../domain/schemas/user.schemas';
+import { api } from './api-slice';
+import type { OkResponse } from './auth.api';
+
+export interface UsersFilters {
+  q?: string;
+  role?: Role;
+  status?: 'active' | 'inactive';
+}
+
+export interface AdminStudentsFilters {
+  q?: string;
+  /** A psychologist's id, or 'none' for the unassigned. */
+  psychologistId?: string;
+}
+
+export interface AuditFilters {
+  userId?: string;
+  action?: AuditAction;
+  /** 'YYYY-MM-DD', inclusive. */
+  from?: string;
+  to?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface AuditPage {
+  ok: true;
+  entries: AuditEntryView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The administrators' calls (PRODUCT §4, §8, §9) and the statistics of either role. */
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    users: build.query<{ ok: true; users: StaffUser[] }, UsersFilters | void>({
+      query: (filters) => ({ url: '/api/users', params: filters ?? undefined }),
+      providesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    createUser: build.mutation<OkResponse & { user: StaffUser }, UserBody>({
+      query: (body) => ({ url: '/api/users', method: 'POST', body }),
+      invalidatesTags: [{ type: 'User', id: 'LIST' }, 'Statistics'],
+    }),
+    updateUser: build.mutation<OkResponse & { user: StaffUser }, { id: string; body: UserBody }>({
+      query: ({ id, body }) => ({
+        url: `/api/users/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: [{ type: 'User', id: 'LIST' }, 'Me'],
+    }),
+    deactivateUser: build.mutation<OkResponse & { user: StaffUser }, string>({
+      query: (id) => ({ url: `/api/users/${encodeURIComponent(id)}/deactivate`, method: 'POST' }),
+      invalidatesTags: [{ type: 'User', id: 'LIST' }, 'Statistics'],
+    }),
+    reactivateUser: build.mutation<OkResponse & { user: StaffUser }, string>({
+      query: (id) => ({ url: `/api/users/${encodeURIComponent(id)}/reactivate`, method: 'POST' }),
+      invalidatesTags: [{ type: 'User', id: 'LIST' }, 'Statistics'],
+    }),
+    sendResetLink: build.mutation<OkResponse, string>({
+      query: (id) => ({ url: `/api/users/${encodeURIComponent(id)}/reset-link`, method: 'POST' }),
+    }),
+    adminStudents: build.query<
+      { ok: true; students: AdminStudentRow[]; total: number },
+      AdminStudentsFilters | void
+    >({
+      query: (filters) => ({ url: '/api/admin/students', params: filters ?? undefined }),
+      providesTags: [{ type: 'Student', id: 'ADMIN-LIST' }],
+    }),
+    assignStudent: build.mutation<
+      OkResponse & { student: AdminStudentRow },
+      { id: string; body: AssignmentBody }
+    >({
+      query: ({ id, body }) => ({
+        url: `/api/students/${encodeURIComponent(id)}/assignment`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: [
+        { type: 'Student', id: 'ADMIN-LIST' },
+        { type: 'User', id: 'LIST' },
+        'Statistics',
+      ],
+    }),
+    /** The caller's scope: a psychologist's caseload or, for an administrator, the whole service. */
+    statistics: build.query<{ ok: true; statistics: Statistics }, void>({
+      query: () => '/api/statistics',
+      providesTags: ['Statistics'],
+    }),
+    auditLog: build.query<AuditPage, AuditFilters | void>({
+      query: (filters) => ({ url: '/api/audit', params: filters ?? undefined }),
+      providesTags: ['Audit'],
+    }),
+  }),
+});
+
+export const {
+  useUsersQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeactivateUserMutation,
+  useReactivateUserMutation,
+  useSendResetLinkMutation,
+  useAdminStudentsQuery,
+  useAssignStudentMutation,
+  useStatisticsQuery,
+  useAuditLogQuery,
+} = adminApi;

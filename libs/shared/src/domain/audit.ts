@@ -1,0 +1,58 @@
+/**
+ * The actions the audit log records (PRODUCT §4), with the Spanish names the
+ * administrators' audit screen shows. The server writes these names; the
+ * screen filters by them.
+ */
+export const AUDIT_ACTION_LABELS = {
+  'auth.login': 'Inicio de sesión',
+  'auth.logout': 'Cierre de sesión',
+  'auth.password_reset': 'Restablecimiento de contraseña',
+  'auth.password_change': 'Cambio de contraseña',
+  'student.list': 'Consulta de la lista de estudiantes',
+  'student.read': 'Consulta de un estudiante',
+  'student.create': 'Alta de un estudiante',
+  'student.update': 'Modificación de un estudiante',
+  'student.delete': 'Eliminación de un estudiante',
+  'student.import': 'Importación de estudiantes',
+  'student.assign': 'Asignación de un estudiante',
+  'template.download': 'Descarga de la plantilla',
+  'note.create': 'Alta de una nota clínica',
+  'note.update': 'Modificación de una nota clínica',
+  'note.delete': 'Eliminación de una nota clínica',
+  'note.list_recent': 'Consulta de notas recientes',
+  'appointment.list': 'Consulta de citas',
+  'appointment.create': 'Alta de una cita',
+  'psychologist.read': 'Consulta de un psicólogo/a',
+  'profile.read': 'Consulta del propio perfil',
+  'profile.update': 'Modificación del propio perfil',
+  'assessment.create': 'Registro de una evaluación',
+  'assessment.list': 'Consulta de evaluaciones',
+  'assessment.final_remarks': 'Observaciones posteriores de una evaluación',
+  'report.student': 'Descarga del reporte general',
+  'report.assessment': 'Descarga del reporte de una evaluación',
+  'user.list': 'Consulta de usuarios',
+  'user.create': 'Alta de un usuario',
+  'user.update': 'Modificación de un usuario',
+  'user.deactivate': 'Desactivación de un usuario',
+  'user.reactivate': 'Reactivación de un usuario',
+  'user.reset_link': 'Envío de enlace de contraseña',
+  'admin.students': 'Consulta de estudiantes (administración)',
+  'statistics.read': 'Consulta de estadísticas',
+  'audit.read': 'Consulta del registro de auditoría',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
+/** success: done; denied: 401/403/404/429; invalid: refused input; error: a server fault. */
+export const AUDIT_OUTCOME_LABELS = {
+  success: 'Correcto',
+  denied: 'Denegado',
+  invalid: 'Datos inválidos',
+  error: 'Error del servidor',
+} as const;
+export type AuditOutcome = keyof typeof AUDIT_OUTCOME_LABELS;
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && Object.hasOwn(AUDIT_ACTION_LABELS, value);
+}

@@ -1,0 +1,40 @@
+import { mixed, object, string, type InferType } from 'yup';
+import { MSG } from '../messages';
+import { ROLES, type Role } from '../roles';
+import { PHONE_PATTERN } from './student.schemas';
+
+const M = MSG.students;
+const NAME_PATTERN = /^[\p{L}\p{M}\s'-]+$/u;
+
+const nameField = (requiredMessage: string) =>
+  string()
+    .trim()
+    .required(requiredMessage)
+    .min(2, M.nameLength)
+    .max(30, M.nameLength)
+    .matches(NAME_PATTERN, M.nameLetters);
+
+/** POST /api/users and PUT /api/users/:id: a staff account (PRODUCT §9). */
+export const userSchema = object({
+  firstName: nameField(M.firstNameRequired),
+  lastName: nameField(M.lastNameRequired),
+  email: string().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
+  role: mixed<Role>()
+    .required(MSG.admin.roleRequired)
+    .oneOf([...ROLES], MSG.admin.roleRequired),
+  phone: string()
+    .trim()
+    .optional()
+    .matches(PHONE_PATTERN, { message: M.phoneFormat, excludeEmptyString: true }),
+});
+export type UserBody = InferType<typeof userSchema>;
+
+/** PUT /api/students/:id/assignment: a psychologist, or null to leave the student unassigned. */
+export const assignmentSchema = object({
+  psychologistId: string()
+    .trim()
+    .uuid(MSG.api.invalidId)
+    .nullable()
+    .defined(MSG.admin.psychologistRequired),
+});
+export type AssignmentBody = InferType<typeof assignmentSchema>;
