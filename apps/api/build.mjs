@@ -7,7 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@psicocampus/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/reports/pdf/pdf-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'pdf-worker': 'src/reports/pdf/pdf-worker.ts',
+    // `npm run create-admin` (PRODUCT §2): the first administrator of a production install.
+    'create-admin': 'src/cli/create-admin.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

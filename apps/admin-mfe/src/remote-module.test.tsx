@@ -1,20 +1,90 @@
+import path from 'node:path';
 import { matchRoutes } from 'react-router-dom';
 import remote from './remote-module';
+import {
+  dynamicSpecifiers,
+  paths,
+  staticClosure,
+  staticSpecifiers,
+} from './testing/static-imports';
+
+const ENTRY = path.join(__dirname, 'remote-module.tsx');
+const STATISTICS_PAGE = path.join(__dirname, 'features/statistics/service-statistics.page.tsx');
+
+/** What would put nivo in the same chunk as `file`: nivo itself, or the shared charts entry. */
+const bringsNivo = (specifier: string) =>
+  specifier.startsWith('@nivo/') || specifier === '@psicocampus/shared/charts';
 
 describe('the admin remote contract', () => {
   it('is for administrators only', () => {
     expect(remote.roles).toEqual(['ADMIN']);
   });
 
-  it.each(['home', 'static-admin', 'profile-admin', 'profile', 'users'])(
-    'answers the admin dashboard child "%s" of SEED §2',
-    (path) => {
-      expect(matchRoutes(remote.routes, `/${path}`)).not.toBeNull();
+  it.each(['home', 'static-admin', 'profile-admin', 'profile', 'users', 'audit'])(
+    'answers the admin dashboard child "%s" (SEED §2, PRODUCT §4)',
+    (child) => {
+      expect(matchRoutes(remote.routes, `/${child}`)).not.toBeNull();
     },
   );
 
   it('opens home by default', () => {
     const [match] = matchRoutes(remote.routes, '/') ?? [];
     expect(match?.route.index).toBe(true);
+  });
+
+  it('has a route for every menu entry, the audit log among them', () => {
+    for (const entry of remote.nav) {
+      expect(matchRoutes(remote.routes, `/${entry.path}`)).not.toBeNull();
+    }
+    expect(remote.nav).toContainEqual(
+      expect.objectContaining({ label: 'Auditoría', path: 'audit', icon: 'audit' }),
+    );
+    expect(remote.nav.map((entry) => entry.path)).toEqual([
+      'home',
+      'static-admin',
+      'users',
+      'audit',
+      'profile',
+      'profile-admin',
+    ]);
+  });
+});
+
+describe('what the remote entry loads (PRODUCT §12)', () => {
+  it('imports no page statically: each is a lazy chunk of its own', () => {
+    expect(staticSpecifiers(ENTRY).filter((specifier) => specifier.startsWith('.'))).toEqual([]);
+    expect(dynamicSpecifiers(ENTRY).sort()).toEqual([
+      './features/audit/audit-log.page',
+      './features/home/admin-home.page',
+      './features/profile/admin-profile.page',
+      './features/profile/profile.page',
+      './features/statistics/service-statistics.page',
+      './features/users/users.page',
+    ]);
+  });
+
+  it('reaches nivo through no static import, from the entry or the shared entries it uses', () => {
+    const reached = [
+      ...staticClosure(ENTRY),
+      ...staticClosure(paths.shared('.')),
+      ...staticClosure(paths.shared('./ui')),
+      ...staticClosure(paths.shared('./forms')),
+    ];
+    expect(reached.length).toBeGreaterThan(20);
+    expect(reached.filter(({ specifier }) => bringsNivo(specifier))).toEqual([]);
+  });
+
+  it('loads the charts lazily from the statistics page, which itself holds no nivo', () => {
+    expect(dynamicSpecifiers(STATISTICS_PAGE)).toEqual(['@psicocampus/shared/charts']);
+    expect(staticClosure(STATISTICS_PAGE).filter(({ specifier }) => bringsNivo(specifier))).toEqual(
+      [],
+    );
+    // The charts entry is where nivo is: the check above would see it if it were imported.
+    const charts = staticClosure(paths.shared('./charts')).map(({ specifier }) => specifier);
+    expect(charts).toEqual(expect.arrayContaining(['@nivo/bar', '@nivo/pie']));
+    // And it takes nothing else of the shared library with it (a second copy of the messages…).
+    expect(charts.filter((specifier) => /domain|messages|@psicocampus/.test(specifier))).toEqual(
+      [],
+    );
   });
 });

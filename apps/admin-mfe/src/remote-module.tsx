@@ -2,11 +2,14 @@ import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { RemoteModule } from '@psicocampus/shared';
 
+// Every page is its own lazy chunk, so the entry stays small; nivo comes
+// only with the statistics page's charts (PRODUCT §12).
 const AdminHomePage = lazy(() => import('./features/home/admin-home.page'));
 const ServiceStatisticsPage = lazy(() => import('./features/statistics/service-statistics.page'));
 const AdminProfilePage = lazy(() => import('./features/profile/admin-profile.page'));
 const ProfilePage = lazy(() => import('./features/profile/profile.page'));
 const UsersPage = lazy(() => import('./features/users/users.page'));
+const AuditLogPage = lazy(() => import('./features/audit/audit-log.page'));
 
 /** Mounted by the shell at /dashboard. */
 const adminRemote: RemoteModule = {
@@ -15,6 +18,7 @@ const adminRemote: RemoteModule = {
     { label: 'Inicio', path: 'home', icon: 'home', order: 10 },
     { label: 'Estadísticas', path: 'static-admin', icon: 'statistics', order: 20 },
     { label: 'Usuarios', path: 'users', icon: 'users', order: 30 },
+    { label: 'Auditoría', path: 'audit', icon: 'audit', order: 40 },
     { label: 'Perfil', path: 'profile', icon: 'profile', order: 50 },
     { label: 'Perfil de administrador', path: 'profile-admin', icon: 'settings', order: 60 },
   ],
@@ -25,6 +29,7 @@ const adminRemote: RemoteModule = {
     { path: 'profile-admin', element: <AdminProfilePage /> },
     { path: 'profile', element: <ProfilePage /> },
     { path: 'users', element: <UsersPage /> },
+    { path: 'audit', element: <AuditLogPage /> },
   ],
 };
 

@@ -6,9 +6,11 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { createMailer, MailQueue, type Mailer } from './mail/mailer';
+import { adminStudentsRoutes } from './plugins/admin-students/admin-students.routes';
 import { appointmentsRoutes } from './plugins/appointments/appointments.routes';
 import { assessmentsRoutes } from './plugins/assessments/assessments.routes';
 import { registerAudit } from './plugins/audit/audit';
+import { auditLogRoutes } from './plugins/audit/audit-log.routes';
 import { reportsRoutes } from './plugins/reports/reports.routes';
 import { createPdfRenderer } from './reports/pdf/pdf-renderer';
 import { authRoutes } from './plugins/auth/auth.routes';
@@ -18,7 +20,9 @@ import { registerErrorHandling } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
 import { importRoutes } from './plugins/import/import.routes';
 import { staffRoutes } from './plugins/staff/staff.routes';
+import { statisticsRoutes } from './plugins/statistics/statistics.routes';
 import { studentsRoutes } from './plugins/students/students.routes';
+import { usersRoutes } from './plugins/users/users.routes';
 import { registerFrontEnds } from './web/front-ends';
 
 export interface AppDependencies {
@@ -118,6 +122,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const pdf = createPdfRenderer();
   app.addHook('onClose', () => pdf.close());
   await app.register(reportsRoutes, { ctx, pdf });
+  await app.register(usersRoutes, { ctx });
+  await app.register(adminStudentsRoutes, { ctx });
+  await app.register(statisticsRoutes, { ctx });
+  await app.register(auditLogRoutes, { ctx });
 
   if (config.web) {
     await registerFrontEnds(app, config.web);

@@ -1,8 +1,12 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from './app';
 import type { AppConfig } from './config';
-import { openDatabase, type DatabaseHandle, type DatabaseTarget } from './db/client';
+import {
+  databaseTarget,
+  openDatabase,
+  type DatabaseHandle,
+  type DatabaseTarget,
+} from './db/client';
 import { backfillSearchKeys } from './plugins/students/student.queries';
 import { seedDemoData } from './seed/demo-seed';
 
@@ -13,12 +17,6 @@ export interface RunningServer {
   seeded: boolean;
   /** Stops taking requests, lets those in flight finish, closes the database. */
   close(): Promise<void>;
-}
-
-export function databaseTarget(config: AppConfig): DatabaseTarget {
-  return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
 
 /** Opens the database (migrating it), seeds the demo data if asked, builds the app. */

@@ -8,6 +8,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { AppConfig } from '../config';
 import { API_ROOT } from '../paths';
 import * as schema from './schema';
 
@@ -26,6 +27,13 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   /** A folder for PGlite's files, or 'memory://' for a throw-away database. */
   | { kind: 'pglite'; dataDir: string };
+
+/** PostgreSQL when DATABASE_URL is set; otherwise PGlite under DATA_DIR/pglite. */
+export function databaseTarget(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}
 
 /** Migrations committed to the repository; the same folder from src/ and dist/. */
 export const MIGRATIONS_FOLDER = path.join(API_ROOT, 'drizzle');

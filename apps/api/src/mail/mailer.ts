@@ -14,6 +14,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** What mail writes to the log: the server's logger, or the create-admin command's own. */
+export type MailLog = Pick<FastifyBaseLogger, 'info' | 'error'>;
+
 /**
  * Sends without making the caller wait: a recovery request must answer in
  * the same time whether or not a mail goes out. Failures are logged; `idle()`
@@ -24,7 +27,7 @@ export class MailQueue {
 
   constructor(
     private readonly mailer: Mailer,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: MailLog,
   ) {}
 
   enqueue(message: MailMessage): void {
@@ -51,7 +54,7 @@ export function createMailer(options: {
   smtpUrl: string | null;
   from: string;
   dataDir: string;
-  log: FastifyBaseLogger;
+  log: MailLog;
 }): Mailer {
   const { from, log } = options;
   if (options.smtpUrl) {

@@ -1,3 +1,5 @@
+import { ROLE_LABELS, type Role } from '@psicocampus/shared/domain';
+import { AUTH_POLICY } from '../plugins/auth/auth.policy';
 import type { MailMessage } from './mailer';
 
 /**
@@ -53,5 +55,42 @@ export function passwordChangedMail(to: string, firstName: string, loginUrl: str
     subject: 'Tu contraseña de PsicoCampus cambió',
     text: `${paragraphs.join('\n\n')}\n\n${loginUrl}\n\n${SIGNATURE}\n`,
     html: layout(paragraphs, { url: loginUrl, label: 'Ir a PsicoCampus' }),
+  };
+}
+
+/** The invitation link's lifetime as the mail states it ('7 días'), from the policy itself. */
+export const INVITE_DAYS = Math.round(AUTH_POLICY.inviteTokenMs / (24 * 60 * 60_000));
+
+export interface Invitation {
+  /** Who created the account ('Ana Administradora'); null when an operator ran create-admin. */
+  invitedBy: string | null;
+  role: Role;
+  /** PUBLIC_URL/reset-password/<token> of an 'invite' token. */
+  link: string;
+}
+
+/**
+ * The mail a new staff account gets instead of a password: who invited them,
+ * what PsicoCampus is, and the link to choose a password, which lasts
+ * 7 days (the new colleague may read it days later) and works once.
+ */
+export function invitationMail(
+  to: string,
+  firstName: string,
+  { invitedBy, role, link }: Invitation,
+): MailMessage {
+  const who = invitedBy ?? 'La administración del servicio';
+  const paragraphs = [
+    `Hola, ${firstName}:`,
+    `${who} te invitó a PsicoCampus con el rol de ${ROLE_LABELS[role]}.`,
+    'PsicoCampus es el sistema del Servicio de Orientación Psicológica de la universidad: en él se llevan las historias clínicas de los estudiantes atendidos, sus notas, citas y evaluaciones de riesgo, y las estadísticas del servicio.',
+    `Para empezar, crea tu contraseña con el enlace de abajo. El enlace es válido durante ${INVITE_DAYS} días y solo puede usarse una vez. Después inicia sesión con este correo (${to}) y tu nueva contraseña.`,
+    'Si no esperabas esta invitación, ignora este mensaje y avisa a la administración del servicio.',
+  ];
+  return {
+    to,
+    subject: 'Te invitaron a PsicoCampus: crea tu contraseña',
+    text: `${paragraphs.join('\n\n')}\n\n${link}\n\n${SIGNATURE}\n`,
+    html: layout(paragraphs, { url: link, label: 'Crear mi contraseña' }),
   };
 }

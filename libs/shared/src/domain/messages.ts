@@ -483,6 +483,11 @@ export const MSG = {
     resetLinkError: 'No se pudo enviar el enlace.',
     cannotDeactivateSelf: 'No puedes desactivar tu propia cuenta.',
     lastAdmin: 'Debe quedar al menos una cuenta de administración activa.',
+    roleChangeWithCaseload: (count: number) =>
+      `Esta cuenta tiene ${count === 1 ? '1 estudiante asignado/a' : `${count} estudiantes asignados/as`}. ` +
+      'Reasígnalos/as a otro/a psicólogo/a antes de cambiar su rol a Administrador/a.',
+    resetLinkInactive:
+      'La cuenta está desactivada: reactívala antes de enviar un enlace de contraseña.',
     userNotFound: 'El usuario no existe.',
     alreadyActive: 'La cuenta ya está activa.',
     alreadyInactive: 'La cuenta ya está desactivada.',
@@ -507,6 +512,29 @@ export const MSG = {
     auditTitle: 'Registro de auditoría',
     auditSubtitle:
       'Cada lectura y escritura de datos clínicos y cada inicio de sesión. No se puede modificar ni eliminar.',
+    homeFiguresLabel: 'Cifras del servicio',
+    goToUsers: 'Gestionar usuarios',
+    goToStatistics: 'Ver estadísticas',
+    usersCaption: 'Cuentas del personal del servicio',
+    usersCount: (count: number) => `${count} ${count === 1 ? 'usuario' : 'usuarios'}`,
+    usersFiltersLegend: 'Buscar y filtrar usuarios',
+    loadUsersError: 'No se pudieron cargar los usuarios.',
+    saving: 'Guardando...',
+    rowActions: (name: string) => `Acciones para ${name}`,
+    studentsFiltersLegend: 'Buscar y filtrar estudiantes',
+    assignmentCaption: 'Estudiantes del servicio y su psicólogo/a asignado/a',
+    columnStudent: 'Estudiante',
+    columnSemester: 'Semestre',
+    columnPsychologist: 'Psicólogo/a asignado/a',
+    columnAssign: 'Cambiar asignación',
+    assignSelectLabel: (student: string) => `Psicólogo/a para ${student}`,
+    assigning: 'Asignando...',
+    studentsShown: (shown: number, total: number) =>
+      shown === total
+        ? `${total} ${total === 1 ? 'estudiante' : 'estudiantes'}`
+        : `Mostrando ${shown} de ${total} estudiantes. Afina la búsqueda para ver el resto.`,
+    loadStudentsError: 'No se pudieron cargar los estudiantes.',
+    inactiveSuffix: '(desactivada)',
   },
   statistics: {
     title: 'Estadísticas',
@@ -529,6 +557,11 @@ export const MSG = {
     chartLabel: (title: string) =>
       `Gráfico: ${title}. La tabla siguiente muestra los mismos datos.`,
     otherCareers: 'Otras carreras',
+    columnMonth: 'Mes',
+    columnStudents: 'Estudiantes',
+    columnAssessments: 'Evaluaciones',
+    total: 'Total',
+    chartUnavailable: 'No se pudo mostrar el gráfico. Los mismos datos están en la tabla.',
   },
   audit: {
     filterUser: 'Usuario',
@@ -553,6 +586,18 @@ export const MSG = {
     pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
     total: (count: number) =>
       `${count.toLocaleString('es')} ${count === 1 ? 'entrada' : 'entradas'}`,
+    filtersLegend: 'Filtrar el registro',
+    tableCaption: 'Entradas del registro de auditoría, de la más reciente a la más antigua',
+    columnRole: 'Rol',
+    pagination: 'Páginas del registro de auditoría',
+    noValue: '—',
+    recordTypes: {
+      student: 'Estudiante',
+      clinical_note: 'Nota clínica',
+      appointment: 'Cita',
+      assessment: 'Evaluación',
+      user: 'Usuario',
+    } as Record<string, string>,
   },
   api: {
     notFound: 'El recurso solicitado no existe.',

@@ -3,7 +3,7 @@ import type { RiskLevel } from '../domain/risk/risk-engine';
 import styles from './risk-level-badge.module.css';
 
 /** Marks in front of the label: the level reads without colour too (WCAG 1.4.1). */
-const MARK: Record<RiskLevel, string> = {
+export const RISK_LEVEL_MARKS: Record<RiskLevel, string> = {
   BAJO: '●',
   MODERADO: '▲',
   ALTO: '◆',
@@ -17,7 +17,7 @@ export function RiskLevelBadge({ level }: { level: RiskLevel }) {
   return (
     <span className={`${styles.badge} ${styles[level]}`} data-level={level}>
       <span className={styles.mark} aria-hidden="true">
-        {MARK[level]}
+        {RISK_LEVEL_MARKS[level]}
       </span>
       {MSG.assessment.levels[level]}
     </span>

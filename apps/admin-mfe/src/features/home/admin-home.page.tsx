@@ -1,3 +1,42 @@
+import { Link } from 'react-router-dom';
+import { MSG, useStatisticsQuery } from '@psicocampus/shared';
+import { Button, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import { ServiceFigures } from './service-figures.component';
+import styles from './admin-home.module.css';
+
+/**
+ * The administrator's home (PRODUCT §9): the service in four figures,
+ * counts only (no names, no clinical content), and the way to the users
+ * and the statistics.
+ */
 export default function AdminHomePage() {
-  return <h1>Inicio</h1>;
+  const { data, isLoading, isError, refetch } = useStatisticsQuery();
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={MSG.admin.homeTitle}
+        subtitle={MSG.admin.homeSubtitle}
+        actions={
+          <>
+            <Link to="../users" relative="path" className={styles.primaryLink}>
+              {MSG.admin.goToUsers}
+            </Link>
+            <Link to="../static-admin" relative="path" className={styles.secondaryLink}>
+              {MSG.admin.goToStatistics}
+            </Link>
+          </>
+        }
+      />
+      {isLoading && <LoadingMessage text={MSG.statistics.loading} />}
+      {isError && (
+        <Notice tone="error">
+          <p>{MSG.statistics.loadError}</p>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            {MSG.common.retry}
+          </Button>
+        </Notice>
+      )}
+      {data && <ServiceFigures totals={data.statistics.totals} />}
+    </div>
+  );
 }

@@ -1,3 +1,32 @@
+import { lazy } from 'react';
+import { MSG, useStatisticsQuery } from '@psicocampus/shared';
+import {
+  Button,
+  LoadingMessage,
+  Notice,
+  PageHeader,
+  StatisticsReport,
+} from '@psicocampus/shared/ui';
+
+// nivo comes with this import only: never in the remote's entry, never on another screen (PRODUCT §12).
+const StatisticsChart = lazy(() => import('@psicocampus/shared/charts'));
+
+/** 'static-admin': the whole service's counts, each as a chart and a table (PRODUCT §8). */
 export default function ServiceStatisticsPage() {
-  return <h1>Estadísticas del servicio</h1>;
+  const { data, isLoading, isError, refetch } = useStatisticsQuery();
+  return (
+    <>
+      <PageHeader title={MSG.statistics.serviceTitle} subtitle={MSG.statistics.serviceSubtitle} />
+      {isLoading && <LoadingMessage text={MSG.statistics.loading} />}
+      {isError && (
+        <Notice tone="error">
+          <p>{MSG.statistics.loadError}</p>
+          <Button variant="secondary" onClick={() => void refetch()}>
+            {MSG.common.retry}
+          </Button>
+        </Notice>
+      )}
+      {data && <StatisticsReport statistics={data.statistics} Chart={StatisticsChart} />}
+    </>
+  );
 }

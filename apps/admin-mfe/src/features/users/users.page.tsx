@@ -1,3 +1,78 @@
+import { useCallback, useState } from 'react';
+import {
+  errorMessage,
+  MSG,
+  selectSessionUser,
+  useAppSelector,
+  useUsersQuery,
+  type StaffUser,
+} from '@psicocampus/shared';
+import { Button, EmptyState, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import { StudentAssignment } from './assignment/student-assignment.component';
+import { UserFormModal } from './user-form-modal.component';
+import { UsersFilters } from './users-filters.component';
+import { UsersTable } from './users-table.component';
+import { useUserActions } from './use-user-actions';
+import { useUsersFilters } from './use-users-filters';
+import styles from './users.module.css';
+
+type OpenForm = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; user: StaffUser };
+
+/**
+ * 'users' (PRODUCT §9): the staff accounts, searched and filtered on the
+ * server, with create, edit, deactivate/reactivate and the password link;
+ * below, the assignment of students to psychologists.
+ */
 export default function UsersPage() {
-  return <h1>Usuarios</h1>;
+  const filters = useUsersFilters();
+  const list = useUsersQuery(filters.query);
+  const actions = useUserActions();
+  const me = useAppSelector(selectSessionUser);
+  const [form, setForm] = useState<OpenForm>({ kind: 'none' });
+  const close = useCallback(() => setForm({ kind: 'none' }), []);
+  // While a new search runs, the previous answer stays on screen.
+  const users = list.isError ? undefined : list.data?.users;
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={MSG.admin.usersTitle}
+        subtitle={MSG.admin.usersSubtitle}
+        actions={<Button onClick={() => setForm({ kind: 'create' })}>{MSG.admin.newUser}</Button>}
+      />
+      <UsersFilters value={filters.values} onChange={filters.setValues} />
+      <p className={styles.count} role="status">
+        {users ? MSG.admin.usersCount(users.length) : ''}
+      </p>
+      {list.isLoading && <LoadingMessage text={MSG.common.loading} />}
+      {list.isError && (
+        <Notice tone="error">
+          <p>{errorMessage(list.error, MSG.admin.loadUsersError)}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            {MSG.common.retry}
+          </Button>
+        </Notice>
+      )}
+      {users && users.length === 0 && <EmptyState text={MSG.admin.noUsers} />}
+      {users && users.length > 0 && (
+        <UsersTable
+          users={users}
+          meId={me?.id}
+          busyId={actions.busyId}
+          onEdit={(user) => setForm({ kind: 'edit', user })}
+          onDeactivate={(user) => void actions.deactivate(user)}
+          onReactivate={(user) => void actions.reactivate(user)}
+          onSendResetLink={(user) => void actions.sendResetLink(user)}
+        />
+      )}
+
+      <StudentAssignment />
+
+      <UserFormModal
+        open={form.kind !== 'none'}
+        user={form.kind === 'edit' ? form.user : null}
+        onClose={close}
+      />
+    </div>
+  );
 }

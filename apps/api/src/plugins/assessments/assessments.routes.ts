@@ -11,12 +11,12 @@ import {
   riskAnswersOf,
   type AssessmentAnswers,
   type AssessmentCreateBody,
+  type AuditAction,
 } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { validateBody } from '../../lib/validate';
-import type { AuditAction } from '../audit/audit';
 import { signedIn } from '../auth/authenticate';
 import { ownStudentOr404, psychologistOnly } from '../students/student-access';
 import {

@@ -1,44 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '@psicocampus/shared/domain';
+import type { AuditAction, AuditOutcome, Role } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
-/** Every action the audit log records (PRODUCT §4). */
-export const AUDIT_ACTIONS = [
-  'auth.login',
-  'auth.logout',
-  'auth.password_reset',
-  'auth.password_change',
-  'student.list',
-  'student.read',
-  'student.create',
-  'student.update',
-  'student.delete',
-  'student.import',
-  'template.download',
-  'note.create',
-  'note.update',
-  'note.delete',
-  'note.list_recent',
-  'appointment.list',
-  'appointment.create',
-  'psychologist.read',
-  'profile.read',
-  'profile.update',
-  'assessment.create',
-  'assessment.list',
-  'assessment.final_remarks',
-  'report.student',
-  'report.assessment',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** The kind of record an entry's `recordId` names. */
+/**
+ * The kind of record an entry's `recordId` names: 'user' for staff accounts
+ * (sign-in events and the administrators' user calls). Lists and statistics
+ * name no record.
+ */
 export type AuditRecordType = 'student' | 'clinical_note' | 'appointment' | 'user' | 'assessment';
-
-/** success: done; denied: 401/403/404/429; invalid: refused input; error: a server fault. */
-export type AuditOutcome = 'success' | 'denied' | 'invalid' | 'error';
 
 export interface AuditEntry {
   at: Date;
@@ -54,6 +25,11 @@ export interface AuditEntry {
 
 /** What a route declares in `config.audit`. */
 export interface AuditRouteConfig {
+  /**
+   * One of the shared list (`AUDIT_ACTIONS` of the domain), the one the
+   * administrators' audit screen filters by and labels: a route can only
+   * declare an action that screen knows.
+   */
   action: AuditAction;
   record: AuditRecordType | null;
 }

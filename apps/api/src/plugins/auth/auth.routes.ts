@@ -7,12 +7,12 @@ import {
   MSG,
   resetPasswordSchema,
   resetTokenSchema,
+  type AuditAction,
 } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { validateBody } from '../../lib/validate';
-import type { AuditAction } from '../audit/audit';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates';
 import { findUserByEmail, findUserById, setPasswordHash } from '../users/user.queries';
 import { AUTH_POLICY } from './auth.policy';
@@ -23,6 +23,7 @@ import {
   consumeToken,
   findLiveToken,
   issuePasswordToken,
+  passwordLinkUrl,
   recentResetTokens,
 } from './password-tokens';
 import {
@@ -124,7 +125,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
       (await recentResetTokens(db, user.id, now)) < AUTH_POLICY.maxResetMailsPerAccount
     ) {
       const token = await issuePasswordToken(db, user.id, 'reset', now);
-      const link = `${ctx.config.publicUrl}/reset-password/${token}`;
+      const link = passwordLinkUrl(ctx.config.publicUrl, token);
       ctx.mail.enqueue(passwordResetMail(user.email, user.firstName, link));
     }
     return { ok: true, msg: MSG.auth.forgotSent };

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import { MSG, type Role, type SessionUser } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
@@ -45,3 +50,11 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
     if (!roles.includes(user.role)) throw new HttpError(403, MSG.api.forbidden);
   };
 }
+
+/**
+ * The administrators' calls (accounts, assignment, audit log): a
+ * psychologist gets 403, like an administrator on a clinical call.
+ */
+export const adminOnly = {
+  preHandler: requireRole('ADMIN'),
+} satisfies RouteShorthandOptions;

@@ -7,6 +7,14 @@ import { hashToken, newToken } from './tokens';
 export type PasswordTokenPurpose = 'reset' | 'invite';
 
 /**
+ * The address a mail carries for a token: always PUBLIC_URL, never anything
+ * taken from a request. The reset-password view serves both purposes.
+ */
+export function passwordLinkUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/reset-password/${token}`;
+}
+
+/**
  * Issues a single-use link token for a user and voids every older one, so
  * only the newest link works (PRODUCT §3).
  */

@@ -4,13 +4,13 @@ import {
   clinicalNoteUpdateSchema,
   MSG,
   type SessionUser,
+  type AuditAction,
 } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { validateBody } from '../../lib/validate';
-import type { AuditAction } from '../audit/audit';
 import { signedIn } from '../auth/authenticate';
 import { ownStudentOr404, psychologistOnly } from '../students/student-access';
 import {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AuditAction } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { isUuid } from '../../lib/ids';
 import type { PdfRenderer } from '../../reports/pdf/pdf-renderer';
@@ -7,7 +8,6 @@ import { toAppointment } from '../appointments/appointment.view';
 import { findOwnAssessment, listStudentAssessments } from '../assessments/assessment.queries';
 import { assessmentNotFound } from '../assessments/assessments.routes';
 import { toAssessment } from '../assessments/assessment.view';
-import type { AuditAction } from '../audit/audit';
 import { signedIn } from '../auth/authenticate';
 import { listStudentNotes } from '../clinical-notes/clinical-note.queries';
 import { toClinicalNote } from '../clinical-notes/clinical-note.view';

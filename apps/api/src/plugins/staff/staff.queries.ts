@@ -8,12 +8,17 @@ import type { UserRow } from '../users/user.queries';
 export async function userEmailTaken(
   db: Database,
   email: string,
-  exceptId: string,
+  exceptId?: string,
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), ne(users.id, exceptId)))
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+        exceptId ? ne(users.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }

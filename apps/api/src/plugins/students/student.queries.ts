@@ -1,5 +1,4 @@
 import { and, count, eq, like, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   searchKey,
   type StudentCreateBody,
@@ -8,6 +7,7 @@ import {
 } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { students, users } from '../../db/schema';
+import { containing, folded, searchWords } from '../../lib/text-search';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -23,31 +23,14 @@ export function studentSearchKey(firstName: string, lastName: string): string {
   return searchKey(`${firstName} ${lastName}`);
 }
 
-const ACCENTED = 'áàâäéèêëíìîïóòôöúùûüñçÁÀÂÄÉÈÊËÍÌÎÏÓÒÔÖÚÙÛÜÑÇ';
-const PLAIN = 'aaaaeeeeiiiioooouuuuncaaaaeeeeiiiioooouuuunc';
-
-/**
- * The databases compare in the C collation, where 'Álvarez' would follow
- * 'Zúñiga'; lists are ordered by this folded form instead. Capitals are
- * folded by translate() too: lower() leaves them alone under a plain C ctype.
- */
-function sortable(column: AnyPgColumn): SQL {
-  return sql`translate(lower(${column}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
-}
-
 /**
  * The caller's caseload, narrowed by a search: every word of `q` must appear
  * in the first or last name, ignoring case and accents.
  */
 function caseloadWhere(psychologistId: string, q: string | undefined): SQL | undefined {
-  const words = q ? searchKey(q).split(/\s+/).filter(Boolean) : [];
   return and(
     eq(students.assignedPsychologistId, psychologistId),
-    ...words.map((word) => like(students.searchKey, `%${escapeLike(word)}%`)),
+    ...searchWords(q).map((word) => like(students.searchKey, containing(word))),
   );
 }
 
@@ -68,7 +51,7 @@ export interface CaseloadQuery {
 export function caseloadQuery(db: Database, psychologistId: string, query: CaseloadQuery = {}) {
   let select = selectStudents(db)
     .where(caseloadWhere(psychologistId, query.q))
-    .orderBy(sortable(students.lastName), sortable(students.firstName), students.id)
+    .orderBy(folded(students.lastName), folded(students.firstName), students.id)
     .$dynamic();
   if (query.limit !== undefined) select = select.limit(query.limit);
   if (query.offset) select = select.offset(query.offset);

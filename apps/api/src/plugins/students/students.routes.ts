@@ -5,13 +5,13 @@ import {
   studentCreateSchema,
   studentEditSchema,
   studentUpdateSchema,
+  type AuditAction,
 } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { validateBody } from '../../lib/validate';
-import type { AuditAction } from '../audit/audit';
 import { signedIn } from '../auth/authenticate';
 import { listStudentNotes } from '../clinical-notes/clinical-note.queries';
 import { toClinicalNote } from '../clinical-notes/clinical-note.view';
@@ -28,6 +28,7 @@ import {
   updateStudentAtVersion,
   type StudentChanges,
 } from './student.queries';
+import { caseloadListJson } from './student-list.json';
 import { toStudent, toStudentSummary } from './student.view';
 
 type IdParams = { Params: { id: string } };
@@ -44,12 +45,14 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
   const { ctx } = opts;
   const { db } = ctx;
 
-  app.get('/api/students', audited('student.list'), async (request) => {
+  app.get('/api/students', audited('student.list'), async (request, reply) => {
     const { user } = signedIn(request);
     const query = parseStudentListQuery(request.query);
     if (!query.paged) {
-      const records = await listCaseload(db, user.id);
-      return { ok: true, students: records.map(toStudentSummary), total: records.length };
+      // Already JSON, built by the database: the hottest answer of the product.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await caseloadListJson(db, user.id));
     }
     const { q, page, pageSize } = query;
     const [records, total] = await Promise.all([

@@ -1,6 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, like, ne, sql } from 'drizzle-orm';
+import type { Role, UserBody } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { students, users } from '../../db/schema';
+import { outerId } from '../../lib/outer-id';
+import { containing, folded, searchWords } from '../../lib/text-search';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -26,4 +29,144 @@ export async function setPasswordHash(
   now: Date,
 ): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/* ---- Staff accounts as the administrators manage them (PRODUCT §9) ---- */
+
+/** The students assigned to the account of the row. */
+const caseloadOfRow = sql`select count(*) from ${students}
+  where ${students.assignedPsychologistId} = ${outerId(users)}`;
+
+/**
+ * An account as the users screen lists it: never the password hash, only
+ * whether there is one; the caseload counted in the same statement (a
+ * correlated count on the students' psychologist index, not a query per row).
+ */
+const staffUserColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  active: users.active,
+  createdAt: users.createdAt,
+  hasPassword: sql<boolean>`(${users.passwordHash} is not null)`.mapWith(Boolean),
+  caseloadSize: sql<number>`(${caseloadOfRow})`.mapWith(Number),
+};
+
+export interface StaffUserRow {
+  id: string;
+  email: string;
+  role: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  active: boolean;
+  createdAt: Date;
+  hasPassword: boolean;
+  caseloadSize: number;
+}
+
+export interface StaffUserFilters {
+  /** Words that must each appear in the name or the e-mail (case and accents ignored). */
+  q?: string;
+  role?: Role;
+  active?: boolean;
+}
+
+/** The staff accounts, by last name then first name (accents folded, as every list). */
+export async function listStaffUsers(
+  db: Database,
+  filters: StaffUserFilters = {},
+): Promise<StaffUserRow[]> {
+  // Staff are a few dozen rows: the folded text is computed, not stored.
+  const haystack = folded(
+    sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`,
+  );
+  return db
+    .select(staffUserColumns)
+    .from(users)
+    .where(
+      and(
+        filters.role ? eq(users.role, filters.role) : undefined,
+        filters.active === undefined ? undefined : eq(users.active, filters.active),
+        ...searchWords(filters.q).map((word) => like(haystack, containing(word))),
+      ),
+    )
+    .orderBy(folded(users.lastName), folded(users.firstName), asc(users.id));
+}
+
+export async function findStaffUser(db: Database, id: string): Promise<StaffUserRow | null> {
+  const [row] = await db.select(staffUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The columns a staff form writes; an emptied phone is stored as none. */
+function staffValues(body: UserBody) {
+  return {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    role: body.role,
+    phone: body.phone ? body.phone : null,
+  };
+}
+
+/** A new account without a password: its owner chooses one through the invitation link. */
+export async function insertStaffUser(db: Database, body: UserBody, now: Date): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...staffValues(body), passwordHash: null, createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
+}
+
+export async function updateStaffUser(
+  db: Database,
+  id: string,
+  body: UserBody,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...staffValues(body), updatedAt: now })
+    .where(eq(users.id, id));
+}
+
+export async function setUserActive(
+  db: Database,
+  id: string,
+  active: boolean,
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ active, updatedAt: now }).where(eq(users.id, id));
+}
+
+/** Active administrators other than `exceptId`. */
+export async function countOtherActiveAdmins(db: Database, exceptId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), eq(users.active, true), ne(users.id, exceptId)));
+  return row?.total ?? 0;
+}
+
+/** Students assigned to this account. */
+export async function caseloadSizeOf(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(students)
+    .where(eq(students.assignedPsychologistId, userId));
+  return row?.total ?? 0;
+}
+
+/** The account if it is a psychologist who may take students now (active), else null. */
+export async function findActivePsychologist(db: Database, id: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'PSYCHOLOGIST'), eq(users.active, true)))
+    .limit(1);
+  return row ?? null;
 }

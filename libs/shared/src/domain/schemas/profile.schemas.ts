@@ -13,7 +13,7 @@ const nameField = (requiredMessage: string) =>
     .max(30, M.nameLength)
     .matches(NAME_PATTERN, M.nameLetters);
 
-/** PUT /api/auth/me: a staff member's own data ('configuration', 'profile-admin'). */
+/** PUT /api/auth/profile: a staff member's own data ('configuration', 'profile-admin'). */
 export const profileSchema = object({
   firstName: nameField(M.firstNameRequired),
   lastName: nameField(M.lastNameRequired),

@@ -1,0 +1,233 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AUDIT_ACTION_LABELS, formatDateTime, MSG, type AuditEntryView } from '@psicocampus/shared';
+import { stubApi, type RecordedCall } from '@psicocampus/shared/testing';
+import { json, lucia, makeAuditEntry, meAsUser, tomas } from '../../testing/fixtures';
+import { renderScreen } from '../../testing/render';
+import AuditLogPage from './audit-log.page';
+
+const A = MSG.audit;
+
+const older = makeAuditEntry({
+  at: '2026-11-01T08:15:00.000Z',
+  action: 'auth.login',
+  recordType: null,
+  recordId: null,
+  userId: null,
+  userName: null,
+  role: null,
+  outcome: 'denied',
+  clientAddress: '203.0.113.9',
+});
+const newer = makeAuditEntry({
+  at: '2026-11-02T12:30:00.000Z',
+  action: 'note.update',
+  recordType: 'clinical_note',
+  recordId: '9a8b7c6d-0000-4000-8000-000000000042',
+  outcome: 'success',
+});
+
+/** The audit API: pages of `total` entries (the page's entries as given), and the users. */
+function auditApi(
+  entries: (call: RecordedCall) => AuditEntryView[] = () => [older, newer],
+  total = 2,
+) {
+  return stubApi((call) => {
+    if (call.path === '/api/users') return json({ ok: true, users: [meAsUser, lucia, tomas] });
+    if (call.path !== '/api/audit') return undefined;
+    const params = new URLSearchParams(call.search);
+    return json({
+      ok: true,
+      entries: entries(call),
+      total,
+      page: Number(params.get('page')),
+      pageSize: Number(params.get('pageSize')),
+    });
+  });
+}
+
+const auditQueries = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.path === '/api/audit')
+    .map((call) => Object.fromEntries(new URLSearchParams(call.search)));
+
+async function renderAudit(search = '') {
+  const result = await renderScreen(<AuditLogPage />, 'audit', { search });
+  return result;
+}
+
+function rowsText(): string[][] {
+  const table = screen.getByRole('table', { name: A.tableCaption });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe("'Registro de auditoría' (PRODUCT §4)", () => {
+  it('lists the entries newest first, with their Spanish labels', async () => {
+    const calls = auditApi();
+    await renderAudit();
+    expect(
+      screen.getByRole('heading', { level: 1, name: MSG.admin.auditTitle }),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: A.tableCaption });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Fecha y hora', 'Usuario', 'Rol', 'Acción', 'Registro', 'Resultado', 'Dirección']);
+    expect(rowsText()).toEqual([
+      [
+        formatDateTime(newer.at),
+        'Lucía Fernández',
+        'Psicólogo/a',
+        'Modificación de una nota clínica',
+        'Nota clínica9a8b7c6d-0000-4000-8000-000000000042',
+        '✓ Correcto',
+        '10.0.0.7',
+      ],
+      [
+        formatDateTime(older.at),
+        'Sin sesión',
+        '—',
+        'Inicio de sesión',
+        '—',
+        '⊘ Denegado',
+        '203.0.113.9',
+      ],
+    ]);
+    expect(auditQueries(calls)).toEqual([{ page: '1', pageSize: '50' }]);
+  });
+
+  it('filters by user, action and dates, in the query and in the address', async () => {
+    const calls = auditApi();
+    const { location } = await renderAudit();
+    await screen.findByRole('table', { name: A.tableCaption });
+
+    const user = screen.getByRole('combobox', { name: A.filterUser });
+    await waitFor(() =>
+      expect(within(user).getByRole('option', { name: /Tomás Herrera/ })).toBeInTheDocument(),
+    );
+    await userEvent.selectOptions(
+      user,
+      within(user).getByRole('option', { name: /Tomás Herrera/ }),
+    );
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: A.filterAction }),
+      AUDIT_ACTION_LABELS['report.student'],
+    );
+    await userEvent.type(screen.getByLabelText(A.filterFrom), '2026-10-01');
+    await userEvent.type(screen.getByLabelText(A.filterTo), '2026-10-31');
+
+    const expected = {
+      userId: tomas._id,
+      action: 'report.student',
+      from: '2026-10-01',
+      to: '2026-10-31',
+    };
+    await waitFor(() =>
+      expect(auditQueries(calls).at(-1)).toEqual({ ...expected, page: '1', pageSize: '50' }),
+    );
+    expect(Object.fromEntries(new URLSearchParams(location().split('?')[1]))).toEqual(expected);
+
+    // 'Limpiar filtros' goes back to the whole log (already in the cache: no new call needed).
+    await userEvent.click(screen.getByRole('button', { name: A.clear }));
+    await waitFor(() => expect(location()).toBe('/dashboard/audit'));
+    expect(screen.getByRole('combobox', { name: A.filterUser })).toHaveValue('');
+    expect(screen.getByLabelText(A.filterFrom)).toHaveValue('');
+    expect(await screen.findByRole('table', { name: A.tableCaption })).toBeInTheDocument();
+  });
+
+  it('starts from the filters and page in the address', async () => {
+    const calls = auditApi(() => [newer], 120);
+    await renderAudit(`?userId=${lucia._id}&action=note.update&page=2`);
+    await screen.findByRole('table', { name: A.tableCaption });
+    expect(auditQueries(calls)).toEqual([
+      { userId: lucia._id, action: 'note.update', page: '2', pageSize: '50' },
+    ]);
+    expect(screen.getByRole('combobox', { name: A.filterAction })).toHaveValue('note.update');
+    expect(screen.getByText(A.pageOf(2, 3), { exact: false })).toBeInTheDocument();
+  });
+
+  it('ignores values in the address that make no sense', async () => {
+    const calls = auditApi();
+    await renderAudit('?userId=otro&action=borrar.todo&from=ayer&page=-3');
+    await screen.findByRole('table', { name: A.tableCaption });
+    expect(auditQueries(calls)).toEqual([{ page: '1', pageSize: '50' }]);
+  });
+
+  it("pages with 'Anterior' and 'Siguiente', saying 'Página X de Y' and the total", async () => {
+    const calls = auditApi(() => [newer], 120);
+    const { location } = await renderAudit();
+    const pages = await screen.findByRole('navigation', { name: A.pagination });
+    expect(pages).toHaveTextContent(`${A.pageOf(1, 3)} · ${A.total(120)}`);
+    expect(within(pages).getByRole('button', { name: /Anterior/ })).toBeDisabled();
+
+    await userEvent.click(within(pages).getByRole('button', { name: /Siguiente/ }));
+    await waitFor(() => expect(auditQueries(calls).at(-1)).toEqual({ page: '2', pageSize: '50' }));
+    expect(location()).toBe('/dashboard/audit?page=2');
+    const second = await screen.findByRole('navigation', { name: A.pagination });
+    await waitFor(() => expect(second).toHaveTextContent(A.pageOf(2, 3)));
+
+    await userEvent.click(within(second).getByRole('button', { name: /Siguiente/ }));
+    const third = await screen.findByRole('navigation', { name: A.pagination });
+    await waitFor(() => expect(third).toHaveTextContent(A.pageOf(3, 3)));
+    expect(within(third).getByRole('button', { name: /Siguiente/ })).toBeDisabled();
+
+    await userEvent.click(within(third).getByRole('button', { name: /Anterior/ }));
+    await waitFor(() => expect(location()).toBe('/dashboard/audit?page=2'));
+    expect(screen.getByRole('navigation', { name: A.pagination })).toHaveTextContent(
+      A.pageOf(2, 3),
+    );
+  });
+
+  it('goes back to the first page when a filter changes', async () => {
+    const calls = auditApi(() => [newer], 120);
+    await renderAudit('?page=3');
+    await screen.findByRole('table', { name: A.tableCaption });
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: A.filterAction }),
+      AUDIT_ACTION_LABELS['auth.login'],
+    );
+    await waitFor(() =>
+      expect(auditQueries(calls).at(-1)).toEqual({
+        action: 'auth.login',
+        page: '1',
+        pageSize: '50',
+      }),
+    );
+  });
+
+  it('offers every action by its Spanish name', async () => {
+    auditApi();
+    await renderAudit();
+    const action = screen.getByRole('combobox', { name: A.filterAction });
+    const options = within(action)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options[0]).toBe(A.allActions);
+    expect(options.slice(1)).toEqual(Object.values(AUDIT_ACTION_LABELS));
+  });
+
+  it('says so when no entry matches', async () => {
+    auditApi(() => [], 0);
+    await renderAudit('?action=user.deactivate');
+    expect(await screen.findByText(A.empty)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: A.pagination })).not.toBeInTheDocument();
+  });
+
+  it('says so when the log cannot be loaded', async () => {
+    stubApi((call) =>
+      call.path === '/api/audit'
+        ? new Response('', { status: 500 })
+        : json({ ok: true, users: [] }),
+    );
+    await renderAudit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(A.loadError);
+  });
+});

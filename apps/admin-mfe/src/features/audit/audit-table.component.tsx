@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_OUTCOME_LABELS,
+  formatDateTime,
+  MSG,
+  ROLE_LABELS,
+  type AuditEntryView,
+} from '@psicocampus/shared';
+import table from '../../lib/data-table.module.css';
+import styles from './audit.module.css';
+
+const A = MSG.audit;
+
+/** Who acted: their name, 'Sin sesión' when nobody was signed in. */
+function who(entry: AuditEntryView): string {
+  if (entry.userName) return entry.userName;
+  return entry.userId ? MSG.common.notFoundName : A.anonymous;
+}
+
+/** A shape beside the outcome, so a refusal never reads by colour alone. */
+const OUTCOME_MARKS: Record<AuditEntryView['outcome'], string> = {
+  success: '✓',
+  denied: '⊘',
+  invalid: '!',
+  error: '✕',
+};
+
+/** One row per entry, newest first (PRODUCT §4: who, role, action, record, time, address, outcome). */
+export function AuditTable({ entries }: { entries: readonly AuditEntryView[] }) {
+  const captionId = useId();
+  return (
+    // Focusable so the table scrolls sideways with the keyboard on a narrow screen.
+    <div className={table.wrap} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className={table.table}>
+        <caption id={captionId} className={table.caption}>
+          {A.tableCaption}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{A.columnWhen}</th>
+            <th scope="col">{A.columnWho}</th>
+            <th scope="col">{A.columnRole}</th>
+            <th scope="col">{A.columnAction}</th>
+            <th scope="col">{A.columnRecord}</th>
+            <th scope="col">{A.columnOutcome}</th>
+            <th scope="col">{A.columnAddress}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry._id}>
+              <th scope="row" className={styles.when}>
+                {formatDateTime(entry.at)}
+              </th>
+              <td>{who(entry)}</td>
+              <td className={table.nowrap}>{entry.role ? ROLE_LABELS[entry.role] : A.noValue}</td>
+              <td>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
+              <td>
+                {entry.recordType ? (
+                  <>
+                    {A.recordTypes[entry.recordType] ?? entry.recordType}
+                    {entry.recordId && <span className={styles.recordId}>{entry.recordId}</span>}
+                  </>
+                ) : (
+                  (entry.recordId ?? A.noValue)
+                )}
+              </td>
+              <td>
+                <span className={`${styles.outcome} ${styles[entry.outcome]}`}>
+                  <span aria-hidden="true">{OUTCOME_MARKS[entry.outcome]}</span>{' '}
+                  {AUDIT_OUTCOME_LABELS[entry.outcome] ?? entry.outcome}
+                </span>
+              </td>
+              <td className={styles.address}>{entry.clientAddress ?? A.noValue}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

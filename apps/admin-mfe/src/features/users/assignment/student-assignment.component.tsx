@@ -1,0 +1,47 @@
+import { MSG } from '@psicocampus/shared';
+import { Button, EmptyState, LoadingMessage, Notice, SectionCard } from '@psicocampus/shared/ui';
+import { AssignmentFilters } from './assignment-filters.component';
+import { AssignmentTable } from './assignment-table.component';
+import { useAssignStudent } from './use-assign-student';
+import { useStudentAssignment } from './use-student-assignment';
+import styles from '../users.module.css';
+
+/** 'Asignación de estudiantes' (PRODUCT §9): who looks after each student. */
+export function StudentAssignment() {
+  const assignment = useStudentAssignment();
+  const { submit, busyId } = useAssignStudent();
+  const M = MSG.admin;
+  const students = assignment.students;
+
+  return (
+    <SectionCard title={M.assignmentTitle} className={styles.assignment}>
+      <p className={styles.intro}>{M.assignmentSubtitle}</p>
+      <AssignmentFilters
+        value={assignment.filters}
+        onChange={assignment.setFilters}
+        psychologists={assignment.allPsychologists}
+      />
+      <p className={styles.count} role="status">
+        {students ? M.studentsShown(students.length, assignment.total) : ''}
+      </p>
+      {assignment.isLoading && <LoadingMessage text={MSG.common.loading} />}
+      {assignment.loadError && (
+        <Notice tone="error">
+          <p>{assignment.loadError}</p>
+          <Button variant="secondary" onClick={() => void assignment.retry()}>
+            {MSG.common.retry}
+          </Button>
+        </Notice>
+      )}
+      {students && students.length === 0 && <EmptyState text={M.noStudents} />}
+      {students && students.length > 0 && (
+        <AssignmentTable
+          students={students}
+          psychologists={assignment.activePsychologists}
+          busyId={busyId}
+          onAssign={(student, psychologist) => void submit(student, psychologist)}
+        />
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,48 @@
+import { useCallback, useState } from 'react';
+import {
+  errorMessage,
+  fullName,
+  MSG,
+  useAssignStudentMutation,
+  type AdminStudentRow,
+  type StaffUser,
+} from '@psicocampus/shared';
+import { showError, showSuccess } from '@psicocampus/shared/ui';
+
+/**
+ * Assigns a student to a psychologist, or leaves them unassigned (PUT
+ * /api/students/:id/assignment). The server's message confirms it; the
+ * list reloads by itself (the call invalidates it).
+ */
+export function useAssignStudent() {
+  const [assign] = useAssignStudentMutation();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const submit = useCallback(
+    async (student: AdminStudentRow, psychologist: StaffUser | null) => {
+      setBusyId(student._id);
+      const name = fullName(student);
+      let message: string;
+      try {
+        const answer = await assign({
+          id: student._id,
+          body: { psychologistId: psychologist?._id ?? null },
+        }).unwrap();
+        message =
+          answer.msg ||
+          (psychologist
+            ? MSG.admin.assigned(name, fullName(psychologist))
+            : MSG.admin.unassignedDone(name));
+      } catch (error) {
+        setBusyId(null);
+        await showError(errorMessage(error, MSG.admin.assignmentError));
+        return;
+      }
+      setBusyId(null);
+      await showSuccess(message);
+    },
+    [assign],
+  );
+
+  return { submit, busyId };
+}

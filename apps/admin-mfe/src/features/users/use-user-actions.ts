@@ -1,0 +1,98 @@
+import { useCallback, useState } from 'react';
+import {
+  errorMessage,
+  fullName,
+  MSG,
+  useDeactivateUserMutation,
+  useReactivateUserMutation,
+  useSendResetLinkMutation,
+  type StaffUser,
+} from '@psicocampus/shared';
+import { confirmAction, showError, showSuccess } from '@psicocampus/shared/ui';
+
+const M = MSG.admin;
+
+/**
+ * Deactivate, reactivate and 'Enviar enlace de contraseña' (PRODUCT §4):
+ * each asks first, then says what the server answered, its refusals
+ * included ('No puedes desactivar tu propia cuenta.').
+ */
+export function useUserActions() {
+  const [deactivate] = useDeactivateUserMutation();
+  const [reactivate] = useReactivateUserMutation();
+  const [sendResetLink] = useSendResetLinkMutation();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const run = useCallback(
+    async (
+      user: StaffUser,
+      question: { title: string; text: string; confirm: string },
+      call: () => Promise<{ msg: string }>,
+      done: string,
+      failed: string,
+    ) => {
+      if (!(await confirmAction(question.title, question.text, question.confirm))) return;
+      setBusyId(user._id);
+      let message: string;
+      try {
+        message = (await call()).msg || done;
+      } catch (error) {
+        setBusyId(null);
+        await showError(errorMessage(error, failed));
+        return;
+      }
+      setBusyId(null);
+      await showSuccess(message);
+    },
+    [],
+  );
+
+  return {
+    busyId,
+    deactivate: useCallback(
+      (user: StaffUser) =>
+        run(
+          user,
+          {
+            title: M.deactivateTitle,
+            text: M.deactivateText(fullName(user)),
+            confirm: M.deactivateConfirm,
+          },
+          () => deactivate(user._id).unwrap(),
+          M.deactivated,
+          M.statusError,
+        ),
+      [deactivate, run],
+    ),
+    reactivate: useCallback(
+      (user: StaffUser) =>
+        run(
+          user,
+          {
+            title: M.deactivateTitle,
+            text: M.reactivateText(fullName(user)),
+            confirm: M.reactivateConfirm,
+          },
+          () => reactivate(user._id).unwrap(),
+          M.reactivated,
+          M.statusError,
+        ),
+      [reactivate, run],
+    ),
+    sendResetLink: useCallback(
+      (user: StaffUser) =>
+        run(
+          user,
+          {
+            title: M.sendResetLink,
+            text: M.resetLinkText(user.email),
+            confirm: M.resetLinkConfirm,
+          },
+          () => sendResetLink(user._id).unwrap(),
+          M.resetLinkSent,
+          M.resetLinkError,
+        ),
+      [run, sendResetLink],
+    ),
+  };
+}

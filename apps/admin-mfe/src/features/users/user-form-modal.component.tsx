@@ -1,0 +1,115 @@
+import {
+  MSG,
+  optionsOf,
+  ROLE_LABELS,
+  ROLES,
+  userSchema,
+  type StaffUser,
+} from '@psicocampus/shared';
+import { Formik, GuardedForm, SelectField, TextField } from '@psicocampus/shared/forms';
+import { Button, Modal, showWarningList } from '@psicocampus/shared/ui';
+import { closeUnlessDialogOpen } from '../../lib/safe-close';
+import type { UserFormValues } from './user-form-values';
+import { useUserForm } from './use-user-form';
+import styles from './users.module.css';
+
+const L = MSG.students.labels;
+const ROLE_OPTIONS = optionsOf(ROLES, ROLE_LABELS);
+
+interface Props {
+  open: boolean;
+  /** The account to edit; null to create one. */
+  user: StaffUser | null;
+  onClose: () => void;
+}
+
+/**
+ * 'Nuevo usuario' / 'Editar usuario': names, e-mail, role and phone. The
+ * form lives only while the modal is open, so closing it resets it.
+ */
+export function UserFormModal({ open, user, onClose }: Props) {
+  return (
+    <Modal
+      open={open}
+      title={user ? MSG.admin.editUserTitle : MSG.admin.createUserTitle}
+      onClose={closeUnlessDialogOpen(onClose)}
+    >
+      {open && <UserForm key={user?._id ?? 'new'} user={user} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/** A submit with errors sends nothing and lists them all in one warning (SEED §5). */
+function warnInvalid(messages: string[]) {
+  void showWarningList(MSG.students.validationTitle, messages);
+}
+
+function UserForm({ user, onClose }: { user: StaffUser | null; onClose: () => void }) {
+  const { initialValues, save, mode } = useUserForm(user, onClose);
+  return (
+    <Formik<UserFormValues>
+      initialValues={initialValues}
+      validationSchema={userSchema}
+      validateOnMount
+      onSubmit={save}
+    >
+      {({ isValid, isSubmitting }) => (
+        <GuardedForm schema={userSchema} onInvalid={warnInvalid}>
+          <p className={styles.hint}>{MSG.students.editHint}</p>
+          <div className={styles.grid}>
+            <TextField
+              name="firstName"
+              label={L.firstName}
+              autoComplete="off"
+              required
+              validateLive
+            />
+            <TextField
+              name="lastName"
+              label={L.lastName}
+              autoComplete="off"
+              required
+              validateLive
+            />
+            <TextField
+              name="email"
+              type="email"
+              label={L.email}
+              autoComplete="off"
+              inputMode="email"
+              required
+              validateLive
+            />
+            <SelectField
+              name="role"
+              label={MSG.admin.roleFilter}
+              options={ROLE_OPTIONS}
+              required
+              validateLive
+            />
+            <TextField
+              name="phone"
+              type="tel"
+              label={MSG.profile.phoneOptional}
+              autoComplete="off"
+              inputMode="tel"
+              validateLive
+            />
+          </div>
+          <div className={styles.formActions}>
+            <Button variant="secondary" onClick={onClose}>
+              {MSG.common.cancel}
+            </Button>
+            <Button type="submit" disabled={!isValid || isSubmitting} aria-busy={isSubmitting}>
+              {isSubmitting
+                ? MSG.admin.saving
+                : mode === 'edit'
+                  ? MSG.admin.updateUser
+                  : MSG.admin.createUser}
+            </Button>
+          </div>
+        </GuardedForm>
+      )}
+    </Formik>
+  );
+}

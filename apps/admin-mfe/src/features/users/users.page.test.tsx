@@ -1,0 +1,352 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG, type StaffUser } from '@psicocampus/shared';
+import { stubApi, testAdmin, type RecordedCall } from '@psicocampus/shared/testing';
+import {
+  apiError,
+  invited,
+  json,
+  lucia,
+  makeUser,
+  meAsUser,
+  retired,
+  tomas,
+} from '../../testing/fixtures';
+import { alertDialog, answerAlert, renderScreen } from '../../testing/render';
+import UsersPage from './users.page';
+
+const M = MSG.admin;
+const otherAdmin = makeUser({
+  firstName: 'Andrés',
+  lastName: 'Quishpe',
+  email: 'andres.quishpe@psicocampus.test',
+  role: 'ADMIN',
+});
+const everyone = [meAsUser, otherAdmin, lucia, tomas, retired, invited];
+
+type Answer = (call: RecordedCall) => Response | undefined;
+
+/** The API of the users screen: the list (filtered like the server would), and `answers` for the writes. */
+function usersApi(answers: Record<string, Answer> = {}, users: StaffUser[] = everyone) {
+  return stubApi((call) => {
+    const write = answers[`${call.method} ${call.path}`];
+    if (write) return write(call);
+    if (call.method === 'GET' && call.path === '/api/users') {
+      const params = new URLSearchParams(call.search);
+      const shown = users.filter(
+        (user) =>
+          (!params.get('role') || user.role === params.get('role')) &&
+          (!params.get('status') || (params.get('status') === 'active') === user.active),
+      );
+      return json({ ok: true, users: shown });
+    }
+    if (call.method === 'GET' && call.path === '/api/admin/students') {
+      return json({ ok: true, students: [], total: 0 });
+    }
+    return undefined;
+  });
+}
+
+/** The list's calls (the assignment also asks for the psychologists: ?role=PSYCHOLOGIST alone). */
+function listQueries(calls: RecordedCall[]) {
+  return calls
+    .filter((call) => call.method === 'GET' && call.path === '/api/users')
+    .map((call) => Object.fromEntries(new URLSearchParams(call.search)));
+}
+
+async function renderUsers() {
+  const result = await renderScreen(<UsersPage />, 'users');
+  await screen.findByRole('table', { name: M.usersCaption });
+  return result;
+}
+
+function usersTable() {
+  return screen.getByRole('table', { name: M.usersCaption });
+}
+
+function row(name: string): HTMLElement {
+  return within(usersTable()).getByRole('rowheader', { name }).closest('tr')!;
+}
+
+function rowButton(name: string, action: string) {
+  return within(row(name)).getByRole('button', { name: `${action} (${name})` });
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the users list (PRODUCT §9)', () => {
+  it('shows each account: name, e-mail, role, state and students', async () => {
+    usersApi();
+    await renderUsers();
+    expect(screen.getByRole('heading', { level: 1, name: M.usersTitle })).toBeInTheDocument();
+    expect(
+      within(usersTable())
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Nombre', 'Correo electrónico', 'Rol', 'Estado', 'Estudiantes', 'Acciones']);
+    const cells = (name: string) =>
+      [...row(name).querySelectorAll('th, td')].slice(0, 5).map((cell) => cell.textContent);
+    expect(cells('Lucía Fernández')).toEqual([
+      'Lucía Fernández',
+      'psicologa@psicocampus.test',
+      'Psicólogo/a',
+      '● Activa',
+      '12',
+    ]);
+    expect(cells('Rosa Vega')[3]).toBe('○ Desactivada');
+    expect(cells('Pablo Mora')[3]).toBe('◐ Invitación pendiente');
+    expect(cells('Ana Administradora')[2]).toBe('Administrador/a');
+    expect(screen.getByText(M.usersCount(6))).toHaveAttribute('role', 'status');
+  });
+
+  it("offers no 'Desactivar' on the signed-in administrator's own row", async () => {
+    usersApi();
+    await renderUsers();
+    const own = within(row('Ana Administradora'));
+    expect(own.queryByRole('button', { name: /^Desactivar/ })).not.toBeInTheDocument();
+    expect(own.getByRole('button', { name: 'Editar (Ana Administradora)' })).toBeInTheDocument();
+    expect(rowButton('Andrés Quishpe', 'Desactivar')).toBeInTheDocument();
+    // A deactivated account is reactivated instead.
+    expect(rowButton('Rosa Vega', 'Reactivar')).toBeInTheDocument();
+    expect(
+      within(row('Rosa Vega')).queryByRole('button', { name: /^Desactivar/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('asks the server with the search, the role and the state', async () => {
+    const calls = usersApi();
+    await renderUsers();
+    expect(listQueries(calls)).toContainEqual({});
+
+    await userEvent.type(screen.getByRole('searchbox', { name: M.searchUsersLabel }), ' ana ');
+    await waitFor(() => expect(listQueries(calls)).toContainEqual({ q: 'ana' }));
+    // Typing asks once the user pauses, not once per key.
+    expect(listQueries(calls).filter((query) => query.q && query.q !== 'ana')).toEqual([]);
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: M.roleFilter }), 'ADMIN');
+    await waitFor(() => expect(listQueries(calls)).toContainEqual({ q: 'ana', role: 'ADMIN' }));
+
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: M.statusFilter }),
+      M.inactive,
+    );
+    await waitFor(() =>
+      expect(listQueries(calls)).toContainEqual({ q: 'ana', role: 'ADMIN', status: 'inactive' }),
+    );
+  });
+
+  it('says so when no account matches', async () => {
+    usersApi();
+    await renderUsers();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: M.roleFilter }), 'ADMIN');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: M.statusFilter }),
+      'inactive',
+    );
+    expect(await screen.findByText(M.noUsers)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: M.usersCaption })).not.toBeInTheDocument();
+  });
+
+  it('says so when the list cannot be loaded', async () => {
+    stubApi((call) =>
+      call.path === '/api/users' ? apiError(503, 'La base de datos no responde.') : undefined,
+    );
+    await renderScreen(<UsersPage />, 'users');
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts[0]).toHaveTextContent('La base de datos no responde.');
+  });
+});
+
+describe("'Nuevo usuario' and 'Editar'", () => {
+  async function fillNewUser() {
+    await userEvent.click(screen.getByRole('button', { name: M.newUser }));
+    const dialog = await screen.findByRole('dialog', { name: M.createUserTitle });
+    await userEvent.type(within(dialog).getByLabelText(/^Nombres/), 'María José');
+    await userEvent.type(within(dialog).getByLabelText(/^Apellidos/), 'Castillo');
+    await userEvent.type(
+      within(dialog).getByLabelText(/^Correo electrónico/),
+      'mj.castillo@psicocampus.test',
+    );
+    return dialog;
+  }
+
+  it('creates a psychologist and says the invitation was mailed', async () => {
+    const created = makeUser({ firstName: 'María José', lastName: 'Castillo', hasPassword: false });
+    const calls = usersApi({
+      'POST /api/users': () => json({ ok: true, msg: M.userCreated, user: created }, 201),
+    });
+    await renderUsers();
+    const dialog = await fillNewUser();
+    expect(within(dialog).getByRole('combobox', { name: /^Rol/ })).toHaveValue('PSYCHOLOGIST');
+    await userEvent.click(within(dialog).getByRole('button', { name: M.createUser }));
+
+    expect(await alertDialog()).toHaveTextContent(M.userCreated);
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      firstName: 'María José',
+      lastName: 'Castillo',
+      email: 'mj.castillo@psicocampus.test',
+      role: 'PSYCHOLOGIST',
+      phone: '',
+    });
+    expect(screen.queryByRole('dialog', { name: M.createUserTitle })).not.toBeInTheDocument();
+    // The list is asked again (the call invalidates it).
+    const lists = () =>
+      calls.filter((call) => call.method === 'GET' && call.path === '/api/users' && !call.search);
+    await waitFor(() => expect(lists()).toHaveLength(2));
+  });
+
+  it('creates an administrator with a phone', async () => {
+    const calls = usersApi({
+      'POST /api/users': () => json({ ok: true, msg: M.userCreated, user: otherAdmin }, 201),
+    });
+    await renderUsers();
+    const dialog = await fillNewUser();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /^Rol/ }), 'ADMIN');
+    await userEvent.type(within(dialog).getByLabelText(/^Teléfono/), '+593 99 123 4567');
+    await userEvent.click(within(dialog).getByRole('button', { name: M.createUser }));
+    await alertDialog();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      role: 'ADMIN',
+      phone: '+593 99 123 4567',
+    });
+  });
+
+  it('keeps the form and marks the e-mail when another account has it', async () => {
+    usersApi({ 'POST /api/users': () => apiError(409, M.emailTaken) });
+    await renderUsers();
+    const dialog = await fillNewUser();
+    await userEvent.click(within(dialog).getByRole('button', { name: M.createUser }));
+    expect(await alertDialog()).toHaveTextContent(M.emailTaken);
+    await answerAlert();
+    expect(within(dialog).getByLabelText(/^Correo electrónico/)).toHaveAccessibleDescription(
+      M.emailTaken,
+    );
+    expect(within(dialog).getByLabelText(/^Nombres/)).toHaveValue('María José');
+  });
+
+  it('sends nothing while the form is invalid', async () => {
+    const calls = usersApi();
+    await renderUsers();
+    await userEvent.click(screen.getByRole('button', { name: M.newUser }));
+    const dialog = await screen.findByRole('dialog', { name: M.createUserTitle });
+    await userEvent.type(within(dialog).getByLabelText(/^Correo electrónico/), 'no-es-correo');
+    expect(await within(dialog).findByText(MSG.students.emailInvalid)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: M.createUser })).toBeDisabled();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it("edits an account with the modal filled in, and says the server's message", async () => {
+    const calls = usersApi({
+      [`PUT /api/users/${tomas._id}`]: (call) =>
+        json({ ok: true, msg: M.userUpdated, user: { ...tomas, ...(call.body as object) } }),
+    });
+    await renderUsers();
+    await userEvent.click(rowButton('Tomás Herrera', 'Editar'));
+    const dialog = await screen.findByRole('dialog', { name: M.editUserTitle });
+    expect(within(dialog).getByLabelText(/^Nombres/)).toHaveValue('Tomás');
+    expect(within(dialog).getByLabelText(/^Correo electrónico/)).toHaveValue(tomas.email);
+    await userEvent.type(within(dialog).getByLabelText(/^Teléfono/), '022 555 010');
+    await userEvent.click(within(dialog).getByRole('button', { name: M.updateUser }));
+
+    expect(await alertDialog()).toHaveTextContent(M.userUpdated);
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      firstName: 'Tomás',
+      lastName: 'Herrera',
+      email: tomas.email,
+      role: 'PSYCHOLOGIST',
+      phone: '022 555 010',
+    });
+  });
+
+  it('shows the new name in the session after editing one’s own account', async () => {
+    usersApi({
+      [`PUT /api/users/${meAsUser._id}`]: (call) =>
+        json({ ok: true, msg: M.userUpdated, user: { ...meAsUser, ...(call.body as object) } }),
+    });
+    const { store } = await renderUsers();
+    await userEvent.click(rowButton('Ana Administradora', 'Editar'));
+    const dialog = await screen.findByRole('dialog', { name: M.editUserTitle });
+    await userEvent.clear(within(dialog).getByLabelText(/^Nombres/));
+    await userEvent.type(within(dialog).getByLabelText(/^Nombres/), 'Ana María');
+    await userEvent.click(within(dialog).getByRole('button', { name: M.updateUser }));
+    await alertDialog();
+    expect(store.getState().session.user).toEqual({ ...testAdmin, firstName: 'Ana María' });
+  });
+});
+
+describe('deactivating, reactivating and the password link', () => {
+  it('asks "¿Estás seguro?" before deactivating, then says what the server answered', async () => {
+    const calls = usersApi({
+      [`POST /api/users/${tomas._id}/deactivate`]: () =>
+        json({ ok: true, msg: M.deactivated, user: { ...tomas, active: false } }),
+    });
+    await renderUsers();
+    await userEvent.click(rowButton('Tomás Herrera', 'Desactivar'));
+    const question = await alertDialog();
+    expect(question).toHaveTextContent(M.deactivateTitle);
+    expect(question).toHaveTextContent(M.deactivateText('Tomás Herrera'));
+    await answerAlert(M.deactivateConfirm);
+    expect(await alertDialog()).toHaveTextContent(M.deactivated);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `/api/users/${tomas._id}/deactivate`,
+    ]);
+  });
+
+  it('does nothing when the question is cancelled', async () => {
+    const calls = usersApi();
+    await renderUsers();
+    await userEvent.click(rowButton('Tomás Herrera', 'Desactivar'));
+    await answerAlert(MSG.common.cancel);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it.each([M.lastAdmin, M.cannotDeactivateSelf])(
+    'shows the refusal as the server sends it: "%s"',
+    async (refusal) => {
+      usersApi({ [`POST /api/users/${otherAdmin._id}/deactivate`]: () => apiError(409, refusal) });
+      await renderUsers();
+      await userEvent.click(rowButton('Andrés Quishpe', 'Desactivar'));
+      await answerAlert(M.deactivateConfirm);
+      const answer = await alertDialog();
+      expect(answer).toHaveTextContent(MSG.common.error);
+      expect(answer).toHaveTextContent(refusal);
+    },
+  );
+
+  it('reactivates a deactivated account after asking', async () => {
+    const calls = usersApi({
+      [`POST /api/users/${retired._id}/reactivate`]: () =>
+        json({ ok: true, msg: M.reactivated, user: { ...retired, active: true } }),
+    });
+    await renderUsers();
+    await userEvent.click(rowButton('Rosa Vega', 'Reactivar'));
+    expect(await alertDialog()).toHaveTextContent(M.reactivateText('Rosa Vega'));
+    await answerAlert(M.reactivateConfirm);
+    expect(await alertDialog()).toHaveTextContent(M.reactivated);
+    expect(calls.some((call) => call.path === `/api/users/${retired._id}/reactivate`)).toBe(true);
+  });
+
+  it("mails a password link after confirming the address: 'Enlace enviado por correo.'", async () => {
+    const calls = usersApi({
+      [`POST /api/users/${tomas._id}/reset-link`]: () => json({ ok: true, msg: M.resetLinkSent }),
+    });
+    await renderUsers();
+    await userEvent.click(rowButton('Tomás Herrera', M.sendResetLink));
+    expect(await alertDialog()).toHaveTextContent(M.resetLinkText('psicologo2@psicocampus.test'));
+    await answerAlert(M.resetLinkConfirm);
+    expect(await alertDialog()).toHaveTextContent('Enlace enviado por correo.');
+    expect(calls.some((call) => call.path === `/api/users/${tomas._id}/reset-link`)).toBe(true);
+  });
+
+  it('says the link could not be sent when the call fails without a message', async () => {
+    usersApi({
+      [`POST /api/users/${tomas._id}/reset-link`]: () => new Response('', { status: 502 }),
+    });
+    await renderUsers();
+    await userEvent.click(rowButton('Tomás Herrera', M.sendResetLink));
+    await answerAlert(M.resetLinkConfirm);
+    expect(await alertDialog()).toHaveTextContent(M.resetLinkError);
+  });
+});

@@ -1,0 +1,109 @@
+import { MSG, type FieldError } from '@psicocampus/shared/domain';
+import { HttpError } from './http-error';
+import { isUuid } from './ids';
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INTEGER = /^\d{1,7}$/;
+
+/** A calendar day typed as 'YYYY-MM-DD'. */
+export interface CalendarDay {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  day: number;
+}
+
+/** Local midnight (the server's time zone) of a calendar day, `plusDays` later. */
+export function startOfDay({ year, month, day }: CalendarDay, plusDays = 0): Date {
+  // new Date(y, m, d) counts in local time and carries over month ends and DST.
+  return new Date(year, month - 1, day + plusDays);
+}
+
+/**
+ * Reads the filters of a list call (`?q=&role=...`) and gathers every
+ * problem, so that one 400 names them all (`MSG.api.invalidQuery` with
+ * `errors`, like a refused body). An empty value counts as absent: that is
+ * what a select's "all" option sends. Parameters a call does not know are
+ * ignored, as the other lists of the API do.
+ */
+export class QueryReader {
+  private readonly params: Record<string, unknown>;
+  private readonly problems: FieldError[] = [];
+
+  constructor(query: unknown) {
+    this.params =
+      typeof query === 'object' && query !== null ? (query as Record<string, unknown>) : {};
+  }
+
+  private refuse(field: string, msg: string = MSG.api.invalidQuery): undefined {
+    this.problems.push({ field, msg });
+    return undefined;
+  }
+
+  /** The raw value, or undefined when absent or empty; a repeated parameter is refused. */
+  private value(field: string): string | undefined {
+    const raw = this.params[field];
+    if (raw === undefined || raw === '') return undefined;
+    if (typeof raw !== 'string') return this.refuse(field);
+    return raw;
+  }
+
+  /** A search text; blank is none. */
+  text(field: string, maxLength: number): string | undefined {
+    const raw = this.value(field);
+    if (raw === undefined) return undefined;
+    if (raw.length > maxLength) return this.refuse(field);
+    return raw.trim() || undefined;
+  }
+
+  oneOf<T extends string>(field: string, allowed: readonly T[]): T | undefined {
+    const raw = this.value(field);
+    if (raw === undefined) return undefined;
+    return (allowed as readonly string[]).includes(raw) ? (raw as T) : this.refuse(field);
+  }
+
+  uuid(field: string): string | undefined {
+    const raw = this.value(field);
+    if (raw === undefined) return undefined;
+    return isUuid(raw) ? raw.toLowerCase() : this.refuse(field, MSG.api.invalidId);
+  }
+
+  /** An id, or one word standing for something else ('none': the unassigned). */
+  uuidOr<W extends string>(field: string, word: W): string | W | undefined {
+    return this.value(field) === word ? word : this.uuid(field);
+  }
+
+  /** A real calendar day ('2026-02-30' is refused). */
+  day(field: string): CalendarDay | undefined {
+    const raw = this.value(field);
+    if (raw === undefined) return undefined;
+    const match = DATE_ONLY.exec(raw);
+    if (match) {
+      const day = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+      const date = startOfDay(day);
+      if (date.getMonth() === day.month - 1 && date.getDate() === day.day) return day;
+    }
+    return this.refuse(field, MSG.appointments.dateInvalid);
+  }
+
+  integer(field: string, min: number, max: number, fallback: number): number {
+    const raw = this.value(field);
+    if (raw === undefined) return fallback;
+    const value = INTEGER.test(raw) ? Number(raw) : NaN;
+    if (!(value >= min && value <= max)) {
+      this.refuse(field);
+      return fallback;
+    }
+    return value;
+  }
+
+  /** Adds a problem found by comparing fields (a range that ends before it starts). */
+  problem(field: string, msg: string = MSG.api.invalidQuery): void {
+    this.refuse(field, msg);
+  }
+
+  /** Throws the 400 when anything was wrong. */
+  done(): void {
+    if (this.problems.length) throw new HttpError(400, MSG.api.invalidQuery, this.problems);
+  }
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { assignmentSchema, fullName, MSG } from '@psicocampus/shared/domain';
+import type { AppContext } from '../../context';
+import { isUuid } from '../../lib/ids';
+import { QueryReader } from '../../lib/query-params';
+import { validateBody } from '../../lib/validate';
+import { adminOnly } from '../auth/authenticate';
+import {
+  adminStudentNotFound,
+  assignStudent,
+  countAdminStudents,
+  findAdminStudent,
+  listAdminStudents,
+  type AdminStudentFilters,
+} from './admin-student.queries';
+import { toAdminStudentRow } from './admin-student.view';
+
+const MAX_SEARCH_LENGTH = 100;
+
+/**
+ * At most this many rows per answer; `total` counts every match, and the
+ * screen says "Mostrando X de Y... Afina la búsqueda" when they differ. A
+ * whole caseload (500 at the budget of PRODUCT §12) always fits, and a
+ * service of 10,000 students does not travel whole after every assignment.
+ */
+export const ADMIN_STUDENTS_LIMIT = 1000;
+
+/** `?q=&psychologistId=<uuid>|none`; anything else is a 400 naming the field. */
+function parseAdminStudentFilters(query: unknown): AdminStudentFilters {
+  const reader = new QueryReader(query);
+  const q = reader.text('q', MAX_SEARCH_LENGTH);
+  const psychologistId = reader.uuidOr('psychologistId', 'none');
+  reader.done();
+  return { q, psychologistId };
+}
+
+/**
+ * The administrators' side of students (PRODUCT §4, §9): every student of
+ * the service with its psychologist, and assigning them. Never a clinical
+ * field: the clinical calls stay 403 for an administrator.
+ */
+export async function adminStudentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+  const { db } = opts.ctx;
+
+  app.get(
+    '/api/admin/students',
+    { ...adminOnly, config: { audit: { action: 'admin.students', record: null } } },
+    async (request) => {
+      const filters = parseAdminStudentFilters(request.query);
+      const [records, total] = await Promise.all([
+        listAdminStudents(db, filters, ADMIN_STUDENTS_LIMIT),
+        countAdminStudents(db, filters),
+      ]);
+      return { ok: true, students: records.map(toAdminStudentRow), total };
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/api/students/:id/assignment',
+    { ...adminOnly, config: { audit: { action: 'student.assign', record: 'student' } } },
+    async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id) || !(await findAdminStudent(db, id))) throw adminStudentNotFound();
+      const { psychologistId } = await validateBody(assignmentSchema, request.body);
+      const record = await assignStudent(db, id, psychologistId ?? null);
+      const student = toAdminStudentRow(record);
+      const msg = record.psychologist
+        ? MSG.admin.assigned(fullName(record), fullName(record.psychologist))
+        : MSG.admin.unassignedDone(fullName(record));
+      return { ok: true, msg, student };
+    },
+  );
+}

@@ -1,0 +1,307 @@
+import { sql } from 'drizzle-orm';
+import { MSG } from '@psicocampus/shared/domain';
+import { createUser } from '../../../test/helpers/admin';
+import { saveAssessment } from '../../../test/helpers/assessments';
+import {
+  addNote,
+  auditRowsOf,
+  createStudent,
+  scheduleAppointment,
+  userIdOf,
+} from '../../../test/helpers/patients';
+import { demoAccount, startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { ADMIN_STUDENTS_LIMIT } from './admin-students.routes';
+
+let server: TestServer;
+let admin: string;
+let lucia: string;
+let martin: string;
+let luciaId: string;
+let martinId: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, lucia, martin] = await Promise.all([
+    server.login('admin'),
+    server.login('psychologist'),
+    server.login('psychologist2'),
+  ]);
+  luciaId = await userIdOf(server, 'psychologist');
+  martinId = await userIdOf(server, 'psychologist2');
+});
+afterAll(() => server.close());
+
+const adminList = (query = '') =>
+  server.call({ method: 'GET', url: `/api/admin/students${query}`, token: admin });
+const assign = (studentId: string, payload: object, token = admin) =>
+  server.call({ method: 'PUT', url: `/api/students/${studentId}/assignment`, token, payload });
+const lastNames = async (query: string) =>
+  (await adminList(query)).json().students.map((row: { lastName: string }) => row.lastName);
+
+const staffRef = (key: 'psychologist' | 'psychologist2', id: string) => ({
+  _id: id,
+  firstName: demoAccount(key).firstName,
+  lastName: demoAccount(key).lastName,
+  email: demoAccount(key).email,
+});
+
+describe('GET /api/admin/students', () => {
+  it('lists every student of the service with its psychologist and nothing clinical', async () => {
+    const response = await adminList();
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.ok).toBe(true);
+    expect(body.total).toBe(7);
+    // Both psychologists' demo students, by accent-folded last name.
+    expect(body.students.map((row: { lastName: string }) => row.lastName)).toEqual([
+      'Benítez Torres',
+      'Castillo Peña',
+      'Ibáñez',
+      'Muñoz',
+      'Núñez Salazar',
+      'Ortiz',
+      'Paredes',
+    ]);
+    expect(body.students[1]).toEqual({
+      _id: expect.any(String),
+      firstName: 'María José',
+      lastName: 'Castillo Peña',
+      email: 'maria.castillo@estudiantes.psicocampus.test',
+      career: 'Medicina',
+      careerLevel: 'SEGUNDO',
+      assignedPsychologist: staffRef('psychologist', luciaId),
+    });
+    for (const row of body.students) {
+      expect(Object.keys(row).sort()).toEqual(
+        [
+          '_id',
+          'assignedPsychologist',
+          'career',
+          'careerLevel',
+          'email',
+          'firstName',
+          'lastName',
+        ].sort(),
+      );
+    }
+  });
+
+  it('filters by psychologist, by "none" and by name or e-mail, ignoring accents', async () => {
+    expect(await lastNames(`?psychologistId=${martinId}`)).toEqual([
+      'Benítez Torres',
+      'Ibáñez',
+      'Paredes',
+    ]);
+    expect(await lastNames('?psychologistId=none')).toEqual([]);
+    expect(await lastNames('?q=IBANEZ')).toEqual(['Ibáñez']);
+    expect(await lastNames('?q=maria%20pena')).toEqual(['Castillo Peña']);
+    expect(await lastNames('?q=javier.paredes%40')).toEqual(['Paredes']);
+    expect(await lastNames(`?q=sofia&psychologistId=${martinId}`)).toEqual([]);
+    expect(await lastNames('?q=&psychologistId=')).toHaveLength(7);
+  });
+
+  it('refuses bad filters with 400', async () => {
+    const response = await adminList(`?psychologistId=lucia&q=${'x'.repeat(101)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      ok: false,
+      msg: MSG.api.invalidQuery,
+      errors: [
+        { field: 'q', msg: MSG.api.invalidQuery },
+        { field: 'psychologistId', msg: MSG.api.invalidId },
+      ],
+    });
+  });
+
+  it('is recorded in the audit log', async () => {
+    await adminList('?q=ortiz');
+    expect((await auditRowsOf(server, 'admin.students')).at(-1)).toMatchObject({
+      userId: await userIdOf(server, 'admin'),
+      role: 'ADMIN',
+      recordType: null,
+      recordId: null,
+      outcome: 'success',
+    });
+  });
+});
+
+describe('PUT /api/students/:id/assignment', () => {
+  it('moves a student, with its file, from one psychologist to another', async () => {
+    const student = await createStudent(server, lucia, { firstName: 'Bruno', lastName: 'Vera' });
+    const note = await addNote(server, lucia, student._id, 'Nota de la primera psicóloga');
+    const appointment = await scheduleAppointment(server, lucia, student._id);
+    const assessment = await saveAssessment(server, lucia, student._id);
+
+    const response = await assign(student._id, { psychologistId: martinId });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      ok: true,
+      msg: MSG.admin.assigned('Bruno Vera', 'Martín Rojas'),
+      student: {
+        _id: student._id,
+        firstName: 'Bruno',
+        lastName: 'Vera',
+        email: student.email,
+        career: student.career,
+        careerLevel: student.careerLevel,
+        assignedPsychologist: staffRef('psychologist2', martinId),
+      },
+    });
+    expect((await auditRowsOf(server, 'student.assign')).at(-1)).toMatchObject({
+      role: 'ADMIN',
+      recordType: 'student',
+      recordId: student._id,
+      outcome: 'success',
+    });
+
+    // The new psychologist reaches the whole file...
+    const get = (url: string, token: string) => server.call({ method: 'GET', url, token });
+    const detail = await get(`/api/students/${student._id}`, martin);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().student.clinicalNotes.map((n: { _id: string }) => n._id)).toEqual([
+      note._id,
+    ]);
+    const appointments = await get(`/api/appointments?studentId=${student._id}`, martin);
+    expect(appointments.json().appointments.map((a: { _id: string }) => a._id)).toEqual([
+      appointment._id,
+    ]);
+    const assessments = await get(`/api/suicide-assessments?studentId=${student._id}`, martin);
+    expect(assessments.json().assessments.map((a: { _id: string }) => a._id)).toEqual([
+      assessment._id,
+    ]);
+    expect((await get(`/api/pdfreport/student/${student._id}`, martin)).statusCode).toBe(200);
+    expect(
+      (await get('/api/students', martin)).json().students.map((s: { _id: string }) => s._id),
+    ).toContain(student._id);
+
+    // ...and the previous one no longer does: 404, as if it did not exist.
+    for (const url of [
+      `/api/students/${student._id}`,
+      `/api/appointments?studentId=${student._id}`,
+      `/api/suicide-assessments?studentId=${student._id}`,
+      `/api/pdfreport/student/${student._id}`,
+      `/api/pdfassessement/${assessment._id}/report/pdfassessment`,
+    ]) {
+      expect({ url, status: (await get(url, lucia)).statusCode }).toEqual({ url, status: 404 });
+    }
+    const edit = await server.call({
+      method: 'PUT',
+      url: `/api/students/${student._id}/clinical-notes/${note._id}`,
+      token: lucia,
+      payload: { note: 'Cambio', version: 1 },
+    });
+    expect(edit.statusCode).toBe(404);
+    expect(
+      (await get('/api/students', lucia)).json().students.map((s: { _id: string }) => s._id),
+    ).not.toContain(student._id);
+  });
+
+  it('leaves a student unassigned: nobody reaches it until it is assigned again', async () => {
+    const student = await createStudent(server, lucia, {
+      firstName: 'Iris',
+      lastName: 'Sin Nadie',
+    });
+    const response = await assign(student._id, { psychologistId: null });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().msg).toBe(MSG.admin.unassignedDone('Iris Sin Nadie'));
+    expect(response.json().student.assignedPsychologist).toBeNull();
+    expect(await lastNames('?psychologistId=none')).toEqual(['Sin Nadie']);
+    for (const token of [lucia, martin]) {
+      const detail = await server.call({
+        method: 'GET',
+        url: `/api/students/${student._id}`,
+        token,
+      });
+      expect(detail.statusCode).toBe(404);
+    }
+    expect((await assign(student._id, { psychologistId: luciaId })).statusCode).toBe(200);
+    const back = await server.call({
+      method: 'GET',
+      url: `/api/students/${student._id}`,
+      token: lucia,
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
+  it('takes only an active psychologist', async () => {
+    const student = await createStudent(server, lucia);
+    const inactive = await createUser(server, admin);
+    await server.call({
+      method: 'POST',
+      url: `/api/users/${inactive._id}/deactivate`,
+      token: admin,
+    });
+    const targets = [
+      await userIdOf(server, 'admin'),
+      inactive._id,
+      '00000000-0000-4000-8000-000000000000',
+    ];
+    for (const psychologistId of targets) {
+      const response = await assign(student._id, { psychologistId });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        ok: false,
+        msg: MSG.admin.notAPsychologist,
+        errors: [{ field: 'psychologistId', msg: MSG.admin.notAPsychologist }],
+      });
+    }
+    const detail = await server.call({
+      method: 'GET',
+      url: `/api/students/${student._id}`,
+      token: lucia,
+    });
+    expect(detail.statusCode).toBe(200);
+  });
+
+  it('validates the body with the shared schema', async () => {
+    const student = await createStudent(server, lucia);
+    const missing = await assign(student._id, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().msg).toBe(MSG.admin.psychologistRequired);
+    const malformed = await assign(student._id, { psychologistId: 'martin' });
+    expect(malformed.json()).toMatchObject({ msg: MSG.api.invalidId });
+    const extra = await assign(student._id, { psychologistId: martinId, version: 1 });
+    expect(extra.json().msg).toBe(MSG.api.unknownField('version'));
+  });
+
+  it('answers 404 for an unknown or malformed student id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nadie']) {
+      const response = await assign(id, { psychologistId: martinId });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ ok: false, msg: MSG.api.notFound });
+    }
+  });
+});
+
+describe('a service of thousands of students', () => {
+  it(`answers at most ${ADMIN_STUDENTS_LIMIT} rows, and the total of every match`, async () => {
+    const fresh = await startTestServer();
+    try {
+      const token = await fresh.login('admin');
+      const psychologistId = await userIdOf(fresh, 'psychologist');
+      await fresh.server.database.db.execute(sql`
+        insert into students (first_name, last_name, age, gender, email, phone, city, career,
+          career_level, employment_status, assigned_psychologist_id, search_key)
+        select 'Estudiante', 'Apellido ' || lpad(g::text, 5, '0'), 20, 'OTRO',
+          'masivo' || g || '@estudiantes.test', '0991234567', 'Quito', 'Medicina', 'PRIMERO',
+          'DESEMPLEADO', ${psychologistId}::uuid, 'estudiante apellido ' || lpad(g::text, 5, '0')
+        from generate_series(1, 1500) as g`);
+      const response = await fresh.call({ method: 'GET', url: '/api/admin/students', token });
+      const body = response.json();
+      expect(body.total).toBe(1507);
+      expect(body.students).toHaveLength(ADMIN_STUDENTS_LIMIT);
+      // Every word must appear: 'Apellido 00012', 'Apellido 00120', 'Apellido 01234'...
+      const matching = Array.from({ length: 1500 }, (_, i) =>
+        String(i + 1).padStart(5, '0'),
+      ).filter((digits) => digits.includes('012')).length;
+      const searched = await fresh.call({
+        method: 'GET',
+        url: '/api/admin/students?q=apellido%20012',
+        token,
+      });
+      expect(searched.json().total).toBe(matching);
+      expect(searched.json().students).toHaveLength(matching);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { MSG } from '@psicocampus/shared/domain';
+import { auditLog } from '../../db/schema';
+import { createStudent, userIdOf } from '../../../test/helpers/patients';
+import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+
+const DAY = 24 * 3_600_000;
+
+let server: TestServer;
+let admin: string;
+let lucia: string;
+let luciaId: string;
+/** The server clock's day when the tests start, and two days later: 'YYYY-MM-DD', local. */
+let today: string;
+let later: string;
+let studentId: string;
+
+function localDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, lucia] = await Promise.all([server.login('admin'), server.login('psychologist')]);
+  luciaId = await userIdOf(server, 'psychologist');
+  studentId = (await createStudent(server, lucia))._id;
+  today = localDay(server.app.ctx.now());
+  // Two days later (sessions would idle out: sign in again), a few more calls.
+  server.advanceClock(2 * DAY);
+  later = localDay(server.app.ctx.now());
+  lucia = await server.login('psychologist');
+  admin = await server.login('admin');
+  for (let i = 0; i < 3; i += 1) {
+    await server.call({ method: 'GET', url: `/api/students/${studentId}`, token: lucia });
+  }
+});
+afterAll(() => server.close());
+
+const audit = (query = '', token = admin) =>
+  server.call({ method: 'GET', url: `/api/audit${query}`, token });
+const countRows = async (where?: ReturnType<typeof eq>) =>
+  (await server.server.database.db.select({ total: count() }).from(auditLog).where(where))[0]!
+    .total;
+
+describe('GET /api/audit', () => {
+  it('answers the newest entries first, 50 a page, with who acted by name', async () => {
+    const total = await countRows();
+    const response = await audit();
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ ok: true, total, page: 1, pageSize: 50 });
+    expect(body.entries).toHaveLength(Math.min(50, total));
+    const times = body.entries.map((entry: { at: string }) => Date.parse(entry.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(body.entries[0]).toEqual({
+      _id: expect.stringMatching(/^\d+$/),
+      at: expect.any(String),
+      userId: luciaId,
+      userName: 'Lucía Fernández',
+      role: 'PSYCHOLOGIST',
+      action: 'student.read',
+      recordType: 'student',
+      recordId: studentId,
+      clientAddress: '127.0.0.1',
+      outcome: 'success',
+      requestId: expect.any(String),
+    });
+  });
+
+  it('filters by user, by action and by days, both included', async () => {
+    const byUser = (await audit(`?userId=${luciaId}`)).json();
+    expect(byUser.total).toBe(await countRows(eq(auditLog.userId, luciaId)));
+    expect(byUser.entries.every((entry: { userId: string }) => entry.userId === luciaId)).toBe(
+      true,
+    );
+
+    const reads = (await audit('?action=student.read')).json();
+    expect(reads.total).toBe(3);
+    const creations = (await audit(`?action=student.create&userId=${luciaId}`)).json();
+    expect(creations.entries.map((entry: { recordId: string }) => entry.recordId)).toEqual([
+      studentId,
+    ]);
+
+    // The creation happened on the first day; the reads two days later.
+    const onFirstDay = (await audit(`?action=student.create&from=${today}&to=${today}`)).json();
+    expect(onFirstDay.total).toBe(1);
+    const onLaterDay = (await audit(`?action=student.read&from=${later}&to=${later}`)).json();
+    expect(onLaterDay.total).toBe(3);
+    expect((await audit(`?action=student.read&to=${today}`)).json().total).toBe(0);
+    expect((await audit(`?action=student.create&from=${later}`)).json().total).toBe(0);
+  });
+
+  it('pages through the log', async () => {
+    const all = (await audit('?pageSize=200')).json();
+    const second = (await audit('?page=2&pageSize=2')).json();
+    expect(second).toMatchObject({ page: 2, pageSize: 2, total: all.total + 1 });
+    // One newer entry (the first call's own 'audit.read') shifts the page by one.
+    expect(second.entries.map((entry: { _id: string }) => entry._id)).toEqual(
+      all.entries.slice(1, 3).map((entry: { _id: string }) => entry._id),
+    );
+    const beyond = (await audit('?page=999')).json();
+    expect(beyond.entries).toEqual([]);
+  });
+
+  it('records its own reads', async () => {
+    await audit('?action=auth.login');
+    const [latest] = (await audit('?pageSize=1')).json().entries;
+    expect(latest).toMatchObject({
+      action: 'audit.read',
+      userId: await userIdOf(server, 'admin'),
+      role: 'ADMIN',
+      recordType: null,
+      outcome: 'success',
+    });
+  });
+
+  it('shows no name for an account that no longer exists', async () => {
+    const ghost = randomUUID();
+    await server.server.database.db
+      .insert(auditLog)
+      .values({ userId: ghost, role: 'PSYCHOLOGIST', action: 'student.list', outcome: 'success' });
+    const [entry] = (await audit(`?userId=${ghost}`)).json().entries;
+    expect(entry).toMatchObject({ userId: ghost, userName: null });
+  });
+
+  it('refuses bad filters with 400 naming each field', async () => {
+    const response = await audit(
+      '?userId=lucia&action=student.burn&from=2026-02-30&to=ayer&page=0&pageSize=201',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      ok: false,
+      msg: MSG.api.invalidQuery,
+      errors: [
+        { field: 'from', msg: MSG.appointments.dateInvalid },
+        { field: 'to', msg: MSG.appointments.dateInvalid },
+        { field: 'userId', msg: MSG.api.invalidId },
+        { field: 'action', msg: MSG.api.invalidQuery },
+        { field: 'page', msg: MSG.api.invalidQuery },
+        { field: 'pageSize', msg: MSG.api.invalidQuery },
+      ],
+    });
+    const reversed = await audit(`?from=${later}&to=${today}`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().errors).toEqual([{ field: 'to', msg: MSG.api.invalidQuery }]);
+    for (const query of ['?pageSize=abc', '?page=-1', '?page=1.5']) {
+      expect((await audit(query)).statusCode).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import {
+  fullName,
+  isRole,
+  type AuditAction,
+  type AuditEntryView,
+  type AuditOutcome,
+} from '@psicocampus/shared/domain';
+import type { AuditRecord } from './audit-log.queries';
+
+/** A row of the audit log as the administrators' screen shows it. */
+export function toAuditEntryView({ entry, user }: AuditRecord): AuditEntryView {
+  return {
+    // A bigint identity: a string, so that no client rounds it.
+    _id: String(entry.id),
+    at: entry.at.toISOString(),
+    userId: entry.userId,
+    userName: user ? fullName(user) : null,
+    role: isRole(entry.role) ? entry.role : null,
+    // Written only by the server, from the shared list and its outcomes.
+    action: entry.action as AuditAction,
+    recordType: entry.recordType,
+    recordId: entry.recordId,
+    clientAddress: entry.clientAddress,
+    outcome: entry.outcome as AuditOutcome,
+    requestId: entry.requestId,
+  };
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG, ROLES, userSchema, type AuditAction } from '@psicocampus/shared/domain';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import { isUuid } from '../../lib/ids';
+import { QueryReader } from '../../lib/query-params';
+import { validateBody } from '../../lib/validate';
+import { adminOnly, signedIn } from '../auth/authenticate';
+import { passwordLinkUrl } from '../auth/password-tokens';
+import {
+  accountLinkMail,
+  createStaffAccount,
+  deactivateStaffAccount,
+  issueAccountLink,
+  reactivateStaffAccount,
+  updateStaffAccount,
+  userNotFound,
+} from './user-accounts';
+import { findStaffUser, listStaffUsers, type StaffUserFilters } from './user.queries';
+import { toStaffUser } from './user.view';
+
+type IdParams = { Params: { id: string } };
+
+/** Longer than any name or e-mail; a longer search is not a search. */
+const MAX_SEARCH_LENGTH = 100;
+
+/** Only administrators manage accounts (PRODUCT §4); every call is audited. */
+const audited = (action: AuditAction, record: 'user' | null = 'user') => ({
+  ...adminOnly,
+  config: { audit: { action, record } },
+});
+
+/** `?q=&role=&status=active|inactive`; anything else is a 400 naming the field. */
+function parseUserFilters(query: unknown): StaffUserFilters {
+  const reader = new QueryReader(query);
+  const filters: StaffUserFilters = {
+    q: reader.text('q', MAX_SEARCH_LENGTH),
+    role: reader.oneOf('role', ROLES),
+  };
+  const status = reader.oneOf('status', ['active', 'inactive'] as const);
+  if (status) filters.active = status === 'active';
+  reader.done();
+  return filters;
+}
+
+/** The id of a URL, or the same 404 as an unknown account. */
+function accountId(id: string): string {
+  if (!isUuid(id)) throw userNotFound();
+  return id;
+}
+
+async function staffUserOr404(db: Database, id: string) {
+  const row = await findStaffUser(db, id);
+  if (!row) throw userNotFound();
+  return toStaffUser(row);
+}
+
+/** The administrators' management of staff accounts (PRODUCT §9, "users"). */
+export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+  const { ctx } = opts;
+  const { db } = ctx;
+
+  app.get('/api/users', audited('user.list', null), async (request) => {
+    const rows = await listStaffUsers(db, parseUserFilters(request.query));
+    return { ok: true, users: rows.map(toStaffUser) };
+  });
+
+  app.post('/api/users', audited('user.create'), async (request, reply) => {
+    const { user: admin } = signedIn(request);
+    const body = await validateBody(userSchema, request.body);
+    const now = ctx.now();
+    const created = await createStaffAccount(db, body, now);
+    request.auditRecordId = created.user.id;
+    const link = { user: created.user, token: created.token, purpose: 'invite' as const };
+    ctx.mail.enqueue(
+      accountLinkMail(link, passwordLinkUrl(ctx.config.publicUrl, created.token), admin),
+    );
+    return reply.status(201).send({
+      ok: true,
+      msg: MSG.admin.userCreated,
+      user: await staffUserOr404(db, created.user.id),
+    });
+  });
+
+  app.put<IdParams>('/api/users/:id', audited('user.update'), async (request) => {
+    const id = accountId(request.params.id);
+    const body = await validateBody(userSchema, request.body);
+    await updateStaffAccount(db, id, body, ctx.now());
+    return { ok: true, msg: MSG.admin.userUpdated, user: await staffUserOr404(db, id) };
+  });
+
+  app.post<IdParams>('/api/users/:id/deactivate', audited('user.deactivate'), async (request) => {
+    const { user: admin } = signedIn(request);
+    const id = accountId(request.params.id);
+    await deactivateStaffAccount(db, admin.id, id, ctx.now());
+    return { ok: true, msg: MSG.admin.deactivated, user: await staffUserOr404(db, id) };
+  });
+
+  app.post<IdParams>('/api/users/:id/reactivate', audited('user.reactivate'), async (request) => {
+    const id = accountId(request.params.id);
+    await reactivateStaffAccount(db, id, ctx.now());
+    return { ok: true, msg: MSG.admin.reactivated, user: await staffUserOr404(db, id) };
+  });
+
+  app.post<IdParams>('/api/users/:id/reset-link', audited('user.reset_link'), async (request) => {
+    const { user: admin } = signedIn(request);
+    const link = await issueAccountLink(db, accountId(request.params.id), ctx.now());
+    ctx.mail.enqueue(
+      accountLinkMail(link, passwordLinkUrl(ctx.config.publicUrl, link.token), admin),
+    );
+    return { ok: true, msg: MSG.admin.resetLinkSent };
+  });
+}

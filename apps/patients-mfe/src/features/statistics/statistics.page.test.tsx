@@ -1,0 +1,190 @@
+import { act, screen, within } from '@testing-library/react';
+import type React from 'react';
+import userEvent from '@testing-library/user-event';
+import { MSG, type Statistics } from '@psicocampus/shared';
+import { deferred, stubApi } from '@psicocampus/shared/testing';
+import { json } from '../../testing/fixtures';
+import { BASE, renderScreen } from '../../testing/render';
+import StatisticsPage from './statistics.page';
+
+/*
+ * The charts are nivo's, which this remote's Jest setup does not compile (its
+ * d3 modules ship only as ES modules); the admin remote's tests draw them for
+ * real. Here a stand-in says what it was asked to draw: the tables and their
+ * numbers, what a screen-reader user gets, are the real ones.
+ */
+jest.mock('@psicocampus/shared/charts', () => {
+  const { createElement } = jest.requireActual<typeof React>('react');
+  return {
+    __esModule: true,
+    default: ({ spec }: { spec: { id: string; chartRows: Array<{ count: number }> } }) =>
+      createElement(
+        'p',
+        { 'data-testid': 'chart' },
+        `${spec.id}: ${spec.chartRows.map((row) => row.count).join(',')}`,
+      ),
+  };
+});
+
+const S = MSG.statistics;
+
+const caseload: Statistics = {
+  scope: 'CASELOAD',
+  totals: { students: 6, psychologists: 1, assessmentsThisMonth: 2, highRiskStudents: 1 },
+  byGender: [
+    { key: 'FEMENINO', label: 'Femenino', count: 4 },
+    { key: 'MASCULINO', label: 'Masculino', count: 2 },
+    { key: 'OTRO', label: 'Otro', count: 0 },
+  ],
+  byRiskLevel: [
+    { key: 'MUY_ALTO', label: 'Muy alto', count: 0 },
+    { key: 'ALTO', label: 'Alto', count: 1 },
+    { key: 'MODERADO', label: 'Moderado', count: 1 },
+    { key: 'BAJO', label: 'Bajo', count: 2 },
+    { key: 'SIN_EVALUACION', label: 'Sin evaluación', count: 2 },
+  ],
+  byCareer: [
+    { key: 'Psicología', label: 'Psicología', count: 5 },
+    { key: 'Derecho', label: 'Derecho', count: 1 },
+  ],
+  bySemester: [
+    { key: 'SEGUNDO', label: 'Segundo', count: 3 },
+    { key: 'QUINTO', label: 'Quinto', count: 3 },
+  ],
+  assessmentsPerMonth: [
+    { key: '2026-09', label: 'sept. 2026', count: 1 },
+    { key: '2026-10', label: 'oct. 2026', count: 0 },
+    { key: '2026-11', label: 'nov. 2026', count: 2 },
+  ],
+};
+
+function serve(answer: Response) {
+  return stubApi((call) => (call.path === '/api/statistics' ? answer : undefined));
+}
+
+function renderStatistics() {
+  return renderScreen(<StatisticsPage />, {
+    route: `${BASE}/statistics`,
+    path: `${BASE}/statistics`,
+  });
+}
+
+function tableText(name: string): string[][] {
+  return within(screen.getByRole('table', { name }))
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe("the psychologist's statistics (PRODUCT §8)", () => {
+  it('is about the caseload: title and subtitle', async () => {
+    const calls = serve(json({ ok: true, statistics: caseload }));
+    await renderStatistics();
+    expect(screen.getByRole('heading', { level: 1, name: S.title })).toBeInTheDocument();
+    expect(screen.getByText(S.caseloadSubtitle)).toBeInTheDocument();
+    await screen.findByRole('table', { name: S.byGender });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/statistics']);
+  });
+
+  it('gives every count as a table with its caption, labels, numbers and total', async () => {
+    serve(json({ ok: true, statistics: caseload }));
+    await renderStatistics();
+    await screen.findByRole('table', { name: S.byGender });
+    expect(tableText(S.byGender)).toEqual([
+      ['Género', 'Estudiantes'],
+      ['Femenino', '4'],
+      ['Masculino', '2'],
+      ['Otro', '0'],
+      ['Total', '6'],
+    ]);
+    expect(tableText(S.byRiskLevel)).toEqual([
+      ['Nivel de riesgo', 'Estudiantes'],
+      ['■Muy alto', '0'],
+      ['◆Alto', '1'],
+      ['▲Moderado', '1'],
+      ['●Bajo', '2'],
+      ['○Sin evaluación', '2'],
+      ['Total', '6'],
+    ]);
+    expect(tableText(S.byCareer)).toEqual([
+      ['Carrera', 'Estudiantes'],
+      ['Psicología', '5'],
+      ['Derecho', '1'],
+      ['Total', '6'],
+    ]);
+    expect(tableText(S.bySemester)).toEqual([
+      ['Semestre', 'Estudiantes'],
+      ['Segundo', '3'],
+      ['Quinto', '3'],
+      ['Total', '6'],
+    ]);
+    expect(tableText(S.perMonth)).toEqual([
+      ['Mes', 'Evaluaciones'],
+      ['sept. 2026', '1'],
+      ['oct. 2026', '0'],
+      ['nov. 2026', '2'],
+      ['Total', '3'],
+    ]);
+  });
+
+  it('draws each count (lazily loaded), labelled as a chart the table repeats', async () => {
+    serve(json({ ok: true, statistics: caseload }));
+    await renderStatistics();
+    const charts = await screen.findAllByTestId('chart');
+    expect(charts.map((chart) => chart.textContent)).toEqual([
+      'gender: 4,2',
+      'risk-level: 0,1,1,2,2',
+      'career: 5,1',
+      'semester: 3,3',
+      'per-month: 1,0,2',
+    ]);
+    expect(screen.getAllByRole('img').map((chart) => chart.getAttribute('aria-label'))).toEqual(
+      [S.byGender, S.byRiskLevel, S.byCareer, S.bySemester, S.perMonth].map(S.chartLabel),
+    );
+  });
+
+  it("shows a table on demand with 'Ver como tabla'", async () => {
+    serve(json({ ok: true, statistics: caseload }));
+    await renderStatistics();
+    const table = await screen.findByRole('table', { name: S.byRiskLevel });
+    const section = screen.getByRole('region', { name: S.byRiskLevel });
+    expect(table.parentElement).toHaveAttribute('data-visible', 'false');
+    await userEvent.click(within(section).getByRole('button', { name: S.showTable }));
+    expect(table.parentElement).toHaveAttribute('data-visible', 'true');
+    expect(within(section).getByRole('button', { name: S.hideTable })).toBeInTheDocument();
+  });
+
+  it('says there is nothing to show yet for an empty caseload', async () => {
+    const none = <T extends { count: number }>(counts: T[]) =>
+      counts.map((count) => ({ ...count, count: 0 }));
+    serve(
+      json({
+        ok: true,
+        statistics: {
+          ...caseload,
+          totals: { students: 0, psychologists: 1, assessmentsThisMonth: 0, highRiskStudents: 0 },
+          byGender: none(caseload.byGender),
+          byRiskLevel: none(caseload.byRiskLevel),
+          byCareer: [],
+          bySemester: [],
+          assessmentsPerMonth: none(caseload.assessmentsPerMonth),
+        },
+      }),
+    );
+    await renderStatistics();
+    expect(await screen.findByText(S.empty)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says it is loading, and so when the statistics cannot be loaded', async () => {
+    const answer = deferred<Response>();
+    stubApi(() => answer.promise);
+    await renderStatistics();
+    expect(screen.getByRole('status')).toHaveTextContent(S.loading);
+    await act(async () => answer.resolve(new Response('', { status: 500 })));
+    expect(await screen.findByRole('alert')).toHaveTextContent(S.loadError);
+  });
+});

@@ -1,0 +1,175 @@
+// npm run bench:api — the server budgets of PRODUCT §12 on PostgreSQL:
+// 10,000 students and 100,000 notes (the demo psychologist with 500 of the
+// students), then autocannon at a fixed 200 requests/s for 30 s on
+// GET /api/students and on a student's detail; p50/p99 and errors. A bare
+// Fastify "hello" route's throughput on the same machine is measured in the
+// same run, so the figures can be read as ratios on other machines.
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { fmt, freePort, login, machine, startServer } from './lib/product.mjs';
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error(
+    'bench:api needs PostgreSQL: DATABASE_URL=postgres://user@host:5432/db npm run bench:api',
+  );
+  process.exit(1);
+}
+const DURATION = Number(process.env.BENCH_SECONDS ?? 30);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const STUDENTS = 10_000;
+const PSYCHOLOGISTS = 20; // 500 students each
+const NOTES_PER_STUDENT = 10;
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function seed(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const started = Date.now();
+    const { rows } = await client.query(
+      "select id from users where email = 'psicologa@psicocampus.test'",
+    );
+    const demoId = rows[0].id;
+    // 19 more psychologists; with the demo one, 20 caseloads of 500.
+    await client.query(`
+      insert into users (email, role, first_name, last_name, active)
+      select 'bench.psico' || g || '@psicocampus.test', 'PSYCHOLOGIST', 'Psicólogo', 'Bench ' || g, true
+      from generate_series(1, ${PSYCHOLOGISTS - 1}) g`);
+    const { rows: psychologists } = await client.query(
+      "select id from users where role = 'PSYCHOLOGIST' and email like 'bench.psico%' order by email",
+    );
+    const owners = [demoId, ...psychologists.map((row) => row.id)];
+    await client.query(
+      `insert into students (first_name, last_name, age, gender, email, phone, city, career,
+         career_level, employment_status, income, assigned_psychologist_id, created_by_id, search_key)
+       select 'Estudiante' || g, 'Apellido' || (g % 977), 18 + g % 12,
+              (array['MASCULINO','FEMENINO','OTRO'])[1 + g % 3],
+              'bench' || g || '@estudiantes.psicocampus.test', '0991' || lpad(g::text, 6, '0'),
+              (array['Quito','Guayaquil','Cuenca','Loja'])[1 + g % 4],
+              (array['Medicina','Derecho','Psicología','Arquitectura','Ingeniería Civil'])[1 + g % 5],
+              (array['PRIMERO','SEGUNDO','TERCERO','CUARTO','QUINTO','SEXTO','SEPTIMO','OCTAVO','NOVENO','DECIMO'])[1 + g % 10],
+              (array['EMPLEADO','DESEMPLEADO'])[1 + g % 2], null,
+              ($1::uuid[])[1 + g % ${PSYCHOLOGISTS}], ($1::uuid[])[1 + g % ${PSYCHOLOGISTS}],
+              lower('estudiante' || g || ' apellido' || (g % 977))
+       from generate_series(1, ${STUDENTS}) g`,
+      [owners],
+    );
+    await client.query(`
+      insert into clinical_notes (student_id, author_id, note, created_at, updated_at)
+      select s.id, s.assigned_psychologist_id,
+             'Sesión ' || n || ': el estudiante refiere dificultades para dormir y ansiedad ante los exámenes. Se acuerda seguimiento y técnicas de respiración.',
+             now() - (n || ' days')::interval, now() - (n || ' days')::interval
+      from students s cross join generate_series(1, ${NOTES_PER_STUDENT}) n
+      where s.email like 'bench%'`);
+    await client.query('analyze');
+    const counts = await client.query(
+      'select (select count(*) from students) students, (select count(*) from clinical_notes) notes',
+    );
+    console.log(
+      `Seeded ${counts.rows[0].students} students and ${counts.rows[0].notes} notes in ${fmt((Date.now() - started) / 1000)} s`,
+    );
+    const { rows: sample } = await client.query(
+      'select id from students where assigned_psychologist_id = $1 and email like $2 limit 1',
+      [demoId, 'bench%'],
+    );
+    return sample[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+async function helloReference() {
+  const app = Fastify();
+  app.get('/hello', async () => ({ hello: 'world' }));
+  const port = await freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  try {
+    const result = await run({
+      url: `http://127.0.0.1:${port}/hello`,
+      connections: 10,
+      duration: 10,
+    });
+    return result.requests.average;
+  } finally {
+    await app.close();
+  }
+}
+
+function describe(title, result) {
+  const errors = result.errors + result.non2xx + result.timeouts;
+  console.log(
+    `  ${title.padEnd(34)} p50 ${fmt(result.latency.p50)} ms  p99 ${fmt(result.latency.p99)} ms  ` +
+      `${fmt(result.requests.average, 0)} req/s  ${result.requests.total} requests  errors ${errors}`,
+  );
+  return result;
+}
+
+const server = await startServer();
+try {
+  console.log(`Machine: ${await machine()}`);
+  const studentId = await seed(server.databaseUrl);
+  const token = await login(server.url);
+  const headers = { 'x-token': token };
+
+  console.log('\nReference: a bare Fastify "hello" route, 10 connections, 10 s');
+  const hello = await helloReference();
+  console.log(`  ${fmt(hello, 0)} req/s`);
+
+  console.log(
+    `\nFixed rate: ${RATE} requests/s for ${DURATION} s (budgets: list p99 < 100 ms, detail p99 < 50 ms)`,
+  );
+  const list = describe(
+    'GET /api/students (500 students)',
+    await run({
+      url: `${server.url}/api/students`,
+      headers,
+      overallRate: RATE,
+      connections: 20,
+      duration: DURATION,
+    }),
+  );
+  const detail = describe(
+    'GET /api/students/:id (10 notes)',
+    await run({
+      url: `${server.url}/api/students/${studentId}`,
+      headers,
+      overallRate: RATE,
+      connections: 20,
+      duration: DURATION,
+    }),
+  );
+
+  console.log('\nSaturation (10 connections, 10 s), as a ratio of the hello reference');
+  const listMax = await run({
+    url: `${server.url}/api/students`,
+    headers,
+    connections: 10,
+    duration: 10,
+  });
+  const detailMax = await run({
+    url: `${server.url}/api/students/${studentId}`,
+    headers,
+    connections: 10,
+    duration: 10,
+  });
+  console.log(
+    `  GET /api/students      ${fmt(listMax.requests.average, 0)} req/s = ${fmt((listMax.requests.average / hello) * 100)} % of hello`,
+  );
+  console.log(
+    `  GET /api/students/:id  ${fmt(detailMax.requests.average, 0)} req/s = ${fmt((detailMax.requests.average / hello) * 100)} % of hello`,
+  );
+
+  console.log(
+    `\nBudgets: list p99 ${fmt(list.latency.p99)} ms < 100 → ${list.latency.p99 < 100 ? 'met' : 'MISSED'}; ` +
+      `detail p99 ${fmt(detail.latency.p99)} ms < 50 → ${detail.latency.p99 < 50 ? 'met' : 'MISSED'}`,
+  );
+} finally {
+  await server.stop();
+}

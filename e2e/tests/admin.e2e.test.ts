@@ -1,0 +1,151 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readOutbox, resetLinkIn } from '../../apps/api/test/helpers/outbox';
+import { launchBrowser, newPage } from '../support/browser';
+import { startProduct, type RunningProduct } from '../support/product';
+import { DEMO, signIn, storedToken } from '../support/session';
+
+let browser: Browser;
+let product: RunningProduct;
+let admin: { context: BrowserContext; page: Page };
+
+const NEW_PSYCHOLOGIST = {
+  firstName: 'Daniela',
+  lastName: 'Villacís',
+  email: 'daniela.villacis@psicocampus.test',
+  password: 'una frase para mi primer día',
+};
+const FULL_NAME = `${NEW_PSYCHOLOGIST.firstName} ${NEW_PSYCHOLOGIST.lastName}`;
+const STUDENT = 'Sofía Ortiz'; // a demo student of Lucía Fernández
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  product = await startProduct();
+  admin = await newPage(browser);
+  await signIn(admin.page, product.url, DEMO.admin, /\/dashboard\/home$/);
+});
+afterAll(async () => {
+  await admin.context.close();
+  await browser.close();
+  await product.close();
+});
+
+async function acknowledge(page: Page, text: string | RegExp) {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('an administrator manages a new colleague', () => {
+  let newcomer: { context: BrowserContext; page: Page };
+  let newcomerToken: string | null;
+
+  afterAll(() => newcomer?.context.close());
+
+  it('shows the service at a glance on the home screen', async () => {
+    const { page } = admin;
+    await page.getByText('Psicólogos/as activos/as').waitFor();
+    await page.getByText('Estudiantes con riesgo alto o muy alto').waitFor();
+  });
+
+  it('creates a psychologist, who is invited by mail', async () => {
+    const { page } = admin;
+    await page.goto(`${product.url}/dashboard/users`);
+    await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+    const modal = page.getByRole('dialog', { name: 'Nuevo usuario' });
+    await modal.getByLabel(/^Nombres/).fill(NEW_PSYCHOLOGIST.firstName);
+    await modal.getByLabel(/^Apellidos/).fill(NEW_PSYCHOLOGIST.lastName);
+    await modal.getByLabel(/^Correo electrónico/).fill(NEW_PSYCHOLOGIST.email);
+    await modal.getByLabel(/^Rol/).selectOption('PSYCHOLOGIST');
+    await modal.getByRole('button', { name: 'Crear usuario' }).click();
+    await acknowledge(page, /Usuario creado/);
+    await page.getByRole('rowheader', { name: FULL_NAME }).waitFor();
+    await page.getByText('Invitación pendiente').first().waitFor();
+  });
+
+  it('lets the newcomer set a password from the invitation and sign in', async () => {
+    await product.server.app.ctx.mail.idle();
+    const mail = readOutbox(path.join(product.dataDir, 'outbox')).find((m) =>
+      m.to.includes(NEW_PSYCHOLOGIST.email),
+    );
+    expect(mail).toBeDefined();
+    newcomer = await newPage(browser);
+    const { page } = newcomer;
+    await page.goto(resetLinkIn(mail!));
+    await page.getByRole('heading', { name: 'Crea tu contraseña' }).waitFor();
+    await page.getByLabel(/^Nueva contraseña/).fill(NEW_PSYCHOLOGIST.password);
+    await page.getByLabel(/^Confirmar contraseña/).fill(NEW_PSYCHOLOGIST.password);
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await acknowledge(page, 'Contraseña actualizada');
+    await signIn(page, product.url, NEW_PSYCHOLOGIST, /\/psychologist\/dashboard$/);
+    newcomerToken = await storedToken(page);
+    await page.goto(`${product.url}/psychologist/dashboard/patients`);
+    await page.getByText('Todavía no tienes pacientes', { exact: false }).waitFor();
+  });
+
+  it('reassigns a student to the newcomer, who then sees it in their list', async () => {
+    const { page } = admin;
+    await page.goto(`${product.url}/dashboard/users`);
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: STUDENT }) });
+    await row
+      .getByRole('combobox', { name: `Psicólogo/a para ${STUDENT}` })
+      .selectOption({ label: FULL_NAME });
+    await row.getByRole('button', { name: `Asignar (${STUDENT})` }).click();
+    await page.getByText(`${STUDENT} quedó asignado/a a ${FULL_NAME}.`).first().waitFor();
+
+    const { page: theirs } = newcomer;
+    await theirs.goto(`${product.url}/psychologist/dashboard/patients`);
+    await theirs.getByText(STUDENT, { exact: true }).waitFor();
+  });
+
+  it('deactivates the newcomer, whose session ends at once', async () => {
+    const { page } = admin;
+    await page.goto(`${product.url}/dashboard/users`);
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: FULL_NAME }) });
+    await row.getByRole('button', { name: `Desactivar (${FULL_NAME})` }).click();
+    await page.getByRole('button', { name: 'Sí, desactivar' }).click();
+    await acknowledge(page, 'Cuenta desactivada.');
+
+    const me = await fetch(`${product.url}/api/auth/me`, {
+      headers: { 'x-token': newcomerToken! },
+    });
+    expect(me.status).toBe(401);
+    const { page: theirs } = newcomer;
+    await theirs.reload();
+    await theirs.waitForURL((url) => url.pathname === '/login');
+    await theirs.getByText('Tu sesión ha expirado. Inicia sesión de nuevo.').waitFor();
+  });
+
+  it('shows the statistics with charts and their tables', async () => {
+    const { page } = admin;
+    await page.goto(`${product.url}/dashboard/static-admin`);
+    await page.getByRole('heading', { name: 'Estadísticas del servicio' }).waitFor();
+    await page
+      .getByRole('table', { name: /Estudiantes por género/ })
+      .waitFor({ state: 'attached' });
+    // nivo draws SVG charts on this screen.
+    await page.locator('svg[role="img"], [role="img"] svg').first().waitFor();
+  });
+
+  it('shows the journey in the audit log', async () => {
+    const { page } = admin;
+    await page.goto(`${product.url}/dashboard/audit`);
+    await page.getByRole('heading', { name: 'Registro de auditoría' }).waitFor();
+    for (const action of [
+      'Alta de un usuario',
+      'Asignación de un estudiante',
+      'Desactivación de un usuario',
+      'Inicio de sesión',
+    ]) {
+      await page.getByRole('cell', { name: action }).first().waitFor();
+    }
+    await page.getByLabel(/^Acción/).selectOption({ label: 'Desactivación de un usuario' });
+    await page.getByRole('cell', { name: 'Desactivación de un usuario' }).first().waitFor();
+    expect(await page.getByRole('cell', { name: 'Alta de un usuario' }).count()).toBe(0);
+  });
+});
