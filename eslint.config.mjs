@@ -7,6 +7,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { routerSurface } from './tools/rspack/router-surface.mjs';
 
 const APP_PACKAGES = [
   '@psicocampus/shell',
@@ -16,6 +17,36 @@ const APP_PACKAGES = [
   '@psicocampus/admin-mfe',
   '@psicocampus/api',
 ];
+
+// The page shares only part of react-router-dom (tools/rspack/react-router-dom.mjs):
+// a name outside it would be undefined at run time, and react-router itself
+// would be a second router. Type names cost nothing at run time.
+const ROUTER_TYPES = [
+  'RouteObject',
+  'To',
+  'Location',
+  'NavigateFunction',
+  'NavigateOptions',
+  'Params',
+  'PathMatch',
+  'LinkProps',
+  'NavLinkProps',
+  'SetURLSearchParams',
+  'URLSearchParamsInit',
+];
+const sharedRouter = [
+  {
+    name: 'react-router-dom',
+    allowImportNames: [...routerSurface(), ...ROUTER_TYPES],
+    message:
+      'The page shares only part of react-router-dom: add the name to tools/rspack/react-router-dom.mjs first.',
+  },
+];
+const noReactRouter = {
+  group: ['react-router', 'react-router/*'],
+  message:
+    'Import from react-router-dom: react-router itself is not shared, so it would be a second router.',
+};
 
 const noOtherApps = {
   group: APP_PACKAGES.flatMap((name) => [name, `${name}/*`]),
@@ -71,8 +102,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: sharedRouter,
           patterns: [
             noOtherApps,
+            noReactRouter,
             {
               group: ['formik', 'sweetalert2'],
               message:
@@ -92,9 +125,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: sharedRouter,
           patterns: [
             { ...noOtherApps, message: 'libs/shared never imports an app.' },
             { regex: '(^|/)apps/', message: 'libs/shared never imports an app.' },
+            noReactRouter,
+            {
+              // Each entry of the package (., ./domain, ./ui, ./forms, ./charts)
+              // is one shared module in the page: reaching into another by a
+              // relative path would put a second copy of it in this one.
+              regex: '^(\\.\\./)+(domain|ui|forms|charts)(/|$)',
+              message:
+                'Import another entry of the library by its name (@psicocampus/shared/domain, /ui, /forms, /charts).',
+            },
           ],
         },
       ],

@@ -1,10 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
-import { createAppConfig } from '../../tools/rspack/create-app-config.mjs';
+import {
+  createAppConfig,
+  createFederationRuntimeConfig,
+} from '../../tools/rspack/create-app-config.mjs';
 
-export default createAppConfig({
-  appDir: path.dirname(fileURLToPath(import.meta.url)),
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+
+const remoteConfig = createAppConfig({
+  appDir,
   name: 'assessment',
   kind: 'remote',
   cssPrefix: 'eva',
@@ -26,3 +31,16 @@ export default createAppConfig({
     );
   },
 });
+
+/**
+ * Production also builds federation-runtime.js, which integrators' pages load
+ * before remoteEntry.js (there is no shell there to provide the runtime).
+ */
+export default (env, argv = {}) => {
+  const config = remoteConfig(env, argv);
+  if (config.mode === 'development') return config;
+  return [
+    { ...config, name: 'assessment' },
+    createFederationRuntimeConfig({ appDir, dependsOn: 'assessment' }),
+  ];
+};

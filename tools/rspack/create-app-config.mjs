@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ROUTER_MODULE } from './router-surface.mjs';
 
 const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,8 +38,9 @@ export function sharedSingletons() {
     'react/': prefix('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': prefix('react-dom'),
-    'react-router': singleton('react-router'),
-    'react-router-dom': singleton('react-router-dom'),
+    // The declarative part of the router only (./react-router-dom.mjs):
+    // react-router itself is never shared nor imported by an app.
+    'react-router-dom': { ...singleton('react-router-dom'), import: ROUTER_MODULE },
     'react-redux': singleton('react-redux'),
     '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
     '@reduxjs/toolkit/': prefix('@reduxjs/toolkit'),
@@ -102,7 +104,6 @@ export function createAppConfig(options) {
           ? {}
           : {
               'react-router$': path.join(reactRouterDist, 'index.mjs'),
-              'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
             },
       },
       module: {
@@ -143,6 +144,17 @@ export function createAppConfig(options) {
           runtimePlugins,
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
+          // One copy of the Module Federation runtime in the page (PRODUCT §12:
+          // it is 19 KB gzip of each remoteEntry.js otherwise): the shell
+          // provides it, remotes use it. Remotes load no remotes themselves,
+          // so they also leave out the manifest (snapshot) and remote-loading
+          // code. A remote running alone in development keeps its own.
+          experiments: isHost
+            ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+            : {
+                externalRuntime: !isDev,
+                optimization: { target: 'web', disableSnapshot: true, disableRemote: true },
+              },
         }),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(mode),
@@ -172,5 +184,32 @@ export function createAppConfig(options) {
     };
     options.customize?.(config, mode);
     return config;
+  };
+}
+
+/**
+ * `federation-runtime.js`: the Module Federation runtime on its own, for a
+ * page that loads a remote without the shell (an integrator's page, the
+ * assessment's embed example). Remotes leave the runtime to their host
+ * (experiments.externalRuntime) so each remoteEntry.js stays small
+ * (PRODUCT §12); the shell provides it to them, and this file does the same
+ * anywhere else. Built after the remote, into the same folder.
+ *
+ * @param {{ appDir: string, dependsOn: string }} options
+ * @returns {import('@rspack/core').Configuration}
+ */
+export function createFederationRuntimeConfig({ appDir, dependsOn }) {
+  return {
+    name: `${dependsOn}-federation-runtime`,
+    dependencies: [dependsOn],
+    mode: 'production',
+    context: appDir,
+    entry: {
+      'federation-runtime': path.join(workspaceRoot, 'tools/rspack/federation-runtime.mjs'),
+    },
+    devtool: 'source-map',
+    target: ['web', 'es2020'],
+    output: { path: path.join(appDir, 'dist'), filename: '[name].js', clean: false },
+    performance: { hints: false },
   };
 }

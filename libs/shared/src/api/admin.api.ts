@@ -1,7 +1,13 @@
-import type { AuditAction } from '../domain/audit';
-import type { AdminStudentRow, AuditEntryView, Statistics, StaffUser } from '../domain/entities';
-import type { Role } from '../domain/roles';
-import type { AssignmentBody, UserBody } from '../domain/schemas/user.schemas';
+import type {
+  AuditAction,
+  AdminStudentRow,
+  AuditEntryView,
+  Statistics,
+  StaffUser,
+  Role,
+  AssignmentBody,
+  UserBody,
+} from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 

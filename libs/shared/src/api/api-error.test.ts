@@ -1,4 +1,4 @@
-import { MSG } from '../domain/messages';
+import { MSG } from '@psicocampus/shared/domain';
 import { errorMessage, errorStatus, fieldErrors } from './api-error';
 
 describe('messages for failed calls (SEED §8: server msg, else the fallback)', () => {

@@ -1,5 +1,5 @@
-import type { ApiErrorBody, FieldError } from '../domain/api-types';
-import { MSG } from '../domain/messages';
+import type { ApiErrorBody, FieldError } from '@psicocampus/shared/domain';
+import { MSG } from '@psicocampus/shared/domain';
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return (

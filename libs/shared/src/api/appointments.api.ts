@@ -1,5 +1,4 @@
-import type { Appointment } from '../domain/entities';
-import type { AppointmentBody } from '../domain/schemas/appointment.schemas';
+import type { Appointment, AppointmentBody } from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 

@@ -1,6 +1,10 @@
-import type { AssessmentSummary, SuicideAssessment } from '../domain/assessment/assessment';
-import type { RiskLevel } from '../domain/risk/risk-engine';
-import type { AssessmentCreateBody, FinalRemarksBody } from '../domain/schemas/assessment.schemas';
+import type {
+  AssessmentSummary,
+  SuicideAssessment,
+  RiskLevel,
+  AssessmentCreateBody,
+  FinalRemarksBody,
+} from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 

@@ -4,8 +4,8 @@ import type {
   LoginBody,
   ResetPasswordBody,
   ResetTokenBody,
-} from '../domain/schemas/auth.schemas';
-import type { SessionUser } from '../domain/session-user';
+  SessionUser,
+} from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 
 /** The plain success answer of the API. */

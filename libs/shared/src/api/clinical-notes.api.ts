@@ -1,5 +1,9 @@
-import type { ClinicalNote, RecentNote } from '../domain/entities';
-import type { ClinicalNoteBody, ClinicalNoteUpdateBody } from '../domain/schemas/note.schemas';
+import type {
+  ClinicalNote,
+  RecentNote,
+  ClinicalNoteBody,
+  ClinicalNoteUpdateBody,
+} from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 

@@ -1,6 +1,4 @@
-import type { Psychologist } from '../domain/entities';
-import type { ProfileBody } from '../domain/schemas/profile.schemas';
-import type { SessionUser } from '../domain/session-user';
+import type { Psychologist, ProfileBody, SessionUser } from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 

@@ -1,9 +1,10 @@
-import type { Student, StudentSummary } from '../domain/entities';
 import type {
+  Student,
+  StudentSummary,
   StudentCreateBody,
   StudentEditBody,
   StudentUpdateBody,
-} from '../domain/schemas/student.schemas';
+} from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 

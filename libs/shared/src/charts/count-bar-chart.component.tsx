@@ -1,6 +1,6 @@
 import { ResponsiveBar } from '@nivo/bar';
-import { slantedLabelsDepth } from '../ui/chart-layout';
-import type { StatisticsChartRow, StatisticsChartSpec } from '../ui/statistics-charts';
+import { slantedLabelsDepth } from '@psicocampus/shared/ui';
+import type { StatisticsChartRow, StatisticsChartSpec } from '@psicocampus/shared/ui';
 import { chartTheme, countTicks, prefersReducedMotion } from './chart-theme';
 import { ChartTooltip } from './chart-tooltip.component';
 

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { StatisticsChartProps } from '../ui/statistics-charts';
+import type { StatisticsChartProps } from '@psicocampus/shared/ui';
 import { CountBarChart } from './count-bar-chart.component';
 import { CountPieChart } from './count-pie-chart.component';
 import { useBoxWidth } from './use-box-width';

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
-import type { SuicideAssessment } from '../domain/assessment/assessment';
-import type { RemoteName } from '../domain/remotes';
+import type { SuicideAssessment, RemoteName } from '@psicocampus/shared/domain';
 
 /**
  * Components one remote exposes for another to render (loaded at run time

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import type { Role } from '../domain/roles';
+import type { Role } from '@psicocampus/shared/domain';
 
 /** A menu entry a remote contributes to the dashboard it is mounted in. */
 export interface NavEntry {

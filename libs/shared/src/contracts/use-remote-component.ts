@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
-import type { RemoteName } from '../domain/remotes';
+import type { RemoteName } from '@psicocampus/shared/domain';
 import { loadRemoteComponent } from './remote-components';
 
 export type RemoteComponentState<P> =

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes, useRoutes } from 'react-router-dom';
 import type { RemoteModule } from '../contracts/remote-module';
 import { createAppStore } from '../store/create-store';
-import { LoadingMessage } from '../ui/loading-message.component';
+import { LoadingMessage } from '@psicocampus/shared/ui';
 
 interface HarnessOptions {
   /** Where the shell mounts the remote, e.g. '/psychologist/dashboard'. */

@@ -1,6 +1,6 @@
 import { useField } from 'formik';
 import { useId, useState, type ReactNode } from 'react';
-import { MSG } from '../domain/messages';
+import { MSG } from '@psicocampus/shared/domain';
 import { useCapsLock } from './use-caps-lock';
 import styles from './form-field.module.css';
 

@@ -1,7 +1,7 @@
 import { useFormikContext, type FormikTouched } from 'formik';
 import type { FormEvent, ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
-import { allErrorMessages } from './all-errors';
+import { allErrorMessages } from '@psicocampus/shared/domain';
 
 interface Props {
   schema: AnyObjectSchema;

@@ -5,7 +5,7 @@
 export { Form, Formik, useField, useFormikContext } from 'formik';
 export type { FormikHelpers, FormikProps } from 'formik';
 export * from './form-fields.component';
-export * from './first-error';
-export * from './all-errors';
+// Kept here too: forms are where the front ends look for them.
+export { allErrorMessages, firstErrorMessage } from '@psicocampus/shared/domain';
 export * from './guarded-form.component';
 export * from './use-caps-lock';

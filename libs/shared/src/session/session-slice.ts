@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SessionUser } from '../domain/session-user';
+import type { SessionUser } from '@psicocampus/shared/domain';
 
 /** Why a session ended, so the login screen can say so. */
 export type SessionEndReason = 'logout' | 'expired';

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../domain/session-user';
+import type { SessionUser } from '@psicocampus/shared/domain';
 import {
   clearStoredSession,
   readStoredSession,

@@ -1,4 +1,4 @@
-import { isSessionUser, type SessionUser } from '../domain/session-user';
+import { isSessionUser, type SessionUser } from '@psicocampus/shared/domain';
 
 /** The localStorage keys of SEED §3. */
 export const STORAGE_KEYS = {

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../domain/session-user';
+import type { SessionUser } from '@psicocampus/shared/domain';
 import { api } from '../api/api-slice';
 import { sessionEnded, sessionStarted } from '../session/session-slice';
 import { createAppStore } from './create-store';

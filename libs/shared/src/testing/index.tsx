@@ -6,7 +6,7 @@ import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { SessionUser } from '../domain/session-user';
+import type { SessionUser } from '@psicocampus/shared/domain';
 import { createAppStore, type AppStore } from '../store/create-store';
 
 export const testPsychologist: SessionUser = {

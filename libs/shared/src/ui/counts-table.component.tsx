@@ -1,4 +1,4 @@
-import { MSG } from '../domain/messages';
+import { MSG } from '@psicocampus/shared/domain';
 import type { StatisticsChartRow } from './statistics-charts';
 import styles from './counts-table.module.css';
 

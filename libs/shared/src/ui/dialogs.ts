@@ -1,19 +1,57 @@
-import Swal, { type SweetAlertIcon } from 'sweetalert2';
-import { MSG } from '../domain/messages';
+import type Swal from 'sweetalert2';
+import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+import { MSG } from '@psicocampus/shared/domain';
 
 /**
  * The product's dialogs (SEED §8), in one place so that every screen asks
  * and answers the same way. Each returns when the dialog closes.
+ *
+ * sweetalert2 (20 KB gzip with its styles) loads with the first dialog, not
+ * with the page: the sign-in screen never needs it unless something goes
+ * wrong (PRODUCT §12). Should that download fail, the browser's own
+ * alert/confirm still says what happened.
  */
 
 const BUTTON_COLOR = '#1f5f8b';
 
+type SweetAlert = typeof Swal;
+
+let sweetAlert: SweetAlert | undefined;
+let loading: Promise<SweetAlert> | undefined;
+
+function loadSweetAlert(): Promise<SweetAlert> {
+  loading ??= import('sweetalert2').then((module) => (sweetAlert = module.default));
+  // A failed download may succeed on the next dialog.
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
+const plainText = (options: SweetAlertOptions): string =>
+  [
+    options.title,
+    options.text ?? (options.html instanceof HTMLElement ? options.html.innerText : ''),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+
+async function fire(options: SweetAlertOptions): Promise<Pick<SweetAlertResult, 'isConfirmed'>> {
+  let dialogs: SweetAlert;
+  try {
+    dialogs = await loadSweetAlert();
+  } catch {
+    if (options.showCancelButton) return { isConfirmed: window.confirm(plainText(options)) };
+    window.alert(plainText(options));
+    return { isConfirmed: true };
+  }
+  return dialogs.fire(options);
+}
+
 export async function showError(text: string, title: string = MSG.common.error): Promise<void> {
-  await Swal.fire({ icon: 'error', title, text, confirmButtonColor: BUTTON_COLOR });
+  await fire({ icon: 'error', title, text, confirmButtonColor: BUTTON_COLOR });
 }
 
 export async function showWarning(title: string, text: string): Promise<void> {
-  await Swal.fire({ icon: 'warning', title, text, confirmButtonColor: BUTTON_COLOR });
+  await fire({ icon: 'warning', title, text, confirmButtonColor: BUTTON_COLOR });
 }
 
 export async function showSuccess(
@@ -34,7 +72,7 @@ async function showDialog(
   text?: string,
   timerMs?: number,
 ): Promise<void> {
-  await Swal.fire({
+  await fire({
     icon,
     title,
     text,
@@ -48,7 +86,7 @@ export async function confirmDeletion(
   title: string = MSG.common.confirmTitle,
   text: string = MSG.common.confirmText,
 ): Promise<boolean> {
-  const result = await Swal.fire({
+  const result = await fire({
     icon: 'warning',
     title,
     text,
@@ -67,7 +105,7 @@ export async function confirmAction(
   text: string,
   confirmText: string,
 ): Promise<boolean> {
-  const result = await Swal.fire({
+  const result = await fire({
     icon: 'question',
     title,
     text,
@@ -86,21 +124,31 @@ export async function confirmAction(
  */
 export function askToStayConnected(): { answer: Promise<boolean>; close: () => void } {
   let open = true;
-  const answer = Swal.fire({
-    icon: 'warning',
-    title: MSG.session.idleTitle,
-    text: MSG.session.idleText,
-    confirmButtonText: MSG.session.keepAlive,
-    confirmButtonColor: BUTTON_COLOR,
-    allowOutsideClick: false,
-  }).then((result) => {
-    open = false;
-    return result.isConfirmed;
-  });
+  // No native fallback here: a blocking alert would also stop the timer
+  // that asks the server at 30 minutes.
+  const answer = loadSweetAlert()
+    .then(async (dialogs) => {
+      if (!open) return false;
+      const result = await dialogs.fire({
+        icon: 'warning',
+        title: MSG.session.idleTitle,
+        text: MSG.session.idleText,
+        confirmButtonText: MSG.session.keepAlive,
+        confirmButtonColor: BUTTON_COLOR,
+        allowOutsideClick: false,
+      });
+      return result.isConfirmed;
+    })
+    .catch(() => false)
+    .finally(() => {
+      open = false;
+    });
   return {
     answer,
     close: () => {
-      if (open) Swal.close();
+      if (!open) return;
+      open = false;
+      sweetAlert?.close();
     },
   };
 }
@@ -120,7 +168,7 @@ export async function showWarningList(title: string, items: readonly string[]): 
     entry.textContent = item;
     list.append(entry);
   }
-  await Swal.fire({ icon: 'warning', title, html: list, confirmButtonColor: BUTTON_COLOR });
+  await fire({ icon: 'warning', title, html: list, confirmButtonColor: BUTTON_COLOR });
 }
 
 /**
@@ -128,5 +176,5 @@ export async function showWarningList(title: string, items: readonly string[]): 
  * treat the Escape that closes the dialog as its own (and lose a form).
  */
 export function isDialogOpen(): boolean {
-  return Swal.isVisible();
+  return sweetAlert?.isVisible() ?? false;
 }

@@ -15,6 +15,7 @@ export * from './notice.component';
 export * from './risk-level-badge.component';
 export * from './counts-table.component';
 export * from './chart-boundary.component';
+export { slantedLabelsDepth } from './chart-layout';
 export * from './statistics-charts';
 export * from './statistics-section.component';
 export * from './statistics-report.component';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { MSG } from '../domain/messages';
+import { MSG } from '@psicocampus/shared/domain';
 import styles from './modal.module.css';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG } from '../domain/messages';
+import { MSG } from '@psicocampus/shared/domain';
 import { pageCount, Pagination } from './pagination.component';
 
 describe('Pagination', () => {

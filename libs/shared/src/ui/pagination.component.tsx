@@ -1,4 +1,4 @@
-import { MSG } from '../domain/messages';
+import { MSG } from '@psicocampus/shared/domain';
 import { Button } from './button.component';
 import styles from './pagination.module.css';
 

@@ -1,5 +1,5 @@
-import { MSG } from '../domain/messages';
-import type { RiskLevel } from '../domain/risk/risk-engine';
+import { MSG } from '@psicocampus/shared/domain';
+import type { RiskLevel } from '@psicocampus/shared/domain';
 import styles from './risk-level-badge.module.css';
 
 /** Marks in front of the label: the level reads without colour too (WCAG 1.4.1). */

@@ -1,5 +1,5 @@
-import type { Statistics } from '../domain/entities';
-import { MSG } from '../domain/messages';
+import type { Statistics } from '@psicocampus/shared/domain';
+import { MSG } from '@psicocampus/shared/domain';
 import {
   MAX_CHART_CAREERS,
   RISK_LEVEL_CHART_COLORS,

@@ -1,6 +1,5 @@
-import type { Statistics, StatisticsCount } from '../domain/entities';
-import { MSG } from '../domain/messages';
-import { isRiskLevel, type RiskLevel } from '../domain/risk/risk-engine';
+import type { Statistics, StatisticsCount } from '@psicocampus/shared/domain';
+import { MSG, isRiskLevel, type RiskLevel } from '@psicocampus/shared/domain';
 import { slantedLabelsDepth } from './chart-layout';
 import { RISK_LEVEL_MARKS } from './risk-level-badge.component';
 

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy } from 'react';
-import type { Statistics } from '../domain/entities';
-import { MSG } from '../domain/messages';
+import type { Statistics } from '@psicocampus/shared/domain';
+import { MSG } from '@psicocampus/shared/domain';
 import type { StatisticsChartProps } from './statistics-charts';
 import { StatisticsReport } from './statistics-report.component';
 

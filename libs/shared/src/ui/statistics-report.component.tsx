@@ -1,6 +1,6 @@
 import { useMemo, type ComponentType } from 'react';
-import type { Statistics } from '../domain/entities';
-import { MSG } from '../domain/messages';
+import type { Statistics } from '@psicocampus/shared/domain';
+import { MSG } from '@psicocampus/shared/domain';
 import { EmptyState } from './empty-state.component';
 import { statisticsChartSpecs, type StatisticsChartProps } from './statistics-charts';
 import { StatisticsSection } from './statistics-section.component';

@@ -1,5 +1,5 @@
 import { Suspense, useId, useState, type ComponentType } from 'react';
-import { MSG } from '../domain/messages';
+import { MSG } from '@psicocampus/shared/domain';
 import { Button } from './button.component';
 import { ChartBoundary } from './chart-boundary.component';
 import { CountsTable } from './counts-table.component';

@@ -5,3 +5,4 @@ export * from './appointment.schemas';
 export * from './profile.schemas';
 export * from './assessment.schemas';
 export * from './user.schemas';
+export * from './error-messages';

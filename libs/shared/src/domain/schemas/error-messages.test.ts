@@ -1,5 +1,6 @@
-import { MSG, studentFormSchema } from '../domain';
-import { allErrorMessages } from './all-errors';
+import { MSG } from '../messages';
+import { studentFormSchema } from './student.schemas';
+import { allErrorMessages } from './error-messages';
 
 describe('allErrorMessages', () => {
   it("lists each failing field's first message, in the form's order", () => {
