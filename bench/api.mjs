@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { fmt, freePort, login, machine, startServer } from './lib/product.mjs';
+import { fmt, freePort, login, machine, median, startServer } from './lib/product.mjs';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -102,6 +102,19 @@ async function helloReference() {
   }
 }
 
+/** One request at a time: the server's own time per answer, and its size. */
+async function unloaded(url, headers, count = 100) {
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    bytes = (await response.arrayBuffer()).byteLength;
+    times.push(performance.now() - started);
+  }
+  return { median: median(times), bytes };
+}
+
 function describe(title, result) {
   const errors = result.errors + result.non2xx + result.timeouts;
   console.log(
@@ -117,6 +130,15 @@ try {
   const studentId = await seed(server.databaseUrl);
   const token = await login(server.url);
   const headers = { 'x-token': token };
+
+  console.log('\nOne request at a time (100 each): median and size of the answer');
+  for (const [title, path] of [
+    ['GET /api/students (500 students)', '/api/students'],
+    ['GET /api/students/:id (10 notes)', `/api/students/${studentId}`],
+  ]) {
+    const { median: ms, bytes } = await unloaded(`${server.url}${path}`, headers);
+    console.log(`  ${title.padEnd(34)} ${fmt(ms, 2)} ms  ${fmt(bytes / 1024)} KB`);
+  }
 
   console.log('\nReference: a bare Fastify "hello" route, 10 connections, 10 s');
   const hello = await helloReference();

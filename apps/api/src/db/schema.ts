@@ -254,3 +254,15 @@ export const suicideAssessments = pgTable(
     ),
   ],
 );
+
+/**
+ * A number that changes whenever anything a psychologist's student list
+ * shows changes: one of their students is added, changed, removed or
+ * reassigned, or their own name or e-mail changes. Database triggers keep it
+ * (migration 0005), for every writer and every server process alike, so the
+ * list's answer can be cached against it (`caseload-list-cache.ts`).
+ */
+export const caseloadRevisions = pgTable('caseload_revisions', {
+  psychologistId: uuid().primaryKey(),
+  revision: bigint({ mode: 'number' }).notNull(),
+});

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { folded } from '../../lib/text-search';
-import { students, users } from '../../db/schema';
+import { caseloadRevisions, students, users } from '../../db/schema';
 
 /** ISO 8601 with milliseconds in UTC, exactly as `Date.prototype.toISOString()` writes it. */
 const iso = (column: AnyPgColumn) =>
@@ -17,6 +17,20 @@ const iso = (column: AnyPgColumn) =>
  * `student-list.json.test.ts` checks field by field against it.
  */
 export async function caseloadListJson(db: Database, psychologistId: string): Promise<string> {
+  return (await caseloadList(db, psychologistId)).body;
+}
+
+/** A caseload's list and the revision it is (`caseloadRevisions`). */
+export interface CaseloadList {
+  body: string;
+  revision: string;
+}
+
+/**
+ * The list with the caseload's revision, read in one statement (one
+ * snapshot): the body is exactly that revision's, never a later one's.
+ */
+export async function caseloadList(db: Database, psychologistId: string): Promise<CaseloadList> {
   // Both drivers answer `execute` with `{ rows }`.
   const result = (await db.execute(sql`
     select json_build_object(
@@ -46,10 +60,26 @@ export async function caseloadListJson(db: Database, psychologistId: string): Pr
         'updatedAt', ${iso(students.updatedAt)}
       ) order by ${folded(students.lastName)}, ${folded(students.firstName)}, ${students.id}), '[]'::json),
       'total', count(${students.id})
-    )::text as body
+    )::text as body,
+    ${revisionOf(psychologistId)} as revision
     from ${students}
     left join ${users} on ${users.id} = ${students.assignedPsychologistId}
     where ${students.assignedPsychologistId} = ${psychologistId}
-  `)) as unknown as { rows: Array<{ body: string }> };
-  return result.rows[0]!.body;
+  `)) as unknown as { rows: CaseloadList[] };
+  return result.rows[0]!;
+}
+
+/** As text: node-postgres and PGlite answer a bigint differently. */
+const revisionOf = (psychologistId: string) =>
+  sql`coalesce((select ${caseloadRevisions.revision} from ${caseloadRevisions}
+    where ${caseloadRevisions.psychologistId} = ${psychologistId}), 0)::text`;
+
+/** The caseload's current revision ('0' before its first change). */
+export async function caseloadRevision(db: Database, psychologistId: string): Promise<string> {
+  const result = (await db.execute(
+    sql`select ${revisionOf(psychologistId)} as revision`,
+  )) as unknown as {
+    rows: Array<{ revision: string }>;
+  };
+  return result.rows[0]!.revision;
 }

@@ -28,7 +28,7 @@ import {
   updateStudentAtVersion,
   type StudentChanges,
 } from './student.queries';
-import { caseloadListJson } from './student-list.json';
+import { CaseloadListCache } from './caseload-list-cache';
 import { toStudent, toStudentSummary } from './student.view';
 
 type IdParams = { Params: { id: string } };
@@ -44,15 +44,15 @@ const emailTaken = () => new HttpError(409, MSG.students.emailTaken);
 export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
   const { db } = ctx;
+  const caseloadLists = new CaseloadListCache(db);
 
   app.get('/api/students', audited('student.list'), async (request, reply) => {
     const { user } = signedIn(request);
     const query = parseStudentListQuery(request.query);
     if (!query.paged) {
-      // Already JSON, built by the database: the hottest answer of the product.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(await caseloadListJson(db, user.id));
+      // Already JSON, built by the database and kept while the caseload does
+      // not change: the hottest answer of the product.
+      return reply.type('application/json; charset=utf-8').send(await caseloadLists.body(user.id));
     }
     const { q, page, pageSize } = query;
     const [records, total] = await Promise.all([
