@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PrecompressPlugin } from './precompress-plugin.mjs';
 import { ROUTER_MODULE } from './router-surface.mjs';
 
 const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -166,6 +167,7 @@ export function createAppConfig(options) {
             scriptLoading: 'defer',
             minify: !isDev,
           }),
+        !isDev && new PrecompressPlugin(),
       ].filter(Boolean),
       optimization: {
         // Named chunks keep the bundle report readable; hashes still bust caches.
@@ -210,6 +212,7 @@ export function createFederationRuntimeConfig({ appDir, dependsOn }) {
     devtool: 'source-map',
     target: ['web', 'es2020'],
     output: { path: path.join(appDir, 'dist'), filename: '[name].js', clean: false },
+    plugins: [new PrecompressPlugin()],
     performance: { hints: false },
   };
 }

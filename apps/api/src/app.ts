@@ -24,6 +24,7 @@ import { statisticsRoutes } from './plugins/statistics/statistics.routes';
 import { studentsRoutes } from './plugins/students/students.routes';
 import { usersRoutes } from './plugins/users/users.routes';
 import { registerFrontEnds } from './web/front-ends';
+import { registerApiCompression } from './lib/compression';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -111,21 +112,26 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerAuthentication(app, ctx);
   registerAudit(app, ctx);
-  await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { ctx });
-  await app.register(staffRoutes, { ctx });
-  await app.register(studentsRoutes, { ctx });
-  await app.register(clinicalNotesRoutes, { ctx });
-  await app.register(appointmentsRoutes, { ctx });
-  await app.register(importRoutes, { ctx });
-  await app.register(assessmentsRoutes, { ctx });
   const pdf = createPdfRenderer();
   app.addHook('onClose', () => pdf.close());
-  await app.register(reportsRoutes, { ctx, pdf });
-  await app.register(usersRoutes, { ctx });
-  await app.register(adminStudentsRoutes, { ctx });
-  await app.register(statisticsRoutes, { ctx });
-  await app.register(auditLogRoutes, { ctx });
+  // The API in a context of its own, so that only its answers are compressed
+  // on the fly: the front ends' files are compressed once, at build time.
+  await app.register(async (api) => {
+    await registerApiCompression(api);
+    await api.register(healthRoutes, { database });
+    await api.register(authRoutes, { ctx });
+    await api.register(staffRoutes, { ctx });
+    await api.register(studentsRoutes, { ctx });
+    await api.register(clinicalNotesRoutes, { ctx });
+    await api.register(appointmentsRoutes, { ctx });
+    await api.register(importRoutes, { ctx });
+    await api.register(assessmentsRoutes, { ctx });
+    await api.register(reportsRoutes, { ctx, pdf });
+    await api.register(usersRoutes, { ctx });
+    await api.register(adminStudentsRoutes, { ctx });
+    await api.register(statisticsRoutes, { ctx });
+    await api.register(auditLogRoutes, { ctx });
+  });
 
   if (config.web) {
     await registerFrontEnds(app, config.web);

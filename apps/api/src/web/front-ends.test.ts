@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MSG, REMOTE_NAMES } from '@psicocampus/shared/domain';
@@ -20,6 +21,12 @@ function writeFakeBuild(dir: string): WebRoots {
   writeFileSync(path.join(remotes.auth, 'mf-manifest.json'), '{"name":"auth"}');
   writeFileSync(path.join(remotes.auth, 'remoteEntry.js'), 'var auth;');
   writeFileSync(path.join(remotes.auth, '466.abcdef0123.js'), 'chunk');
+  // What PrecompressPlugin writes beside a chunk.
+  const chunk = 'var chunk = "' + 'x'.repeat(4000) + '";';
+  writeFileSync(path.join(shell, '710.0123456789.js'), chunk);
+  writeFileSync(path.join(shell, '710.0123456789.js.br'), brotliCompressSync(chunk));
+  writeFileSync(path.join(shell, '710.0123456789.js.gz'), gzipSync(chunk));
+  writeFileSync(path.join(shell, '811.0123456789.js'), chunk); // no twin
   return { shell, remotes };
 }
 
@@ -71,6 +78,27 @@ describe('serving the built front ends', () => {
     expect(shellChunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends the compressed twin a browser accepts, cached like the original', async () => {
+    const br = await get('/710.0123456789.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toMatch(/^var chunk = "x+";$/);
+
+    const gz = await get('/710.0123456789.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await get('/710.0123456789.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toMatch(/^var chunk = "x+";$/);
+
+    // A file without a twin goes as it is: files are never compressed per request.
+    const noTwin = await get('/811.0123456789.js', { 'accept-encoding': 'br' });
+    expect(noTwin.headers['content-encoding']).toBeUndefined();
+    expect(noTwin.body).toMatch(/^var chunk = "x+";$/);
+  });
+
   it('answers CORS for a remote only to allowed origins', async () => {
     const allowed = await get('/remotes/auth/mf-manifest.json', { origin: otherOrigin });
     expect(allowed.headers['access-control-allow-origin']).toBe(otherOrigin);
@@ -97,6 +125,8 @@ describe('cacheControlFor', () => {
     ['mf-manifest.json', 'no-cache'],
     ['index.html', 'no-cache'],
     ['remotes.json', 'no-cache'],
+    ['main.0123456789.js.br', 'public, max-age=31536000, immutable'],
+    ['remoteEntry.js.gz', 'no-cache'],
   ])('%s → %s', (file, expected) => {
     expect(cacheControlFor(`/srv/${file}`)).toBe(expected);
   });

@@ -14,9 +14,9 @@ const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|mjs)$/;
  * revalidated on every load, so a team's new release is picked up at once.
  */
 export function cacheControlFor(filePath: string): string {
-  return HASHED_FILE.test(path.basename(filePath))
-    ? 'public, max-age=31536000, immutable'
-    : 'no-cache';
+  // A precompressed twin (main.0123456789.js.br) is cached like its original.
+  const served = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  return HASHED_FILE.test(served) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
@@ -39,6 +39,7 @@ export async function serveRemoteFolder(
     decorateReply: false,
     cacheControl: false,
     index: false,
+    preCompressed: true,
     setHeaders: setCacheHeaders,
   });
 }
@@ -78,6 +79,8 @@ export async function registerFrontEnds(app: FastifyInstance, web: WebRoots): Pr
       decorateReply: false,
       cacheControl: false,
       index: false,
+      // The build writes .br and .gz beside each file (PrecompressPlugin).
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
   }
@@ -87,6 +90,7 @@ export async function registerFrontEnds(app: FastifyInstance, web: WebRoots): Pr
       root: web.shell,
       prefix: '/',
       cacheControl: false,
+      preCompressed: true,
       setHeaders: setCacheHeaders,
       wildcard: true,
     });

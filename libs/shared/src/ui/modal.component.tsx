@@ -77,7 +77,9 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium' 
         aria-labelledby={titleId}
         tabIndex={-1}
       >
-        <header className={styles.header}>
+        {/* Not <header>/<footer>: the dialog sits outside <main>, where those
+            would be a second banner and contentinfo of the page (axe). */}
+        <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
@@ -89,9 +91,9 @@ export function Modal({ open, title, onClose, children, footer, size = 'medium' 
           >
             ×
           </button>
-        </header>
+        </div>
         <div className={styles.body}>{children}</div>
-        {footer && <footer className={styles.footer}>{footer}</footer>}
+        {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </div>,
     document.body,

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { compressBody, type Encoding } from '../../lib/compression';
 import { caseloadList, caseloadRevision } from './student-list.json';
 
 /** About 60 caseloads of 500 students; the least recently asked go first. */
@@ -7,6 +8,14 @@ const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 interface Entry {
   revision: string;
   body: Buffer;
+  /** Compressed once, the first time a client asks for that encoding. */
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+
+/** An answer ready to send: the bytes, and their Content-Encoding if any. */
+export interface CaseloadAnswer {
+  body: Buffer;
+  encoding: Encoding | null;
 }
 
 /**
@@ -27,17 +36,39 @@ export class CaseloadListCache {
   ) {}
 
   async body(psychologistId: string): Promise<Buffer> {
+    return (await this.entry(psychologistId)).body;
+  }
+
+  /** The list in the encoding the client accepts (null: uncompressed). */
+  async answer(psychologistId: string, encoding: Encoding | null): Promise<CaseloadAnswer> {
+    const entry = await this.entry(psychologistId);
+    if (!encoding) return { body: entry.body, encoding: null };
+    let compressed = entry.compressed[encoding];
+    if (!compressed) {
+      compressed = compressBody(entry.body, encoding);
+      entry.compressed[encoding] = compressed;
+      this.bytes += compressed.length;
+      this.shrink();
+    }
+    return { body: compressed, encoding };
+  }
+
+  private async entry(psychologistId: string): Promise<Entry> {
     const cached = this.entries.get(psychologistId);
     if (cached && cached.revision === (await caseloadRevision(this.db, psychologistId))) {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(psychologistId);
       this.entries.set(psychologistId, cached);
-      return cached.body;
+      return cached;
     }
     const fresh = await caseloadList(this.db, psychologistId);
-    const body = Buffer.from(fresh.body, 'utf8');
-    this.store(psychologistId, { revision: fresh.revision, body });
-    return body;
+    const entry: Entry = {
+      revision: fresh.revision,
+      body: Buffer.from(fresh.body, 'utf8'),
+      compressed: {},
+    };
+    this.store(psychologistId, entry);
+    return entry;
   }
 
   /** What the cache holds now, for the tests and the logs. */
@@ -50,8 +81,13 @@ export class CaseloadListCache {
     if (entry.body.length > this.maxBytes) return;
     this.entries.set(psychologistId, entry);
     this.bytes += entry.body.length;
+    this.shrink();
+  }
+
+  /** Forgets the least recently asked caseloads until the cache fits. */
+  private shrink(): void {
     for (const [id] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.bytes <= this.maxBytes || this.entries.size === 1) break;
       this.forget(id);
     }
   }
@@ -60,6 +96,12 @@ export class CaseloadListCache {
     const entry = this.entries.get(psychologistId);
     if (!entry) return;
     this.entries.delete(psychologistId);
-    this.bytes -= entry.body.length;
+    this.bytes -= sizeOf(entry);
   }
+}
+
+function sizeOf(entry: Entry): number {
+  return (
+    entry.body.length + (entry.compressed.br?.length ?? 0) + (entry.compressed.gzip?.length ?? 0)
+  );
 }

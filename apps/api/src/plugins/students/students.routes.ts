@@ -28,6 +28,7 @@ import {
   updateStudentAtVersion,
   type StudentChanges,
 } from './student.queries';
+import { acceptedEncoding } from '../../lib/compression';
 import { CaseloadListCache } from './caseload-list-cache';
 import { toStudent, toStudentSummary } from './student.view';
 
@@ -51,8 +52,14 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
     const query = parseStudentListQuery(request.query);
     if (!query.paged) {
       // Already JSON, built by the database and kept while the caseload does
-      // not change: the hottest answer of the product.
-      return reply.type('application/json; charset=utf-8').send(await caseloadLists.body(user.id));
+      // not change, compressed once per change: the hottest answer of the product.
+      const answer = await caseloadLists.answer(
+        user.id,
+        acceptedEncoding(request.headers['accept-encoding']),
+      );
+      void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (answer.encoding) void reply.header('content-encoding', answer.encoding);
+      return reply.send(answer.body);
     }
     const { q, page, pageSize } = query;
     const [records, total] = await Promise.all([

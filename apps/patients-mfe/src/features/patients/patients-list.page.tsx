@@ -36,7 +36,9 @@ export default function PatientsListPage() {
     <div className={styles.page}>
       <PageHeader
         title={MSG.students.listTitle}
-        subtitle={list.loaded ? MSG.students.total(list.total) : undefined}
+        // The line is kept while the list loads, so nothing below it moves
+        // when the count arrives (no layout shift, PRODUCT §12).
+        subtitle={list.loaded ? MSG.students.total(list.total) : '\u00a0'}
         actions={<Button onClick={dialogs.openCreate}>{MSG.students.add}</Button>}
       />
 
@@ -69,9 +71,13 @@ export default function PatientsListPage() {
         />
       )}
 
-      <SectionCard title={MSG.import.title} className={styles.import}>
-        <ImportStudents />
-      </SectionCard>
+      {/* Shown with the list rather than under its loading message, which
+          the table would then push down. */}
+      {!list.isLoading && (
+        <SectionCard title={MSG.import.title} className={styles.import}>
+          <ImportStudents />
+        </SectionCard>
+      )}
 
       <StudentFormModal
         open={dialogs.studentFormOpen}

@@ -187,7 +187,7 @@ describe('importing students from Excel (SEED §2, PRODUCT §6)', () => {
       route: `${BASE}/patients`,
       path: `${BASE}/patients`,
     });
-    const block = screen.getByRole('region', { name: M.title });
+    const block = await screen.findByRole('region', { name: M.title });
     expect(within(block).getByRole('heading', { name: M.templateHeading })).toBeInTheDocument();
     await userEvent.click(within(block).getByRole('button', { name: M.templateLink }));
 
@@ -207,7 +207,7 @@ describe('importing students from Excel (SEED §2, PRODUCT §6)', () => {
       route: `${BASE}/patients`,
       path: `${BASE}/patients`,
     });
-    await userEvent.click(screen.getByRole('button', { name: M.templateLink }));
+    await userEvent.click(await screen.findByRole('button', { name: M.templateLink }));
     expect(await alertDialog()).toHaveTextContent(M.templateError);
   });
 });

@@ -1,0 +1,159 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPage } from '../support/browser';
+import { startProduct, type RunningProduct } from '../support/product';
+import { DEMO, signIn } from '../support/session';
+
+// PRODUCT §12: no axe-core violation on any screen. Every route of SEED §2,
+// and the modals a psychologist works in, are checked as a user sees them.
+const AXE = require.resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+let browser: Browser;
+let product: RunningProduct;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  product = await startProduct();
+});
+afterAll(async () => {
+  await browser.close();
+  await product.close();
+});
+
+/** axe-core's findings on the page as it is now, one readable line each. */
+async function violationsOn(page: Page): Promise<string[]> {
+  // Animations (dialogs fading in) settle first: axe judges colours as drawn.
+  await page.waitForTimeout(400);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(
+    async () =>
+      (
+        await (
+          window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }
+        ).axe.run()
+      ).violations,
+  );
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  );
+}
+
+async function expectAccessible(page: Page, ready: Locator) {
+  await ready.waitFor({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  expect(await violationsOn(page)).toEqual([]);
+}
+
+describe('every screen passes axe-core', () => {
+  let page: Page;
+  let context: BrowserContext;
+  beforeAll(async () => ({ page, context } = await newPage(browser)));
+  afterAll(() => context.close());
+
+  it('the sign-in and password screens', async () => {
+    await page.goto(`${product.url}/login`);
+    await expectAccessible(page, page.getByRole('button', { name: 'Iniciar sesión' }));
+    await page.goto(`${product.url}/reset-password-form`);
+    await expectAccessible(page, page.getByRole('heading').first());
+    await page.goto(`${product.url}/reset-password/${'a'.repeat(43)}`);
+    await expectAccessible(page, page.getByRole('heading').first());
+  });
+});
+
+describe("a psychologist's screens pass axe-core", () => {
+  let page: Page;
+  let context: BrowserContext;
+  const base = () => `${product.url}/psychologist/dashboard`;
+  beforeAll(async () => {
+    ({ page, context } = await newPage(browser));
+    await signIn(page, product.url, DEMO.psychologist, /\/psychologist\/dashboard/);
+  });
+  afterAll(() => context.close());
+
+  it.each([
+    ['home', ''],
+    ['patients', '/patients'],
+    ['history', '/history'],
+    ['statistics', '/statistics'],
+    ['profile', '/profile'],
+    ['configuration', '/configuration'],
+    ['evaluations', '/Evaluaciones'],
+  ])('%s', async (_name, path) => {
+    await page.goto(`${base()}${path}`);
+    await expectAccessible(page, page.getByRole('heading', { level: 1 }));
+  });
+
+  it("a student's detail, edit screen and evaluations", async () => {
+    await page.goto(`${base()}/patients`);
+    await page.getByText('María José Castillo Peña', { exact: true }).click();
+    const heading = page.getByRole('heading', { name: 'María José Castillo Peña' });
+    await expectAccessible(page, heading);
+    const detailUrl = page.url();
+    const id = detailUrl.split('/').pop()!;
+
+    await page.goto(`${detailUrl}/edit`);
+    await expectAccessible(page, page.getByRole('button', { name: 'Guardar Cambios' }));
+    await page.goto(`${base()}/studenteva/${id}`);
+    await expectAccessible(page, page.getByRole('heading', { level: 1 }));
+  });
+
+  it('the student, appointment, note and assessment forms', async () => {
+    await page.goto(`${base()}/patients`);
+    await page.getByRole('button', { name: 'Agregar Estudiante' }).click();
+    await expectAccessible(page, page.getByRole('dialog', { name: 'Agregar Estudiante' }));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Agendar (María José Castillo Peña)' }).click();
+    await expectAccessible(page, page.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+
+    await page.getByText('María José Castillo Peña', { exact: true }).click();
+    await page.getByRole('heading', { name: 'María José Castillo Peña' }).waitFor();
+    await page.getByRole('button', { name: 'Agregar Nota' }).click();
+    await expectAccessible(page, page.getByRole('dialog', { name: 'Nueva Nota Clínica' }));
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Nueva Evaluación' }).click();
+    await expectAccessible(
+      page,
+      page.getByRole('dialog', { name: 'Evaluación de Riesgo Suicida - Escala Columbia' }),
+    );
+  });
+});
+
+describe("an administrator's screens pass axe-core", () => {
+  let page: Page;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    ({ page, context } = await newPage(browser));
+    await signIn(page, product.url, DEMO.admin, /\/dashboard\/home$/);
+  });
+  afterAll(() => context.close());
+
+  it.each([
+    ['home', '/home'],
+    ['statistics', '/static-admin'],
+    ['users', '/users'],
+    ['audit log', '/audit'],
+    ['profile', '/profile'],
+    ['administrator profile', '/profile-admin'],
+  ])('%s', async (_name, path) => {
+    await page.goto(`${product.url}/dashboard${path}`);
+    await expectAccessible(page, page.getByRole('heading', { level: 1 }));
+  });
+
+  it('the new user form', async () => {
+    await page.goto(`${product.url}/dashboard/users`);
+    await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+    await expectAccessible(page, page.getByRole('dialog', { name: 'Nuevo usuario' }));
+  });
+});
