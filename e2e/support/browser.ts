@@ -19,10 +19,23 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * What the browser refused under the product's Content-Security-Policy, in
+ * this test file. e2e/support/csp-guard.ts fails the file when it is not
+ * empty: the policy is on in every browser test, and nothing the product
+ * needs may be refused by it.
+ */
+export const cspViolations: string[] = [];
+
 /** A fresh context (no storage) with Spanish locale; page errors fail loudly in the log. */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'es-EC', timezoneId: 'America/Guayaquil' });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+      cspViolations.push(`${page.url()}: ${message.text()}`);
+    }
+  });
   return { context, page };
 }

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { REMOTE_NAMES } from '@psicocampus/shared/domain';
 import type { WebRoots } from '../../apps/api/src/config';
 import { serveRemoteFolder } from '../../apps/api/src/web/front-ends';
-import { launchBrowser, newPage } from '../support/browser';
+import { cspViolations, launchBrowser, newPage } from '../support/browser';
 import { freePort, startProduct, type RunningProduct } from '../support/product';
 
 const APPS = path.resolve(__dirname, '../../apps');
@@ -91,6 +91,36 @@ describe('the shell and its remotes, as npm start serves them', () => {
     );
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await page.getByText(MODULE_UNAVAILABLE).waitFor();
+    await context.close();
+  });
+
+  it('runs under a Content-Security-Policy that refuses inline and foreign scripts', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${product.url}/login`);
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    const refused = await page.evaluate(async () => {
+      const blocked: string[] = [];
+      document.addEventListener('securitypolicyviolation', (event) =>
+        blocked.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
+      const inline = document.createElement('script');
+      inline.textContent = 'window.inlineRan = true';
+      document.body.append(inline);
+      const foreign = document.createElement('script');
+      foreign.src = 'http://127.0.0.1:9/ajeno.js';
+      document.body.append(foreign);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { blocked, inlineRan: 'inlineRan' in window };
+    });
+    expect(refused.inlineRan).toBe(false);
+    expect(refused.blocked).toEqual(
+      expect.arrayContaining([
+        'script-src-elem inline',
+        'script-src-elem http://127.0.0.1:9/ajeno.js',
+      ]),
+    );
+    // Refused on purpose here; the guard of every file must not count these two.
+    cspViolations.splice(0, cspViolations.length);
     await context.close();
   });
 

@@ -12,6 +12,10 @@ import { ROUTER_MODULE } from './router-surface.mjs';
 const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const reactRouterDist = path.join(workspaceRoot, 'node_modules/react-router/dist/production');
+const sweetAlertWithoutInjectedStyles = path.join(
+  workspaceRoot,
+  'node_modules/sweetalert2/dist/sweetalert2.esm.js',
+);
 
 /** Development ports; the API listens on 8080. */
 export const DEV_PORTS = { shell: 4200, auth: 4201, patients: 4202, assessment: 4203, admin: 4204 };
@@ -101,11 +105,17 @@ export function createAppConfig(options) {
         extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
         // react-router's package exports only its development build; production
         // bundles take the production one it ships beside it.
-        alias: isDev
-          ? {}
-          : {
-              'react-router$': path.join(reactRouterDist, 'index.mjs'),
-            },
+        alias: {
+          // sweetalert2's default build writes its styles into a <style> element,
+          // which the Content-Security-Policy refuses; this one leaves them to
+          // the stylesheet that dialogs.ts loads beside it.
+          sweetalert2$: sweetAlertWithoutInjectedStyles,
+          ...(isDev
+            ? {}
+            : {
+                'react-router$': path.join(reactRouterDist, 'index.mjs'),
+              }),
+        },
       },
       module: {
         rules: [

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { MSG } from '@psicocampus/shared/domain';
@@ -24,7 +25,14 @@ import { statisticsRoutes } from './plugins/statistics/statistics.routes';
 import { studentsRoutes } from './plugins/students/students.routes';
 import { usersRoutes } from './plugins/users/users.routes';
 import { registerFrontEnds } from './web/front-ends';
+import { registerSecurityHeaders, remoteOriginsOf } from './web/security-headers';
 import { registerApiCompression } from './lib/compression';
+
+/** One route as the server registered it. */
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
 
 export interface AppDependencies {
   config: AppConfig;
@@ -34,6 +42,8 @@ export interface AppDependencies {
   /** Replaces the clock (tests of expiry). */
   now?: () => Date;
 }
+
+const NO_ORIGINS: readonly string[] = [];
 
 /** JSON bodies above this are refused (PRODUCT §10). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -58,11 +68,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api')) void reply.header('Cache-Control', 'no-store');
-    void reply.header('X-Content-Type-Options', 'nosniff');
-    void reply.header('Referrer-Policy', 'no-referrer');
-    return payload;
+  registerSecurityHeaders(app, {
+    remoteOrigins: config.web
+      ? remoteOriginsOf(path.join(config.web.shell, 'remotes.json'))
+      : () => NO_ORIGINS,
+    https: config.publicUrl.startsWith('https:'),
   });
   // One line per API call, with its request id; static files are not worth a line.
   app.addHook('onResponse', async (request, reply) => {
@@ -79,6 +89,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+
+  // The server's own list of its routes, for the tests that must cover every
+  // one (the access matrix): a new route nobody thought of fails them.
+  const routeTable: RouteSummary[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
 
   const mailer =
     deps.mailer ??

@@ -1,4 +1,5 @@
 import 'fastify';
+import type { RouteSummary } from './app';
 import type { AppContext } from './context';
 import type { AuditActor, AuditRouteConfig } from './plugins/audit/audit';
 import type { AuthContext } from './plugins/auth/authenticate';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The server's shared services (database, mail, clock, configuration). */
     ctx: AppContext;
+    /** Every route registered, in order (HEAD twins of GET routes included). */
+    routeTable: readonly RouteSummary[];
   }
 
   interface FastifyRequest {

@@ -40,6 +40,31 @@ export class MailQueue {
     this.pending.add(sending);
   }
 
+  private composing: Promise<void> = Promise.resolve();
+
+  /**
+   * Prepares a mail after the answer has left, then sends it. For a mail whose
+   * mere preparation (a token written for an existing account) would show in
+   * the answer's timing. Preparations run one at a time, in order, as the
+   * answers that asked for them did; `compose` returns null to send nothing.
+   */
+  enqueueComposed(compose: () => Promise<MailMessage | null>): void {
+    const composed = this.composing
+      // A turn of the event loop first, so the answer is on its way before
+      // any of this work (PGlite runs its queries on this very thread).
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(compose)
+      .then((message) => {
+        if (message) this.enqueue(message);
+      })
+      .catch((error: unknown) => {
+        this.log.error({ err: error }, 'mail not prepared');
+      });
+    this.composing = composed;
+    const tracked = composed.finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
   async idle(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
   }

@@ -20,7 +20,12 @@ let sweetAlert: SweetAlert | undefined;
 let loading: Promise<SweetAlert> | undefined;
 
 function loadSweetAlert(): Promise<SweetAlert> {
-  loading ??= import('sweetalert2').then((module) => (sweetAlert = module.default));
+  // The stylesheet comes as a file: the bundles take the sweetalert2 build that
+  // does not write a <style> element at run time, which the Content-Security-Policy
+  // (style-src 'self') refuses (create-app-config's alias).
+  loading ??= Promise.all([import('sweetalert2'), import('sweetalert2/dist/sweetalert2.css')]).then(
+    ([module]) => (sweetAlert = module.default),
+  );
   // A failed download may succeed on the next dialog.
   loading.catch(() => (loading = undefined));
   return loading;

@@ -118,15 +118,17 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const body = await validateBody(forgotPasswordSchema, request.body);
     const now = ctx.now();
     const user = await findUserByEmail(db, body.email);
-    // The same answer whatever happens below: it must not tell whether the
-    // e-mail has an account. The mail leaves after the answer.
-    if (
-      user?.active &&
-      (await recentResetTokens(db, user.id, now)) < AUTH_POLICY.maxResetMailsPerAccount
-    ) {
-      const token = await issuePasswordToken(db, user.id, 'reset', now);
-      const link = passwordLinkUrl(ctx.config.publicUrl, token);
-      ctx.mail.enqueue(passwordResetMail(user.email, user.firstName, link));
+    // The same answer, after the same work, whether or not the e-mail has an
+    // account: the link is issued and mailed once the answer has left, so not
+    // even its timing tells (PRODUCT §3).
+    if (user?.active) {
+      ctx.mail.enqueueComposed(async () => {
+        const recent = await recentResetTokens(db, user.id, now);
+        if (recent >= AUTH_POLICY.maxResetMailsPerAccount) return null;
+        const token = await issuePasswordToken(db, user.id, 'reset', now);
+        const link = passwordLinkUrl(ctx.config.publicUrl, token);
+        return passwordResetMail(user.email, user.firstName, link);
+      });
     }
     return { ok: true, msg: MSG.auth.forgotSent };
   });

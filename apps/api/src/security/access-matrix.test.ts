@@ -1,0 +1,528 @@
+import type { InjectOptions } from 'fastify';
+import { MSG } from '@psicocampus/shared/domain';
+import {
+  CLINICAL_RECORDS,
+  createAccessFixtures,
+  newInviteToken,
+  unknownIds,
+  type AccessFixtures,
+  type RecordIds,
+} from '../../test/helpers/access-fixtures';
+import { NEW_PASSWORD, userBody } from '../../test/helpers/admin';
+import { calmAnswers } from '../../test/helpers/assessments';
+import { fileUpload } from '../../test/helpers/multipart';
+import { inDays, studentBody } from '../../test/helpers/patients';
+import {
+  demoAccount,
+  randomAddress,
+  startTestServer,
+  type DemoAccountKey,
+  type TestServer,
+} from '../../test/helpers/test-server';
+import { studentRow, TEMPLATE_HEADERS, xlsxFile } from '../../test/helpers/workbooks';
+
+/**
+ * PRODUCT §4 as one table: every /api route, called by nobody, by
+ * psychologist A (the owner of the records), by psychologist B (on A's
+ * records) and by an administrator, each with the one status it must get.
+ *
+ * The route list comes from the server itself (`app.routeTable`): a route
+ * the table does not list, or a listed route the server no longer has,
+ * fails the test.
+ */
+
+/** `METHOD /path` of the route each request reached, in order. */
+const reachedRoutes: string[] = [];
+
+type Caller = 'anonymous' | DemoAccountKey;
+
+/** The table's columns, in its order. */
+type Expected = readonly [anonymous: number, ownerA: number, otherB: number, admin: number];
+const COLUMN: Record<Caller, 0 | 1 | 2 | 3> = {
+  anonymous: 0,
+  psychologist: 1,
+  psychologist2: 2,
+  admin: 3,
+};
+const CALLER_NAME: Record<Caller, string> = {
+  anonymous: 'anonymous',
+  psychologist: 'psychologist A (owner)',
+  psychologist2: 'psychologist B',
+  admin: 'admin',
+};
+/**
+ * The owner last: the refusals reach a record while it still exists, then
+ * A's call (a delete, a deactivation) may change it.
+ */
+const CALL_ORDER: readonly Caller[] = ['anonymous', 'admin', 'psychologist2', 'psychologist'];
+
+interface CallContext {
+  ids: RecordIds;
+  caller: Caller;
+  fixtures: AccessFixtures;
+}
+
+type MatrixCall = Pick<InjectOptions, 'url' | 'payload' | 'headers' | 'remoteAddress'> & {
+  url: string;
+};
+
+interface Row {
+  /** `METHOD /api/path` exactly as the server registered it. */
+  route: string;
+  /** Set when a route has more than one row: what this one calls. */
+  variant?: string;
+  expected: Expected;
+  request(context: CallContext): MatrixCall | Promise<MatrixCall>;
+  /** The call ends the session it is made with, so it gets a session of its own. */
+  ownSession?: true;
+  /** Puts back what a successful call changed that other rows rely on. */
+  undo?(context: CallContext & { token: string }): Promise<void>;
+}
+
+/** A signed-in caller's own account (anonymous: A's, which they cannot reach). */
+const accountOf = (caller: Caller) => demoAccount(caller === 'anonymous' ? 'psychologist' : caller);
+
+let server: TestServer;
+let tokens: Record<DemoAccountKey, string>;
+let fixtures: AccessFixtures;
+
+let importedRows = 0;
+
+const MATRIX: readonly Row[] = [
+  // Health: public, for load balancers.
+  {
+    route: 'GET /api/health',
+    expected: [200, 200, 200, 200],
+    request: () => ({ url: '/api/health' }),
+  },
+  {
+    route: 'GET /api/health/live',
+    expected: [200, 200, 200, 200],
+    request: () => ({ url: '/api/health/live' }),
+  },
+  {
+    route: 'GET /api/health/ready',
+    expected: [200, 200, 200, 200],
+    request: () => ({ url: '/api/health/ready' }),
+  },
+
+  // Sign-in and recovery: public; a session header changes nothing.
+  {
+    route: 'POST /api/auth/login',
+    variant: "A's credentials",
+    expected: [200, 200, 200, 200],
+    request: () => ({
+      url: '/api/auth/login',
+      payload: {
+        email: accountOf('psychologist').email,
+        password: accountOf('psychologist').password,
+      },
+      remoteAddress: randomAddress(),
+    }),
+  },
+  {
+    route: 'POST /api/auth/forgot-password',
+    variant: "A's e-mail",
+    expected: [200, 200, 200, 200],
+    request: () => ({
+      url: '/api/auth/forgot-password',
+      payload: { email: accountOf('psychologist').email },
+    }),
+  },
+  {
+    route: 'POST /api/auth/reset-password/check',
+    variant: 'a live invitation link',
+    expected: [200, 200, 200, 200],
+    request: ({ fixtures }) => ({
+      url: '/api/auth/reset-password/check',
+      payload: { token: fixtures.inviteToken },
+    }),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    variant: "a new colleague's invitation link",
+    expected: [200, 200, 200, 200],
+    request: async () => ({
+      url: '/api/auth/reset-password',
+      payload: { token: await newInviteToken(server, tokens.admin), password: NEW_PASSWORD },
+    }),
+  },
+
+  // The caller's own session and account.
+  {
+    route: 'GET /api/auth/me',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: '/api/auth/me' }),
+  },
+  {
+    route: 'POST /api/auth/logout',
+    expected: [401, 200, 200, 200],
+    ownSession: true,
+    request: () => ({ url: '/api/auth/logout' }),
+  },
+  {
+    route: 'GET /api/auth/profile',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: '/api/auth/profile' }),
+  },
+  {
+    route: 'PUT /api/auth/profile',
+    expected: [401, 200, 200, 200],
+    request: ({ caller }) => {
+      const { firstName, lastName, email } = accountOf(caller);
+      return {
+        url: '/api/auth/profile',
+        payload: { firstName, lastName, email, phone: '0991112233' },
+      };
+    },
+  },
+  {
+    route: 'PUT /api/auth/password',
+    expected: [401, 200, 200, 200],
+    request: ({ caller }) => ({
+      url: '/api/auth/password',
+      payload: { currentPassword: accountOf(caller).password, newPassword: NEW_PASSWORD },
+    }),
+    // Later rows sign the demo accounts in with their demo passwords.
+    async undo({ caller, token }) {
+      const restored = await server.call({
+        method: 'PUT',
+        url: '/api/auth/password',
+        token,
+        payload: { currentPassword: NEW_PASSWORD, newPassword: accountOf(caller).password },
+      });
+      if (restored.statusCode !== 200) throw new Error(`restoring the password: ${restored.body}`);
+    },
+  },
+  {
+    route: 'GET /api/psychologists/:id',
+    variant: 'A',
+    expected: [401, 200, 200, 200],
+    request: ({ ids }) => ({ url: `/api/psychologists/${ids.owner}` }),
+  },
+
+  // Students: the psychologist's own caseload; clinical, so never an admin's.
+  {
+    route: 'GET /api/students',
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/students' }),
+  },
+  {
+    route: 'GET /api/students',
+    variant: 'a page of a search',
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/students?q=a&page=1&pageSize=50' }),
+  },
+  {
+    route: 'POST /api/students',
+    expected: [401, 201, 201, 403],
+    request: () => ({ url: '/api/students', payload: studentBody() }),
+  },
+  {
+    route: 'GET /api/students/:id',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/students/${ids.student}` }),
+  },
+  {
+    route: 'PUT /api/students/:id',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/students/${ids.studentToEdit}`,
+      payload: { firstName: 'Camila Andrea', lastName: 'Paredes', age: 23, version: 1 },
+    }),
+  },
+  {
+    route: 'DELETE /api/students/:id',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/students/${ids.studentToDelete}` }),
+  },
+  {
+    route: 'POST /api/students/:id/clinical-notes',
+    expected: [401, 201, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/students/${ids.student}/clinical-notes`,
+      payload: { note: 'Seguimiento: duerme mejor.' },
+    }),
+  },
+  {
+    route: 'PUT /api/students/:id/clinical-notes/:noteId',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/students/${ids.student}/clinical-notes/${ids.noteToEdit}`,
+      payload: { note: 'Refiere insomnio desde el inicio del semestre; mejora.', version: 1 },
+    }),
+  },
+  {
+    route: 'DELETE /api/students/:id/clinical-notes/:noteId',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/students/${ids.student}/clinical-notes/${ids.noteToDelete}`,
+    }),
+  },
+  {
+    route: 'GET /api/clinical-notes/recent',
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/clinical-notes/recent' }),
+  },
+  {
+    route: 'GET /api/students/import/template',
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/students/import/template' }),
+  },
+  {
+    route: 'POST /api/students/import',
+    expected: [401, 200, 200, 403],
+    request: async () => {
+      importedRows += 1;
+      const row = studentRow(importedRows, {
+        'Correo electrónico': `matriz.${importedRows}.${Date.now()}@estudiantes.test`,
+      });
+      return {
+        url: '/api/students/import',
+        ...fileUpload(await xlsxFile([[...TEMPLATE_HEADERS], row])),
+      };
+    },
+  },
+
+  // Appointments.
+  {
+    route: 'GET /api/appointments',
+    variant: "of A's student",
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/appointments?studentId=${ids.student}` }),
+  },
+  {
+    route: 'GET /api/appointments',
+    variant: "of the caller's caseload",
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/appointments' }),
+  },
+  {
+    route: 'POST /api/appointments',
+    variant: "for A's student",
+    expected: [401, 201, 404, 403],
+    request: ({ ids }) => ({
+      url: '/api/appointments',
+      payload: { studentId: ids.student, date: inDays(3), reason: 'Seguimiento', notes: '' },
+    }),
+  },
+
+  // Assessments and their reports.
+  {
+    route: 'POST /api/suicide-assessments',
+    variant: "of A's student",
+    expected: [401, 201, 404, 403],
+    request: ({ ids }) => ({
+      url: '/api/suicide-assessments',
+      payload: { ...calmAnswers(), student: ids.student },
+    }),
+  },
+  {
+    route: 'GET /api/suicide-assessments',
+    variant: "of A's student",
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/suicide-assessments?studentId=${ids.student}` }),
+  },
+  {
+    route: 'GET /api/suicide-assessments',
+    variant: "of the caller's caseload",
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/suicide-assessments' }),
+  },
+  {
+    route: 'PUT /api/suicide-assessments/:id/final-remarks',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/suicide-assessments/${ids.assessmentToRemark}/final-remarks`,
+      payload: { finalRemarks: 'Sin riesgo actual; control en un mes.' },
+    }),
+  },
+  {
+    route: 'GET /api/pdfreport/student/:id',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/pdfreport/student/${ids.student}` }),
+  },
+  {
+    route: 'GET /api/pdfassessement/:id/report/pdfassessment',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/pdfassessement/${ids.assessment}/report/pdfassessment` }),
+  },
+
+  // Statistics: counts of the caller's scope, for both roles.
+  {
+    route: 'GET /api/statistics',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: '/api/statistics' }),
+  },
+  {
+    route: 'GET /api/statistics/gender',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: '/api/statistics/gender' }),
+  },
+  {
+    route: 'GET /api/statistics/risk-level',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: '/api/statistics/risk-level' }),
+  },
+
+  // The administrators' calls: 403 for every psychologist, owner or not.
+  {
+    route: 'GET /api/users',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: '/api/users' }),
+  },
+  {
+    route: 'POST /api/users',
+    expected: [401, 403, 403, 201],
+    request: () => ({ url: '/api/users', payload: userBody() }),
+  },
+  {
+    route: 'PUT /api/users/:id',
+    expected: [401, 403, 403, 200],
+    request: ({ ids }) => ({ url: `/api/users/${ids.accountToEdit}`, payload: userBody() }),
+  },
+  {
+    route: 'POST /api/users/:id/deactivate',
+    expected: [401, 403, 403, 200],
+    request: ({ ids }) => ({ url: `/api/users/${ids.accountToDeactivate}/deactivate` }),
+  },
+  {
+    route: 'POST /api/users/:id/reactivate',
+    expected: [401, 403, 403, 200],
+    request: ({ ids }) => ({ url: `/api/users/${ids.accountToReactivate}/reactivate` }),
+  },
+  {
+    route: 'POST /api/users/:id/reset-link',
+    expected: [401, 403, 403, 200],
+    request: ({ ids }) => ({ url: `/api/users/${ids.accountForLink}/reset-link` }),
+  },
+  {
+    route: 'GET /api/admin/students',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: '/api/admin/students' }),
+  },
+  {
+    route: 'PUT /api/students/:id/assignment',
+    variant: "A's student, to A again",
+    expected: [401, 403, 403, 200],
+    request: ({ ids }) => ({
+      url: `/api/students/${ids.student}/assignment`,
+      payload: { psychologistId: ids.owner },
+    }),
+  },
+  {
+    route: 'GET /api/audit',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: '/api/audit' }),
+  },
+];
+
+/** The routes of the server under /api, without the HEAD twin Fastify adds to each GET. */
+function serverApiRoutes(): Set<string> {
+  const routes = new Set(
+    server.app.routeTable
+      .map(({ method, url }) => `${method} ${url}`)
+      .filter((route) => / \/api(\/|$)/.test(route)),
+  );
+  for (const route of routes) {
+    const [method, url] = route.split(' ');
+    if (method === 'HEAD' && routes.has(`GET ${url}`)) routes.delete(route);
+  }
+  return routes;
+}
+
+function rowTitle(row: Row): string {
+  return row.variant ? `${row.route} (${row.variant})` : row.route;
+}
+
+/** At most this much of an unexpected answer goes into a failure message. */
+const SHOWN_BODY = 300;
+
+beforeAll(async () => {
+  server = await startTestServer({}, (app) => {
+    // onSend: it runs for every answer, also those an earlier hook gave (a 401).
+    app.addHook('onSend', async (request, _reply, payload) => {
+      reachedRoutes.push(`${request.method} ${request.routeOptions.url ?? '(no route)'}`);
+      return payload;
+    });
+  });
+  const [psychologist, psychologist2, admin] = await Promise.all([
+    server.login('psychologist'),
+    server.login('psychologist2'),
+    server.login('admin'),
+  ]);
+  tokens = { psychologist, psychologist2, admin };
+  fixtures = await createAccessFixtures(server, { owner: psychologist, admin });
+});
+afterAll(() => server?.close());
+
+describe('the access matrix', () => {
+  it('lists every /api route the server has', () => {
+    const listed = new Set(MATRIX.map((row) => row.route));
+    const unlisted = [...serverApiRoutes()].filter((route) => !listed.has(route));
+    expect(unlisted).toEqual([]);
+  });
+
+  it('lists no route the server no longer has', () => {
+    const onServer = serverApiRoutes();
+    const gone = [...new Set(MATRIX.map((row) => row.route))].filter(
+      (route) => !onServer.has(route),
+    );
+    expect(gone).toEqual([]);
+  });
+
+  it('names each call once', () => {
+    const titles = MATRIX.map(rowTitle);
+    expect(titles.filter((title, index) => titles.indexOf(title) !== index)).toEqual([]);
+  });
+});
+
+describe.each(MATRIX.map((row) => [rowTitle(row), row] as const))('%s', (_title, row) => {
+  const method = row.route.split(' ')[0] as InjectOptions['method'];
+
+  it.each(
+    CALL_ORDER.map(
+      (caller) => [CALLER_NAME[caller], row.expected[COLUMN[caller]], caller] as const,
+    ),
+  )('%s gets %d', async (_name, expected, caller) => {
+    const token =
+      caller === 'anonymous' ? null : row.ownSession ? await server.login(caller) : tokens[caller];
+    const context: CallContext = { ids: fixtures.ids, caller, fixtures };
+    const response = await server.call({ method, ...(await row.request(context)), token });
+
+    // The row really exercises the route it names.
+    expect(reachedRoutes.at(-1)).toBe(row.route);
+    const shown =
+      response.statusCode === expected
+        ? expected
+        : `${response.statusCode}: ${response.body.slice(0, SHOWN_BODY)}`;
+    expect(shown).toBe(expected);
+
+    if (expected === 401) {
+      expect(response.json()).toEqual({ ok: false, msg: MSG.api.unauthorized });
+    }
+    if (expected === 403) {
+      expect(response.json()).toEqual({ ok: false, msg: MSG.api.forbidden });
+    }
+    if (expected === 404) {
+      // Someone else's record reads exactly like one that does not exist.
+      const nothing = await server.call({
+        method,
+        ...(await row.request({ ...context, ids: unknownIds() })),
+        token,
+      });
+      expect(nothing.statusCode).toBe(404);
+      expect(response.json()).toEqual(nothing.json());
+      expect([MSG.students.notFound, MSG.assessment.notFound, MSG.api.notFound]).toContain(
+        response.json().msg,
+      );
+    }
+    if (caller === 'psychologist2') {
+      const leaked = CLINICAL_RECORDS.filter((name) => response.body.includes(fixtures.ids[name]));
+      expect(leaked).toEqual([]);
+    }
+    if (row.undo && token && response.statusCode < 300) {
+      await row.undo({ ...context, token });
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { createUser, lastMailTo, linkTokenIn } from './admin';
+import { saveAssessment, severeAnswers } from './assessments';
+import { addNote, createStudent, scheduleAppointment, userIdOf } from './patients';
+import type { TestServer } from './test-server';
+
+/**
+ * The records an access test aims at. Those a row changes for good (an edit
+ * bumps a version, a delete removes, a deactivation deactivates) have one
+ * of their own, so that no row depends on the order the others ran in.
+ */
+export const RECORD_NAMES = [
+  // Psychologist A's account.
+  'owner',
+  // A's clinical records.
+  'student',
+  'studentToEdit',
+  'studentToDelete',
+  'noteToEdit',
+  'noteToDelete',
+  'appointment',
+  'assessment',
+  'assessmentToRemark',
+  // Staff accounts an administrator manages.
+  'accountToEdit',
+  'accountToDeactivate',
+  'accountToReactivate',
+  'accountForLink',
+] as const;
+
+export type RecordName = (typeof RECORD_NAMES)[number];
+export type RecordIds = Record<RecordName, string>;
+
+/** A's clinical records: another psychologist must never see one of these ids. */
+export const CLINICAL_RECORDS = [
+  'student',
+  'studentToEdit',
+  'studentToDelete',
+  'noteToEdit',
+  'noteToDelete',
+  'appointment',
+  'assessment',
+  'assessmentToRemark',
+] as const satisfies readonly RecordName[];
+
+/** Ids of nothing: the same calls, about records that do not exist. */
+export function unknownIds(): RecordIds {
+  return Object.fromEntries(RECORD_NAMES.map((name) => [name, randomUUID()])) as RecordIds;
+}
+
+/** A new account's invitation token (a live set-password link), as its mail carries it. */
+export async function newInviteToken(server: TestServer, adminToken: string): Promise<string> {
+  const user = await createUser(server, adminToken);
+  return linkTokenIn(await lastMailTo(server, user.email));
+}
+
+export interface AccessFixtures {
+  ids: RecordIds;
+  /** A live invitation link's token, never used (the link check does not spend it). */
+  inviteToken: string;
+}
+
+/**
+ * Psychologist A's caseload as the matrix needs it (students, notes, an
+ * appointment, assessments), and the staff accounts an administrator acts on.
+ */
+export async function createAccessFixtures(
+  server: TestServer,
+  tokens: { owner: string; admin: string },
+): Promise<AccessFixtures> {
+  const { owner, admin } = tokens;
+  const [ownerId, student, studentToEdit, studentToDelete] = await Promise.all([
+    userIdOf(server, 'psychologist'),
+    createStudent(server, owner, { firstName: 'Valeria' }),
+    createStudent(server, owner, { firstName: 'Camila' }),
+    createStudent(server, owner, { firstName: 'Renata' }),
+  ]);
+  const [noteToEdit, noteToDelete, appointment, assessment, assessmentToRemark] = await Promise.all(
+    [
+      addNote(server, owner, student._id, 'Refiere insomnio desde el inicio del semestre.'),
+      addNote(server, owner, student._id, 'Nota duplicada por error.'),
+      scheduleAppointment(server, owner, student._id),
+      saveAssessment(server, owner, student._id, severeAnswers()),
+      saveAssessment(server, owner, student._id),
+      // A student with a record of its own, so that its deletion has something to take along.
+      addNote(server, owner, studentToDelete._id, 'Primera entrevista.'),
+    ],
+  );
+
+  // One after another: each creation mails a link, read back by address.
+  const accountToEdit = await createUser(server, admin);
+  const accountToDeactivate = await createUser(server, admin);
+  const accountToReactivate = await createUser(server, admin);
+  const accountForLink = await createUser(server, admin);
+  const inviteToken = await newInviteToken(server, admin);
+  const deactivated = await server.call({
+    method: 'POST',
+    url: `/api/users/${accountToReactivate._id}/deactivate`,
+    token: admin,
+  });
+  if (deactivated.statusCode !== 200) {
+    throw new Error(`deactivating a fixture failed: ${deactivated.statusCode} ${deactivated.body}`);
+  }
+
+  return {
+    ids: {
+      owner: ownerId,
+      student: student._id,
+      studentToEdit: studentToEdit._id,
+      studentToDelete: studentToDelete._id,
+      noteToEdit: noteToEdit._id,
+      noteToDelete: noteToDelete._id,
+      appointment: appointment._id,
+      assessment: assessment._id,
+      assessmentToRemark: assessmentToRemark._id,
+      accountToEdit: accountToEdit._id,
+      accountToDeactivate: accountToDeactivate._id,
+      accountToReactivate: accountToReactivate._id,
+      accountForLink: accountForLink._id,
+    },
+    inviteToken,
+  };
+}
