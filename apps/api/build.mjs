@@ -12,6 +12,9 @@ await build({
     'pdf-worker': 'src/reports/pdf/pdf-worker.ts',
     // `npm run create-admin` (PRODUCT §2): the first administrator of a production install.
     'create-admin': 'src/cli/create-admin.ts',
+    // `npm run backup` and `npm run restore -- <archivo>`: copies of the database.
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
   },
   outdir: 'dist',
   bundle: true,
