@@ -300,6 +300,8 @@ export const MSG = {
     empty: 'El archivo no tiene filas de estudiantes.',
     missingColumns: (columns: string) => `Faltan columnas de la plantilla: ${columns}.`,
     unreadable: 'No se pudo leer el archivo. Guárdalo de nuevo desde Excel e inténtalo otra vez.',
+    tooMuchContent:
+      'El archivo es demasiado grande una vez descomprimido (demasiados datos o celdas para una lista de estudiantes). Copia solo las filas de estudiantes en la plantilla, sin otras hojas, e inténtalo otra vez.',
     duplicateInFile: 'Este correo aparece más de una vez en el archivo',
     templateError: 'No se pudo descargar la plantilla.',
   },

@@ -6,7 +6,12 @@ import { HttpError } from '../../lib/http-error';
 import { signedIn } from '../auth/authenticate';
 import { psychologistOnly } from '../students/student-access';
 import { insertImportedStudents } from './import.queries';
-import { readFirstSheet, spreadsheetKind, UnreadableSpreadsheetError } from './spreadsheet';
+import {
+  readFirstSheet,
+  spreadsheetKind,
+  SpreadsheetTooLargeError,
+  UnreadableSpreadsheetError,
+} from './spreadsheet';
 import { readStudentRows } from './student-rows';
 import { buildStudentTemplate, TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE } from './template';
 
@@ -78,6 +83,16 @@ export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext
         const kind = spreadsheetKind(file);
         if (!kind) throw new HttpError(400, MSG.import.wrongType);
         const sheet = await readFirstSheet(file, kind).catch((error: unknown) => {
+          if (error instanceof SpreadsheetTooLargeError) {
+            request.log.info(
+              { kind, excess: error.excess, inflatedBytes: error.inflatedBytes },
+              'spreadsheet over the limits',
+            );
+            throw new HttpError(
+              400,
+              error.excess === 'rows' ? MSG.import.tooManyRows : MSG.import.tooMuchContent,
+            );
+          }
           if (!(error instanceof UnreadableSpreadsheetError)) throw error;
           request.log.info({ err: error, kind }, 'unreadable spreadsheet');
           throw new HttpError(400, MSG.import.unreadable);

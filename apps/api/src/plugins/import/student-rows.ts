@@ -29,19 +29,24 @@ export interface ImportRow {
   student: StudentCreateBody;
 }
 
-function isBlank(value: CellValue): boolean {
-  return value === null || (typeof value === 'string' && value.trim() === '');
+/** A cell's value; undefined where the sheet has no cell. */
+type Cell = CellValue | undefined;
+
+function isBlank(value: Cell): boolean {
+  return (
+    value === null || value === undefined || (typeof value === 'string' && value.trim() === '')
+  );
 }
 
-function asText(value: CellValue): string | undefined {
-  if (value === null) return undefined;
+function asText(value: Cell): string | undefined {
+  if (value === null || value === undefined) return undefined;
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   const text = String(value).trim();
   return text === '' ? undefined : text;
 }
 
 /** The value the shared schema is given for a cell (it does the validating). */
-function schemaInput(column: ImportColumn, value: CellValue): unknown {
+function schemaInput(column: ImportColumn, value: Cell): unknown {
   if (column.kind === 'number') {
     if (typeof value === 'number') return value;
     const text = asText(value);
@@ -103,9 +108,7 @@ export function readStudentRows(sheet: SheetRow[]): ImportRow[] {
   const [header, ...rest] = sheet;
   if (!header) throw new HttpError(400, MSG.import.empty);
   const positions = locateColumns(header);
-  const dataRows = rest.filter((row) =>
-    positions.some(({ index }) => !isBlank(row.cells[index] ?? null)),
-  );
+  const dataRows = rest.filter((row) => positions.some(({ index }) => !isBlank(row.cells[index])));
   if (dataRows.length === 0) throw new HttpError(400, MSG.import.empty);
   if (dataRows.length > MAX_IMPORT_ROWS) throw new HttpError(400, MSG.import.tooManyRows);
 
@@ -115,7 +118,7 @@ export function readStudentRows(sheet: SheetRow[]): ImportRow[] {
   for (const { number, cells } of dataRows) {
     const input: Record<string, unknown> = {};
     for (const { column, index } of positions) {
-      input[column.field] = schemaInput(column, cells[index] ?? null);
+      input[column.field] = schemaInput(column, cells[index]);
     }
     const { student, problems: rowProblems } = validateRow(number, input);
     problems.push(...rowProblems);

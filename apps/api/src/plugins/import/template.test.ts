@@ -173,6 +173,19 @@ describe('GET /api/students/import/template', () => {
     expect(response.json()).toMatchObject({ ok: true, created: 2 });
   });
 
+  it('holds no cell a spreadsheet program would run as a formula', async () => {
+    const sheet = await openTemplate();
+    let cells = 0;
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        cells += 1;
+        expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
+        if (typeof cell.value === 'string') expect(cell.value).not.toMatch(/^[=+\-@\t\r]/);
+      }),
+    );
+    expect(cells).toBe(2 * TEMPLATE_HEADERS.length);
+  });
+
   it('is refused to an admin', async () => {
     const response = await download(await server.login('admin'));
     expect(response.statusCode).toBe(403);

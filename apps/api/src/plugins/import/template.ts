@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { neutraliseFormula } from '../../lib/spreadsheet-safety';
 import { IMPORT_COLUMNS, type StudentField } from './import-columns';
 import { MAX_IMPORT_ROWS } from './student-rows';
 
@@ -44,7 +45,7 @@ export async function buildStudentTemplate(): Promise<Buffer> {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
   });
   sheet.columns = IMPORT_COLUMNS.map((column) => ({
-    header: column.header,
+    header: neutraliseFormula(column.header),
     key: column.field,
     width: column.width,
     // Text, so that Excel keeps a phone's leading zero and never turns a value into a formula.
@@ -63,7 +64,14 @@ export async function buildStudentTemplate(): Promise<Buffer> {
     };
   });
 
-  sheet.addRow(EXAMPLE_ROW);
+  sheet.addRow(
+    Object.fromEntries(
+      Object.entries(EXAMPLE_ROW).map(([field, value]) => [
+        field,
+        typeof value === 'string' ? neutraliseFormula(value) : value,
+      ]),
+    ),
+  );
 
   const validations = (sheet as unknown as SheetWithValidations).dataValidations;
   IMPORT_COLUMNS.forEach((column, index) => {
