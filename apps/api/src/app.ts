@@ -17,7 +17,7 @@ import { createPdfRenderer } from './reports/pdf/pdf-renderer';
 import { authRoutes } from './plugins/auth/auth.routes';
 import { registerAuthentication } from './plugins/auth/authenticate';
 import { clinicalNotesRoutes } from './plugins/clinical-notes/clinical-notes.routes';
-import { registerErrorHandling } from './plugins/errors';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
 import { importRoutes } from './plugins/import/import.routes';
 import { staffRoutes } from './plugins/staff/staff.routes';
@@ -63,6 +63,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: true,
+    // A malformed %-escape or an over-long id, refused before any hook runs:
+    // answered in Spanish like every other error, without echoing the path.
+    frameworkErrors: answerFrameworkError,
   });
 
   app.addHook('onRequest', async (request, reply) => {

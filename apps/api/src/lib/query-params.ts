@@ -1,4 +1,4 @@
-import { MSG, type FieldError } from '@psicocampus/shared/domain';
+import { isStorableText, MSG, type FieldError } from '@psicocampus/shared/domain';
 import { HttpError } from './http-error';
 import { isUuid } from './ids';
 
@@ -53,6 +53,8 @@ export class QueryReader {
     const raw = this.value(field);
     if (raw === undefined) return undefined;
     if (raw.length > maxLength) return this.refuse(field);
+    // The database would refuse a NUL in the search's parameter.
+    if (!isStorableText(raw)) return this.refuse(field, MSG.validation.invalidCharacters);
     return raw.trim() || undefined;
   }
 

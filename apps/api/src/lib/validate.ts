@@ -1,4 +1,10 @@
-import { ObjectSchema, ValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import {
+  ObjectSchema,
+  ValidationError,
+  type AnyObjectSchema,
+  type InferType,
+  type Schema,
+} from 'yup';
 import { MSG, type FieldError } from '@psicocampus/shared/domain';
 import { HttpError } from './http-error';
 
@@ -17,6 +23,34 @@ export function unknownFields(schema: AnyObjectSchema, value: unknown, prefix = 
       ? unknownFields(field, (value as Record<string, unknown>)[key], path)
       : [];
   });
+}
+
+/**
+ * Whether yup failed to even read a value rather than finding it invalid. Its
+ * conversions call what the value offers: `{"note": {"toString": 1}}` or
+ * `{"email": []}` (trimmed as if it were text) throw a TypeError, and
+ * `{"toString": 1, "valueOf": 1}` as a number does too. Such a body is the
+ * client's mistake, not a fault of the server.
+ */
+function isCastFailure(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/** The top-level fields whose own schema cannot read their value, for the 400's `errors`. */
+async function fieldsThatCannotBeRead(
+  schema: AnyObjectSchema,
+  body: Record<string, unknown>,
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [field, fieldSchema] of Object.entries(schema.fields as Record<string, Schema>)) {
+    if (!Object.hasOwn(body, field)) continue;
+    try {
+      await fieldSchema.validate(body[field], { abortEarly: false });
+    } catch (error) {
+      if (isCastFailure(error)) errors.push({ field, msg: MSG.validation.wrongType });
+    }
+  }
+  return errors;
 }
 
 /**
@@ -39,6 +73,10 @@ export async function validateBody<S extends AnyObjectSchema>(
   try {
     return await schema.validate(body, { abortEarly: false });
   } catch (error) {
+    if (isCastFailure(error)) {
+      const errors = await fieldsThatCannotBeRead(schema, body as Record<string, unknown>);
+      throw new HttpError(400, errors[0]?.msg ?? MSG.api.invalidBody, errors);
+    }
     if (!(error instanceof ValidationError)) throw error;
     const problems = error.inner.length ? error.inner : [error];
     // One message per field: the first rule it broke (as the form shows it).

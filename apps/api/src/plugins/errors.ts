@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, type ApiErrorBody } from '@psicocampus/shared/domain';
+import { isDataException } from '../lib/db-errors';
 import { HttpError } from '../lib/http-error';
 
 /** The Spanish sentence for a client error Fastify itself raised. */
@@ -36,6 +37,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.errors?.length) body.errors = error.errors;
       return reply.status(error.statusCode).send(body);
     }
+    if (isDataException(error)) {
+      // Logged as a warning: the request was wrong, but validation let it through.
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply
+        .status(400)
+        .send({ ok: false, msg: MSG.api.valueRefused } satisfies ApiErrorBody);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code, status }, 'client error');
@@ -45,4 +53,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const body: ApiErrorBody = { ok: false, msg: MSG.api.internal, requestId: request.id };
     return reply.status(500).send(body);
   });
+}
+
+/**
+ * Fastify answers a URL its router cannot read (a broken %-escape, an id over
+ * the router's 100 characters) before any hook or error handler runs, in
+ * English JSON that echoes the path. Given as the server's `frameworkErrors`
+ * option, this answers it like every other refusal.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.log.info({ code: error.code }, 'unreadable request');
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const body: ApiErrorBody = { ok: false, msg: MSG.api.invalidUrl };
+  void reply.header('x-request-id', request.id).status(status).send(body);
 }

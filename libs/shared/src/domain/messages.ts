@@ -601,13 +601,41 @@ export const MSG = {
       user: 'Usuario',
     } as Record<string, string>,
   },
+  /**
+   * The rules every text and number field gets from the schemas' library when
+   * a schema names no message of its own: no English default, and never the
+   * value that was sent, reaches a form or an answer (PRODUCT §10).
+   */
+  validation: {
+    invalid: 'El valor de este campo no es válido.',
+    required: 'Este campo es obligatorio.',
+    wrongType: 'Este campo no tiene el tipo de dato esperado.',
+    oneOf: 'Selecciona una opción válida.',
+    format: 'El formato de este campo no es válido.',
+    email: 'Ingresa un correo electrónico válido.',
+    uuid: 'El identificador no es válido.',
+    date: 'La fecha no es válida.',
+    exactLength: (length: number) => `Debe tener exactamente ${length} caracteres.`,
+    tooShort: (min: number) => `Debe tener al menos ${min} caracteres.`,
+    tooLong: (max: number) => `No puede tener más de ${max} caracteres.`,
+    atLeast: (min: number) => `El valor debe ser mayor o igual que ${min}.`,
+    atMost: (max: number) => `El valor debe ser menor o igual que ${max}.`,
+    integer: 'El valor debe ser un número entero.',
+    tooFewItems: (min: number) => `Debe tener al menos ${min} elementos.`,
+    tooManyItems: (max: number) => `No puede tener más de ${max} elementos.`,
+    /** NUL or half of a surrogate pair: nothing a keyboard types, nothing a database stores. */
+    invalidCharacters: 'El texto contiene caracteres no válidos.',
+  },
   api: {
     notFound: 'El recurso solicitado no existe.',
     routeNotFound: 'La ruta solicitada no existe.',
+    invalidUrl: 'La dirección solicitada no es válida.',
     internal: 'Ocurrió un error inesperado en el servidor. Inténtalo de nuevo en unos minutos.',
     unauthorized: 'Tu sesión ha expirado. Inicia sesión de nuevo.',
     forbidden: 'No tienes permiso para realizar esta acción.',
     invalidBody: 'Los datos enviados no son válidos.',
+    /** The database refused a value the validation let through (never expected). */
+    valueRefused: 'Uno de los datos enviados no se puede guardar. Revísalos e inténtalo de nuevo.',
     invalidJson: 'El cuerpo de la solicitud no es un JSON válido.',
     bodyTooLarge: 'La solicitud supera el tamaño máximo permitido.',
     unsupportedMediaType: 'Tipo de contenido no admitido.',

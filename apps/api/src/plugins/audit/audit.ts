@@ -3,6 +3,7 @@ import type { AuditAction, AuditOutcome, Role } from '@psicocampus/shared/domain
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { storableText } from '../../lib/storable-text';
 
 /**
  * The kind of record an entry's `recordId` names: 'user' for staff accounts
@@ -53,7 +54,9 @@ export function outcomeForStatus(status: number): AuditOutcome {
 export async function appendAudit(db: Database, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     ...entry,
-    recordId: entry.recordId?.slice(0, MAX_RECORD_ID_LENGTH) ?? null,
+    // A URL's id can carry NUL: the row must still be written.
+    recordId:
+      entry.recordId === null ? null : storableText(entry.recordId.slice(0, MAX_RECORD_ID_LENGTH)),
   });
 }
 

@@ -1,4 +1,4 @@
-import { MSG } from '@psicocampus/shared/domain';
+import { isStorableText, MSG } from '@psicocampus/shared/domain';
 import { HttpError } from '../../lib/http-error';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -31,7 +31,10 @@ export function parseStudentListQuery(query: unknown): StudentListQuery {
   const params = (query ?? {}) as Record<string, unknown>;
   const { q, page, pageSize } = params;
   if (q === undefined && page === undefined && pageSize === undefined) return { paged: false };
-  if (q !== undefined && (typeof q !== 'string' || q.length > MAX_SEARCH_LENGTH)) {
+  if (
+    q !== undefined &&
+    (typeof q !== 'string' || q.length > MAX_SEARCH_LENGTH || !isStorableText(q))
+  ) {
     throw invalid('q');
   }
   return {

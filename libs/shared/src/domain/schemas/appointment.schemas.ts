@@ -1,4 +1,5 @@
-import { object, string, type InferType } from 'yup';
+import { object, type InferType } from 'yup';
+import { text } from './text';
 import { MSG } from '../messages';
 
 const M = MSG.appointments;
@@ -7,7 +8,7 @@ const M = MSG.appointments;
 export const APPOINTMENT_GRACE_MS = 5 * 60_000;
 
 const dateField = () =>
-  string()
+  text()
     .trim()
     .required(M.dateRequired)
     .test('valid-date', M.dateInvalid, (value) => !value || !Number.isNaN(Date.parse(value)))
@@ -23,13 +24,13 @@ const dateField = () =>
 /** The embedded appointment form (SEED §5): date not before now, reason required, notes optional. */
 export const appointmentFormSchema = object({
   date: dateField(),
-  reason: string().trim().required(M.reasonRequired).max(200, M.reasonTooLong),
-  notes: string().trim().max(2000, M.notesTooLong).default(''),
+  reason: text().trim().required(M.reasonRequired).max(200, M.reasonTooLong),
+  notes: text().trim().max(2000, M.notesTooLong).default(''),
 });
 export type AppointmentForm = InferType<typeof appointmentFormSchema>;
 
 /** POST /api/appointments: the form's fields and the student. `date` is ISO 8601. */
 export const appointmentSchema = appointmentFormSchema.shape({
-  studentId: string().trim().required(M.studentRequired).uuid(MSG.api.invalidId),
+  studentId: text().trim().required(M.studentRequired).uuid(MSG.api.invalidId),
 });
 export type AppointmentBody = InferType<typeof appointmentSchema>;

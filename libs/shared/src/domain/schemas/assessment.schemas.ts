@@ -1,4 +1,5 @@
-import { boolean, mixed, number, object, string, ValidationError, type InferType } from 'yup';
+import { boolean, mixed, number, object, ObjectSchema, ValidationError, type InferType } from 'yup';
+import { text } from './text';
 import type { AssessmentAnswers } from '../assessment/assessment';
 import {
   endorsedIdeationTypes,
@@ -107,7 +108,7 @@ const strictBoolean = () => boolean().strict().typeError(M.mustBeBoolean);
 const yesNoItem = () =>
   object({
     present: strictBoolean().nullable().defined(M.mustBeBoolean),
-    description: string().trim().max(TEXT_MAX, M.textTooLong(TEXT_MAX)).default(''),
+    description: text().trim().max(TEXT_MAX, M.textTooLong(TEXT_MAX)).default(''),
   });
 
 const attemptItem = () =>
@@ -144,22 +145,35 @@ export const assessmentAnswersSchema = object({
   preparatoryActs: yesNoItem(),
   ideationIntensity: object({
     mostSeriousIdeationType: optionalCode(1, 5),
-    mostSeriousIdeationDescription: string()
+    mostSeriousIdeationDescription: text()
       .trim()
       .max(TEXT_MAX, M.textTooLong(TEXT_MAX))
       .default(''),
     frequency: optionalCode(0, 4),
   }),
   completedSuicide: strictBoolean().default(false),
-  mostLethalAttemptDate: string()
+  mostLethalAttemptDate: text()
     .nullable()
     .default(null)
     .matches(/^\d{4}-\d{2}-\d{2}$/, { message: M.lethalDateInvalid, excludeEmptyString: true })
     .test('real-date', M.lethalDateInvalid, (value) => !value || !Number.isNaN(Date.parse(value))),
   lethalityDegree: optionalCode(0, 5),
   potentialLethality: optionalCode(0, 2),
-  observations: string().trim().max(TEXT_MAX, M.textTooLong(TEXT_MAX)).default(''),
+  observations: text().trim().max(TEXT_MAX, M.textTooLong(TEXT_MAX)).default(''),
 });
+
+/** The answers' sections: each a group of fields (an item with its description, the intensity). */
+const SECTION_KEYS = Object.entries(assessmentAnswersSchema.fields)
+  .filter(([, field]) => field instanceof ObjectSchema)
+  .map(([key]) => key);
+
+function hasSections(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return SECTION_KEYS.every((key) => {
+    const section = (value as Record<string, unknown>)[key];
+    return typeof section === 'object' && section !== null && !Array.isArray(section);
+  });
+}
 
 /**
  * POST /api/suicide-assessments: the answers, the student (SEED §7 sends it
@@ -170,12 +184,12 @@ export const assessmentAnswersSchema = object({
 export function assessmentCreateSchema(maxDate: string) {
   return assessmentAnswersSchema
     .shape({
-      student: string().trim().uuid(MSG.api.invalidId),
-      studentId: string().trim().uuid(MSG.api.invalidId),
+      student: text().trim().uuid(MSG.api.invalidId),
+      studentId: text().trim().uuid(MSG.api.invalidId),
       riskLevel: mixed()
         .nullable()
         .oneOf([...RISK_LEVELS, undefined], M.invalidOption),
-      finalRemarks: string().trim().max(0, M.noRemarksOnCreate),
+      finalRemarks: text().trim().max(0, M.noRemarksOnCreate),
     })
     .test('student', MSG.appointments.studentRequired, function check(value) {
       if (!value?.student && !value?.studentId) {
@@ -187,6 +201,9 @@ export function assessmentCreateSchema(maxDate: string) {
       return true;
     })
     .test('columbia-rules', M.answerRequired12, function check(value) {
+      // A body whose sections are not objects has its fields' own errors; the
+      // rules below read the sections as the form fills them.
+      if (!hasSections(value)) return true;
       const problems = assessmentProblems(value as unknown as AssessmentAnswers, maxDate);
       if (!problems.length) return true;
       return new ValidationError(
@@ -198,7 +215,7 @@ export type AssessmentCreateBody = InferType<ReturnType<typeof assessmentCreateS
 
 /** PUT /api/suicide-assessments/:id/final-remarks (SEED §4.7; 7-row textarea). */
 export const finalRemarksSchema = object({
-  finalRemarks: string()
+  finalRemarks: text()
     .trim()
     .required(M.finalRemarksRequired)
     .max(TEXT_MAX, M.textTooLong(TEXT_MAX)),

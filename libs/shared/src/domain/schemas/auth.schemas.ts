@@ -1,4 +1,5 @@
-import { boolean, object, ref, string, type InferType } from 'yup';
+import { boolean, object, ref, type InferType } from 'yup';
+import { text } from './text';
 import { MSG } from '../messages';
 
 /**
@@ -12,25 +13,25 @@ export const PASSWORD_MAX = 128;
 
 /** A new password: 10–128 characters, no composition rules (PRODUCT §3). */
 export const newPasswordField = () =>
-  string()
+  text()
     .required(MSG.auth.passwordRequired)
     .min(PASSWORD_MIN, MSG.auth.passwordTooShort)
     .max(PASSWORD_MAX, MSG.auth.passwordTooLong);
 
 const requiredEmail = (requiredMessage: string) =>
-  string().trim().required(requiredMessage).max(254, MSG.auth.invalidEmail);
+  text().trim().required(requiredMessage).max(254, MSG.auth.invalidEmail);
 
 /** POST /api/auth/login */
 export const loginSchema = object({
   email: requiredEmail(MSG.auth.missingFields),
-  password: string().required(MSG.auth.missingFields).max(PASSWORD_MAX, MSG.auth.missingFields),
+  password: text().required(MSG.auth.missingFields).max(PASSWORD_MAX, MSG.auth.missingFields),
 });
 export type LoginBody = InferType<typeof loginSchema>;
 
 /** The login form: the call's fields and the accepted terms (SEED §5). */
 export const loginFormSchema = object({
-  email: string().trim().required(MSG.auth.missingFields),
-  password: string().required(MSG.auth.missingFields),
+  email: text().trim().required(MSG.auth.missingFields),
+  password: text().required(MSG.auth.missingFields),
   acceptTerms: boolean().oneOf([true], MSG.auth.mustAcceptTerms).required(MSG.auth.mustAcceptTerms),
 });
 export type LoginForm = InferType<typeof loginFormSchema>;
@@ -43,7 +44,7 @@ export type ForgotPasswordBody = InferType<typeof forgotPasswordSchema>;
 
 /** POST /api/auth/reset-password/check */
 export const resetTokenSchema = object({
-  token: string().trim().required(MSG.auth.tokenRequired).max(200, MSG.auth.resetLinkInvalid),
+  token: text().trim().required(MSG.auth.tokenRequired).max(200, MSG.auth.resetLinkInvalid),
 });
 export type ResetTokenBody = InferType<typeof resetTokenSchema>;
 
@@ -54,7 +55,7 @@ export type ResetPasswordBody = InferType<typeof resetPasswordSchema>;
 /** The reset-password form: the new password twice. */
 export const resetPasswordFormSchema = object({
   password: newPasswordField(),
-  confirmation: string()
+  confirmation: text()
     .required(MSG.auth.confirmRequired)
     .oneOf([ref('password')], MSG.auth.passwordsDoNotMatch),
 });
@@ -62,7 +63,7 @@ export type ResetPasswordForm = InferType<typeof resetPasswordFormSchema>;
 
 /** PUT /api/auth/password */
 export const changePasswordSchema = object({
-  currentPassword: string()
+  currentPassword: text()
     .required(MSG.auth.currentPasswordRequired)
     .max(PASSWORD_MAX, MSG.auth.currentPasswordWrong),
   newPassword: newPasswordField().notOneOf([ref('currentPassword')], MSG.auth.samePassword),
@@ -71,7 +72,7 @@ export type ChangePasswordBody = InferType<typeof changePasswordSchema>;
 
 /** The change-password form: the call's fields plus a confirmation. */
 export const changePasswordFormSchema = changePasswordSchema.shape({
-  confirmation: string()
+  confirmation: text()
     .required(MSG.auth.confirmRequired)
     .oneOf([ref('newPassword')], MSG.auth.passwordsDoNotMatch),
 });

@@ -6,3 +6,4 @@ export * from './profile.schemas';
 export * from './assessment.schemas';
 export * from './user.schemas';
 export * from './error-messages';
+export { isStorableText } from './text';

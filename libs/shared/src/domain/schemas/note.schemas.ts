@@ -1,21 +1,19 @@
-import { number, object, string, type InferType } from 'yup';
+import { object, type InferType } from 'yup';
+import { text } from './text';
 import { MSG } from '../messages';
+import { versionField } from './student.schemas';
 
 /** PRODUCT §10: a clinical note holds at most 20,000 characters. */
 export const NOTE_MAX_LENGTH = 20_000;
 
 /** POST /api/students/:id/clinical-notes, and the note modal. */
 export const clinicalNoteSchema = object({
-  note: string().trim().required(MSG.notes.required).max(NOTE_MAX_LENGTH, MSG.notes.tooLong),
+  note: text().trim().required(MSG.notes.required).max(NOTE_MAX_LENGTH, MSG.notes.tooLong),
 });
 export type ClinicalNoteBody = InferType<typeof clinicalNoteSchema>;
 
 /** PUT .../clinical-notes/:noteId: the text and the version it was read at. */
 export const clinicalNoteUpdateSchema = clinicalNoteSchema.shape({
-  version: number()
-    .typeError(MSG.students.versionRequired)
-    .required(MSG.students.versionRequired)
-    .integer()
-    .min(1),
+  version: versionField(),
 });
 export type ClinicalNoteUpdateBody = InferType<typeof clinicalNoteUpdateSchema>;

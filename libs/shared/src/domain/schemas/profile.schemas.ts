@@ -1,4 +1,5 @@
-import { object, string, type InferType } from 'yup';
+import { object, type InferType } from 'yup';
+import { text } from './text';
 import { MSG } from '../messages';
 import { PHONE_PATTERN } from './student.schemas';
 
@@ -6,7 +7,7 @@ const M = MSG.students;
 const NAME_PATTERN = /^[\p{L}\p{M}\s'-]+$/u;
 
 const nameField = (requiredMessage: string) =>
-  string()
+  text()
     .trim()
     .required(requiredMessage)
     .min(2, M.nameLength)
@@ -17,8 +18,8 @@ const nameField = (requiredMessage: string) =>
 export const profileSchema = object({
   firstName: nameField(M.firstNameRequired),
   lastName: nameField(M.lastNameRequired),
-  email: string().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
-  phone: string()
+  email: text().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
+  phone: text()
     .trim()
     .optional()
     .matches(PHONE_PATTERN, { message: M.phoneFormat, excludeEmptyString: true }),

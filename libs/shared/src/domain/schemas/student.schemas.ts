@@ -1,4 +1,5 @@
-import { mixed, number, object, string, type InferType } from 'yup';
+import { mixed, number, object, type InferType } from 'yup';
+import { text } from './text';
 import { EMPLOYMENT_STATUSES, GENDERS, SEMESTERS } from '../enums';
 import { MSG } from '../messages';
 
@@ -19,7 +20,7 @@ const emptyToUndefined = (value: unknown, original: unknown) =>
   original === '' || original === null ? undefined : value;
 
 const nameField = (requiredMessage: string) =>
-  string()
+  text()
     .trim()
     .required(requiredMessage)
     .min(2, M.nameLength)
@@ -36,10 +37,10 @@ const ageField = (min: 0 | 1) =>
     .max(100, min === 0 ? M.ageRange : M.ageRangeEdit);
 
 const textField = (requiredMessage: string, lengthMessage: string) =>
-  string().trim().required(requiredMessage).min(2, lengthMessage).max(50, lengthMessage);
+  text().trim().required(requiredMessage).min(2, lengthMessage).max(50, lengthMessage);
 
 const phoneField = () =>
-  string().trim().required(M.phoneRequired).matches(PHONE_PATTERN, M.phoneFormat);
+  text().trim().required(M.phoneRequired).matches(PHONE_PATTERN, M.phoneFormat);
 
 const oneOf = <T extends string>(values: readonly T[], requiredMessage: string) =>
   mixed<T>()
@@ -53,7 +54,7 @@ export const studentFormSchema = object({
   lastName: nameField(M.lastNameRequired),
   age: ageField(0),
   gender: oneOf(GENDERS, M.genderRequired),
-  email: string().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
+  email: text().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
   phone: phoneField(),
   city: textField(M.cityRequired, M.cityLength),
   career: textField(M.careerRequired, M.careerLength),
@@ -69,8 +70,17 @@ export const studentFormSchema = object({
 });
 export type StudentForm = InferType<typeof studentFormSchema>;
 
-const versionField = () =>
-  number().typeError(M.versionRequired).required(M.versionRequired).integer().min(1);
+/** The largest version a record can reach: the database keeps it in a 32-bit integer. */
+export const VERSION_MAX = 2_147_483_647;
+
+/** The version a record was read at (PRODUCT §10); anything else is not one the server gave. */
+export const versionField = () =>
+  number()
+    .typeError(M.versionRequired)
+    .required(M.versionRequired)
+    .integer(M.versionRequired)
+    .min(1, M.versionRequired)
+    .max(VERSION_MAX, M.versionRequired);
 
 /** POST /api/students, and each row of an import. */
 export const studentCreateSchema = studentFormSchema;
@@ -85,18 +95,18 @@ export const studentEditFormSchema = object({
   firstName: nameField(M.firstNameRequired),
   lastName: nameField(M.lastNameRequired),
   age: ageField(1),
-  phone: string()
+  phone: text()
     .trim()
     .transform(emptyToUndefined)
     .optional()
     .matches(PHONE_PATTERN, { message: M.phoneFormat, excludeEmptyString: true }),
-  city: string()
+  city: text()
     .trim()
     .transform(emptyToUndefined)
     .optional()
     .min(2, M.cityLength)
     .max(50, M.cityLength),
-  career: string()
+  career: text()
     .trim()
     .transform(emptyToUndefined)
     .optional()

@@ -1,4 +1,5 @@
-import { mixed, object, string, type InferType } from 'yup';
+import { mixed, object, type InferType } from 'yup';
+import { text } from './text';
 import { MSG } from '../messages';
 import { ROLES, type Role } from '../roles';
 import { PHONE_PATTERN } from './student.schemas';
@@ -7,7 +8,7 @@ const M = MSG.students;
 const NAME_PATTERN = /^[\p{L}\p{M}\s'-]+$/u;
 
 const nameField = (requiredMessage: string) =>
-  string()
+  text()
     .trim()
     .required(requiredMessage)
     .min(2, M.nameLength)
@@ -18,11 +19,11 @@ const nameField = (requiredMessage: string) =>
 export const userSchema = object({
   firstName: nameField(M.firstNameRequired),
   lastName: nameField(M.lastNameRequired),
-  email: string().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
+  email: text().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
   role: mixed<Role>()
     .required(MSG.admin.roleRequired)
     .oneOf([...ROLES], MSG.admin.roleRequired),
-  phone: string()
+  phone: text()
     .trim()
     .optional()
     .matches(PHONE_PATTERN, { message: M.phoneFormat, excludeEmptyString: true }),
@@ -31,7 +32,7 @@ export type UserBody = InferType<typeof userSchema>;
 
 /** PUT /api/students/:id/assignment: a psychologist, or null to leave the student unassigned. */
 export const assignmentSchema = object({
-  psychologistId: string()
+  psychologistId: text()
     .trim()
     .uuid(MSG.api.invalidId)
     .nullable()

@@ -1,0 +1,624 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { AUDIT_ACTIONS, MSG } from '@psicocampus/shared/domain';
+import { calmAnswers, saveAssessment } from '../../test/helpers/assessments';
+import { createUser, userBody } from '../../test/helpers/admin';
+import {
+  CLASSIC_IDS,
+  classicBodiesFor,
+  classicQueriesFor,
+  hostileBodyFor,
+  hostileId,
+  hostileQuery,
+  injectBody,
+  isCatalogueMessage,
+  leaks,
+  type HostileBody,
+} from '../../test/helpers/hostile';
+import { addNote, createStudent, inDays, studentBody } from '../../test/helpers/patients';
+import {
+  demoAccount,
+  randomAddress,
+  startTestServer,
+  type DemoAccountKey,
+  type TestServer,
+} from '../../test/helpers/test-server';
+
+/*
+ * Hostile input (tracker issue 8): random and malformed bodies, query strings
+ * and ids sent to every write route and list of the API, signed in with the
+ * role the route serves so that validation, not a 401/403, answers. Whatever
+ * arrives: never a 5xx, never a stack trace or SQL in the answer, a Spanish
+ * `{ok: false, msg}` for every refusal, an audit row for every audited call,
+ * and nothing written when the answer is a refusal.
+ */
+
+let server: TestServer;
+const tokens = {} as Record<DemoAccountKey, string>;
+let studentId: string;
+let noteId: string;
+let assessmentId: string;
+let staffUserId: string;
+let otherStudentId: string;
+
+/** A well-formed id that names nothing. */
+const NOBODY = '3f0c6a52-8e7b-4c1d-9a2e-5b6c7d8e9f01';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const key of ['psychologist', 'psychologist2', 'admin'] as const) {
+    tokens[key] = await server.login(key);
+  }
+  const student = await createStudent(server, tokens.psychologist);
+  studentId = student._id;
+  noteId = (await addNote(server, tokens.psychologist, studentId))._id;
+  assessmentId = (await saveAssessment(server, tokens.psychologist, studentId))._id;
+  // The admin's calls move these, never the psychologist's own records.
+  otherStudentId = (await createStudent(server, tokens.psychologist2))._id;
+  staffUserId = (await createUser(server, tokens.admin))._id;
+});
+afterAll(() => server.close());
+
+/** The tables a refused call must leave as they were (sessions and the logs change by design). */
+const GUARDED_TABLES = [
+  'users',
+  'students',
+  'clinical_notes',
+  'appointments',
+  'suicide_assessments',
+  'password_tokens',
+] as const;
+
+type Rows<T> = { rows: T[] };
+
+/** One hash per guarded table, of every row's whole text: an insert, update or delete changes it. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const columns = GUARDED_TABLES.map(
+    (table) =>
+      `(select md5(coalesce(string_agg(r::text, ',' order by r.id), '')) from ${table} r) as ${table}`,
+  );
+  const result = (await server.app.ctx.db.execute(
+    sql.raw(`select ${columns.join(', ')}`),
+  )) as unknown as Rows<Record<string, string>>;
+  return result.rows[0]!;
+}
+
+async function auditRowsOf(response: LightMyRequestResponse): Promise<number> {
+  const requestId = String(response.headers['x-request-id']);
+  const result = (await server.app.ctx.db.execute(
+    sql`select count(*)::int as n from audit_log where request_id = ${requestId}`,
+  )) as unknown as Rows<{ n: number }>;
+  return result.rows[0]!.n;
+}
+
+type Method = 'POST' | 'PUT' | 'DELETE' | 'GET';
+
+/** An answer and, for the failure message, what was sent (shortened: some bodies are 900k long). */
+interface Exchange {
+  response: LightMyRequestResponse;
+  sent: string;
+}
+
+function describeRequest(
+  method: Method,
+  url: string,
+  { payload, headers }: ReturnType<typeof injectBody> | Record<string, never>,
+): string {
+  const text = typeof payload === 'string' ? payload : '';
+  const type = headers && 'content-type' in headers ? ` [${String(headers['content-type'])}]` : '';
+  return `${method} ${url.slice(0, 200)}${type} ${JSON.stringify(text.slice(0, 300))}${text.length > 300 ? `... (${text.length})` : ''}`;
+}
+
+interface Expectations {
+  /** The route writes an audit row whatever it answers. */
+  audited: boolean;
+  /** Only a refusal is acceptable (the input can never be valid). */
+  refusalOnly?: boolean;
+}
+
+/** What every answer to hostile input must be; `before` is the fingerprint taken before the call. */
+async function expectSafeAnswer(
+  { response, sent }: Exchange,
+  before: Record<string, string>,
+  { audited, refusalOnly = false }: Expectations,
+): Promise<void> {
+  const where = `${sent} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
+  expect({ where, status: response.statusCode < 500 }).toEqual({ where, status: true });
+  expect({ where, leak: leaks(response.body) }).toEqual({ where, leak: undefined });
+  if (refusalOnly) {
+    expect({ where, refused: response.statusCode >= 400 }).toEqual({ where, refused: true });
+  }
+  if (response.statusCode < 400) return;
+
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json<{ ok: unknown; msg: unknown; errors?: unknown }>();
+  expect({ where, ok: body.ok }).toEqual({ where, ok: false });
+  expect({ where, spanish: isCatalogueMessage(body.msg) }).toEqual({ where, spanish: true });
+  // The database's own refusal is a safety net: validation must have refused first.
+  expect({ where, databaseRefused: body.msg === MSG.api.valueRefused }).toEqual({
+    where,
+    databaseRefused: false,
+  });
+  if (body.errors !== undefined) {
+    expect(Array.isArray(body.errors)).toBe(true);
+    for (const error of body.errors as Array<{ field: unknown; msg: unknown }>) {
+      expect(typeof error.field).toBe('string');
+      expect({ where, spanish: isCatalogueMessage(error.msg) }).toEqual({ where, spanish: true });
+    }
+  }
+  expect({ where, written: await fingerprint() }).toEqual({ where, written: before });
+  // A URL the router cannot read or match leaves no route to audit.
+  if (audited && body.msg !== MSG.api.routeNotFound && body.msg !== MSG.api.invalidUrl) {
+    expect({ where, auditRows: await auditRowsOf(response) }).toEqual({ where, auditRows: 1 });
+  }
+}
+
+interface BodyRoute {
+  method: Method;
+  url: () => string;
+  as: DemoAccountKey | null;
+  valid: () => object;
+  audited: boolean;
+  numRuns?: number;
+}
+
+/**
+ * Every route that takes a body. Routes that ignore their body (deactivate,
+ * deletes...) get an id that names nothing, so that a body they accept does
+ * not act on a real record.
+ */
+const BODY_ROUTES: Record<string, BodyRoute> = {
+  'POST /api/auth/login': {
+    method: 'POST',
+    url: () => '/api/auth/login',
+    as: null,
+    // An e-mail of no account: its failures must not lock out an account the tests sign in.
+    valid: () => ({ email: 'nadie@psicocampus.test', password: 'no es la contraseña' }),
+    audited: true,
+    numRuns: 40,
+  },
+  'POST /api/auth/forgot-password': {
+    method: 'POST',
+    url: () => '/api/auth/forgot-password',
+    as: null,
+    valid: () => ({ email: 'nadie@psicocampus.test' }),
+    audited: false,
+  },
+  'POST /api/auth/reset-password/check': {
+    method: 'POST',
+    url: () => '/api/auth/reset-password/check',
+    as: null,
+    valid: () => ({ token: 'a'.repeat(43) }),
+    audited: false,
+  },
+  'POST /api/auth/reset-password': {
+    method: 'POST',
+    url: () => '/api/auth/reset-password',
+    as: null,
+    valid: () => ({ token: 'a'.repeat(43), password: 'una frase larga para el servicio' }),
+    audited: true,
+    numRuns: 40,
+  },
+  'PUT /api/auth/password': {
+    method: 'PUT',
+    url: () => '/api/auth/password',
+    as: 'psychologist',
+    valid: () => ({ currentPassword: 'no es la actual', newPassword: 'otra frase larga y nueva' }),
+    audited: true,
+    numRuns: 40,
+  },
+  'PUT /api/auth/profile': {
+    method: 'PUT',
+    url: () => '/api/auth/profile',
+    as: 'psychologist',
+    valid: () => ({
+      firstName: demoAccount('psychologist').firstName,
+      lastName: demoAccount('psychologist').lastName,
+      email: demoAccount('psychologist').email,
+      phone: '0991112233',
+    }),
+    audited: true,
+  },
+  'POST /api/students': {
+    method: 'POST',
+    url: () => '/api/students',
+    as: 'psychologist',
+    valid: () => studentBody(),
+    audited: true,
+  },
+  'PUT /api/students/:id (modal)': {
+    method: 'PUT',
+    url: () => `/api/students/${studentId}`,
+    as: 'psychologist',
+    valid: () => ({ ...studentBody(), version: 1 }),
+    audited: true,
+  },
+  'PUT /api/students/:id (edit screen)': {
+    method: 'PUT',
+    url: () => `/api/students/${studentId}`,
+    as: 'psychologist',
+    valid: () => ({
+      firstName: 'Lucía',
+      lastName: 'Pérez',
+      age: 22,
+      phone: '0991234567',
+      city: 'Quito',
+      career: 'Medicina',
+      level: 'CUARTO',
+      version: 1,
+    }),
+    audited: true,
+  },
+  'DELETE /api/students/:id': {
+    method: 'DELETE',
+    url: () => `/api/students/${NOBODY}`,
+    as: 'psychologist',
+    valid: () => ({}),
+    audited: true,
+    numRuns: 20,
+  },
+  'POST /api/students/:id/clinical-notes': {
+    method: 'POST',
+    url: () => `/api/students/${studentId}/clinical-notes`,
+    as: 'psychologist',
+    valid: () => ({ note: 'Refiere mejor descanso esta semana.' }),
+    audited: true,
+  },
+  'PUT /api/students/:id/clinical-notes/:noteId': {
+    method: 'PUT',
+    url: () => `/api/students/${studentId}/clinical-notes/${noteId}`,
+    as: 'psychologist',
+    valid: () => ({ note: 'Refiere mejor descanso esta semana.', version: 1 }),
+    audited: true,
+  },
+  'DELETE /api/students/:id/clinical-notes/:noteId': {
+    method: 'DELETE',
+    url: () => `/api/students/${studentId}/clinical-notes/${NOBODY}`,
+    as: 'psychologist',
+    valid: () => ({}),
+    audited: true,
+    numRuns: 20,
+  },
+  'POST /api/appointments': {
+    method: 'POST',
+    url: () => '/api/appointments',
+    as: 'psychologist',
+    valid: () => ({ studentId, date: inDays(3), reason: 'Seguimiento', notes: 'Traer horario' }),
+    audited: true,
+  },
+  'POST /api/suicide-assessments': {
+    method: 'POST',
+    url: () => '/api/suicide-assessments',
+    as: 'psychologist',
+    valid: () => ({ ...calmAnswers(), student: studentId, riskLevel: 'BAJO' }),
+    audited: true,
+    numRuns: 80,
+  },
+  'PUT /api/suicide-assessments/:id/final-remarks': {
+    method: 'PUT',
+    url: () => `/api/suicide-assessments/${assessmentId}/final-remarks`,
+    as: 'psychologist',
+    valid: () => ({ finalRemarks: 'Seguimiento semanal acordado.' }),
+    audited: true,
+  },
+  'POST /api/students/import': {
+    method: 'POST',
+    url: () => '/api/students/import',
+    as: 'psychologist',
+    valid: () => ({ file: 'estudiantes.xlsx' }),
+    audited: true,
+    numRuns: 20,
+  },
+  'POST /api/users': {
+    method: 'POST',
+    url: () => '/api/users',
+    as: 'admin',
+    valid: () => userBody(),
+    audited: true,
+  },
+  'PUT /api/users/:id': {
+    method: 'PUT',
+    url: () => `/api/users/${staffUserId}`,
+    as: 'admin',
+    valid: () => userBody(),
+    audited: true,
+  },
+  'POST /api/users/:id/deactivate': {
+    method: 'POST',
+    url: () => `/api/users/${NOBODY}/deactivate`,
+    as: 'admin',
+    valid: () => ({}),
+    audited: true,
+    numRuns: 20,
+  },
+  'POST /api/users/:id/reactivate': {
+    method: 'POST',
+    url: () => `/api/users/${NOBODY}/reactivate`,
+    as: 'admin',
+    valid: () => ({}),
+    audited: true,
+    numRuns: 20,
+  },
+  'POST /api/users/:id/reset-link': {
+    method: 'POST',
+    url: () => `/api/users/${NOBODY}/reset-link`,
+    as: 'admin',
+    valid: () => ({}),
+    audited: true,
+    numRuns: 20,
+  },
+  'PUT /api/students/:id/assignment': {
+    method: 'PUT',
+    url: () => `/api/students/${otherStudentId}/assignment`,
+    as: 'admin',
+    valid: () => ({ psychologistId: null }),
+    audited: true,
+  },
+};
+
+const DEFAULT_RUNS = 50;
+
+async function send(
+  method: Method,
+  url: string,
+  as: DemoAccountKey | null,
+  body?: HostileBody,
+): Promise<Exchange> {
+  const payload = body ? injectBody(body) : {};
+  const response = await server.call({
+    method,
+    url,
+    token: as && tokens[as],
+    ...payload,
+    // A fresh address each time: the per-address login limit is not what is tested.
+    remoteAddress: randomAddress(),
+  });
+  return { response, sent: describeRequest(method, url, payload) };
+}
+
+describe('hostile bodies', () => {
+  it.each(Object.keys(BODY_ROUTES))('%s', async (name) => {
+    const route = BODY_ROUTES[name]!;
+    await fc.assert(
+      fc.asyncProperty(hostileBodyFor(route.valid()), async (body) => {
+        const before = await fingerprint();
+        const exchange = await send(route.method, route.url(), route.as, body);
+        await expectSafeAnswer(exchange, before, { audited: route.audited });
+      }),
+      { numRuns: route.numRuns ?? DEFAULT_RUNS, examples: classicBodiesFor(route.valid()) },
+    );
+  });
+
+  it('POST /api/auth/logout', async () => {
+    // Logout ignores its body: any body it parses ends the session, so a new one is opened.
+    await fc.assert(
+      fc.asyncProperty(hostileBodyFor({}), async (body) => {
+        const before = await fingerprint();
+        const exchange = await send('POST', '/api/auth/logout', 'psychologist2', body);
+        await expectSafeAnswer(exchange, before, { audited: true });
+        if (exchange.response.statusCode === 200) {
+          tokens.psychologist2 = await server.login('psychologist2');
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
+interface IdRoute {
+  method: Method;
+  /** The path, with the hostile id put in. */
+  url: (id: string) => string;
+  as: DemoAccountKey;
+  body?: () => object;
+}
+
+/** Every route with an id in its path, each id position fuzzed on its own. */
+const ID_ROUTES: Record<string, IdRoute> = {
+  'GET /api/students/:id': {
+    method: 'GET',
+    url: (id) => `/api/students/${id}`,
+    as: 'psychologist',
+  },
+  'PUT /api/students/:id': {
+    method: 'PUT',
+    url: (id) => `/api/students/${id}`,
+    as: 'psychologist',
+    body: () => ({ ...studentBody(), version: 1 }),
+  },
+  'DELETE /api/students/:id': {
+    method: 'DELETE',
+    url: (id) => `/api/students/${id}`,
+    as: 'psychologist',
+  },
+  'POST /api/students/:id/clinical-notes': {
+    method: 'POST',
+    url: (id) => `/api/students/${id}/clinical-notes`,
+    as: 'psychologist',
+    body: () => ({ note: 'Nota de prueba' }),
+  },
+  'PUT /api/students/:id/clinical-notes/:noteId (student id)': {
+    method: 'PUT',
+    url: (id) => `/api/students/${id}/clinical-notes/${noteId}`,
+    as: 'psychologist',
+    body: () => ({ note: 'Nota de prueba', version: 1 }),
+  },
+  'PUT /api/students/:id/clinical-notes/:noteId (note id)': {
+    method: 'PUT',
+    url: (id) => `/api/students/${studentId}/clinical-notes/${id}`,
+    as: 'psychologist',
+    body: () => ({ note: 'Nota de prueba', version: 1 }),
+  },
+  'DELETE /api/students/:id/clinical-notes/:noteId (student id)': {
+    method: 'DELETE',
+    url: (id) => `/api/students/${id}/clinical-notes/${noteId}`,
+    as: 'psychologist',
+  },
+  'DELETE /api/students/:id/clinical-notes/:noteId (note id)': {
+    method: 'DELETE',
+    url: (id) => `/api/students/${studentId}/clinical-notes/${id}`,
+    as: 'psychologist',
+  },
+  'PUT /api/suicide-assessments/:id/final-remarks': {
+    method: 'PUT',
+    url: (id) => `/api/suicide-assessments/${id}/final-remarks`,
+    as: 'psychologist',
+    body: () => ({ finalRemarks: 'Seguimiento semanal.' }),
+  },
+  'GET /api/pdfreport/student/:id': {
+    method: 'GET',
+    url: (id) => `/api/pdfreport/student/${id}`,
+    as: 'psychologist',
+  },
+  'GET /api/pdfassessement/:id/report/pdfassessment': {
+    method: 'GET',
+    url: (id) => `/api/pdfassessement/${id}/report/pdfassessment`,
+    as: 'psychologist',
+  },
+  'GET /api/psychologists/:id': {
+    method: 'GET',
+    url: (id) => `/api/psychologists/${id}`,
+    as: 'psychologist',
+  },
+  'PUT /api/users/:id': {
+    method: 'PUT',
+    url: (id) => `/api/users/${id}`,
+    as: 'admin',
+    body: () => userBody(),
+  },
+  'POST /api/users/:id/deactivate': {
+    method: 'POST',
+    url: (id) => `/api/users/${id}/deactivate`,
+    as: 'admin',
+  },
+  'POST /api/users/:id/reactivate': {
+    method: 'POST',
+    url: (id) => `/api/users/${id}/reactivate`,
+    as: 'admin',
+  },
+  'POST /api/users/:id/reset-link': {
+    method: 'POST',
+    url: (id) => `/api/users/${id}/reset-link`,
+    as: 'admin',
+  },
+  'PUT /api/students/:id/assignment': {
+    method: 'PUT',
+    url: (id) => `/api/students/${id}/assignment`,
+    as: 'admin',
+    body: () => ({ psychologistId: null }),
+  },
+};
+
+describe('hostile ids in paths', () => {
+  it.each(Object.keys(ID_ROUTES))('%s', async (name) => {
+    const route = ID_ROUTES[name]!;
+    await fc.assert(
+      fc.asyncProperty(hostileId, async (id) => {
+        const before = await fingerprint();
+        const body = route.body && { kind: 'json' as const, value: route.body() };
+        const exchange = await send(route.method, route.url(id), route.as, body);
+        await expectSafeAnswer(exchange, before, { audited: true, refusalOnly: true });
+      }),
+      { numRuns: 30, examples: [...CLASSIC_IDS] },
+    );
+  });
+});
+
+interface ListRoute {
+  url: string;
+  as: DemoAccountKey;
+  params: readonly string[];
+  /** Values the route knows, so that valid and almost-valid filters are tried too. */
+  known: () => readonly string[];
+}
+
+const LIST_ROUTES: Record<string, ListRoute> = {
+  'GET /api/students': {
+    url: '/api/students',
+    as: 'psychologist',
+    params: ['q', 'page', 'pageSize'],
+    known: () => ['1', '2', '50', '200', '201', '0', 'Lucía', 'jose'],
+  },
+  'GET /api/users': {
+    url: '/api/users',
+    as: 'admin',
+    params: ['q', 'role', 'status'],
+    known: () => ['ADMIN', 'PSYCHOLOGIST', 'active', 'inactive', 'Mendoza'],
+  },
+  'GET /api/admin/students': {
+    url: '/api/admin/students',
+    as: 'admin',
+    params: ['q', 'psychologistId'],
+    known: () => ['none', staffUserId, 'Lucía'],
+  },
+  'GET /api/audit': {
+    url: '/api/audit',
+    as: 'admin',
+    params: ['userId', 'action', 'from', 'to', 'page', 'pageSize'],
+    known: () => [
+      ...AUDIT_ACTIONS.slice(0, 4),
+      '2026-01-01',
+      '2026-02-30',
+      '1',
+      '200',
+      staffUserId,
+    ],
+  },
+  'GET /api/appointments': {
+    url: '/api/appointments',
+    as: 'psychologist',
+    params: ['studentId'],
+    known: () => [studentId, otherStudentId],
+  },
+  'GET /api/suicide-assessments': {
+    url: '/api/suicide-assessments',
+    as: 'psychologist',
+    params: ['studentId', 'riskLevel', 'from', 'to'],
+    known: () => [studentId, 'ALTO', 'BAJO', '2026-01-01', '2026-02-30'],
+  },
+  'GET /api/statistics (psychologist)': {
+    url: '/api/statistics',
+    as: 'psychologist',
+    params: ['scope', 'from', 'to'],
+    known: () => ['SERVICE', 'CASELOAD'],
+  },
+  'GET /api/statistics (admin)': {
+    url: '/api/statistics',
+    as: 'admin',
+    params: ['scope', 'psychologistId'],
+    known: () => ['SERVICE', 'CASELOAD', staffUserId],
+  },
+  'GET /api/statistics/gender': {
+    url: '/api/statistics/gender',
+    as: 'admin',
+    params: ['scope'],
+    known: () => ['SERVICE'],
+  },
+  'GET /api/statistics/risk-level': {
+    url: '/api/statistics/risk-level',
+    as: 'psychologist',
+    params: ['scope'],
+    known: () => ['SERVICE'],
+  },
+  'GET /api/clinical-notes/recent': {
+    url: '/api/clinical-notes/recent',
+    as: 'psychologist',
+    params: ['limit'],
+    known: () => ['5', '1000000'],
+  },
+};
+
+describe('hostile query strings', () => {
+  it.each(Object.keys(LIST_ROUTES))('%s', async (name) => {
+    const route = LIST_ROUTES[name]!;
+    await fc.assert(
+      fc.asyncProperty(hostileQuery(route.params, route.known()), async (query) => {
+        const before = await fingerprint();
+        const exchange = await send('GET', `${route.url}?${query}`, route.as);
+        await expectSafeAnswer(exchange, before, { audited: true });
+      }),
+      { numRuns: 40, examples: classicQueriesFor(route.params) },
+    );
+  });
+});
