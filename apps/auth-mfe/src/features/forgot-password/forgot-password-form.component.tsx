@@ -12,14 +12,14 @@ interface Props {
 
 /** One e-mail field and the send button; used by the recovery modal and the reset view. */
 export function ForgotPasswordForm({ initialEmail = '', onSent }: Props) {
-  const { send, isLoading, state, schema } = useForgotPassword();
+  const { send, isLoading, state, schema } = useForgotPassword(onSent);
   return (
     <Formik
       initialValues={{ email: initialEmail }}
       validationSchema={schema}
       validateOnChange={false}
       onSubmit={async ({ email }) => {
-        if (await send(email)) onSent?.();
+        await send(email);
       }}
     >
       <Form noValidate>
