@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
 import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn } from '../support/session';
+import { fillNewStudent } from '../support/patients';
 
 let browser: Browser;
 let product: RunningProduct;
@@ -43,18 +44,7 @@ describe('a psychologist working with a patient', () => {
     await page.getByRole('heading', { name: 'Mis Pacientes' }).waitFor();
     await page.getByRole('button', { name: 'Agregar Estudiante' }).click();
     const modal = page.getByRole('dialog', { name: 'Agregar Estudiante' });
-    await modal.getByLabel(/^Nombres/).fill('Renata');
-    await modal.getByLabel(/^Apellidos/).fill('Quiñónez Ávila');
-    await modal.getByLabel(/^Edad/).fill('20');
-    await modal.getByLabel(/^Género/).selectOption('FEMENINO');
-    await modal
-      .getByLabel(/^Correo electrónico/)
-      .fill('renata.quinonez@estudiantes.psicocampus.test');
-    await modal.getByLabel(/^Teléfono/).fill('+593 99 111 2233');
-    await modal.getByLabel(/^Ciudad/).fill('Quito');
-    await modal.getByLabel(/^Carrera/).fill('Sociología');
-    await modal.getByLabel(/^Semestre/).selectOption('TERCERO');
-    await modal.getByLabel(/^Situación laboral/).selectOption('DESEMPLEADO');
+    await fillNewStudent(modal);
     await modal.getByRole('button', { name: 'Crear Estudiante' }).click();
     await acknowledge('Estudiante creado correctamente');
 

@@ -20,14 +20,20 @@ async function main() {
   }
   console.log(lines.join('\n') + '\n');
 
-  // Graceful shutdown: stop accepting, finish what is in flight, close the database.
+  // Graceful shutdown (SIGTERM from systemd, Docker or a supervisor): stop
+  // accepting, finish what is in flight (an import, a PDF), send pending mail,
+  // close the database. Repeated signals change nothing: `npm start` forwards
+  // the terminal's Ctrl-C, which this process also receives itself.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    server.app.log.info({ signal }, 'shutting down');
+    server.app.log.info({ signal }, 'shutting down: finishing the requests in flight');
     server.close().then(
-      () => process.exit(0),
+      () => {
+        server.app.log.info('stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
         server.app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
