@@ -9,3 +9,4 @@ export * from './form-fields.component';
 export { allErrorMessages, firstErrorMessage } from '@psicocampus/shared/domain';
 export * from './guarded-form.component';
 export * from './use-caps-lock';
+export * from './apply-field-errors';

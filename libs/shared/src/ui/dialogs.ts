@@ -183,3 +183,14 @@ export async function showWarningList(title: string, items: readonly string[]): 
 export function isDialogOpen(): boolean {
   return sweetAlert?.isVisible() ?? false;
 }
+
+/**
+ * A modal's close handler that ignores the Escape meant for a dialog shown
+ * on top of it (an error after a failed save), so what was typed in the
+ * modal is not thrown away with the dialog.
+ */
+export function closeUnlessDialogOpen(close: () => void): () => void {
+  return () => {
+    if (!isDialogOpen()) close();
+  };
+}

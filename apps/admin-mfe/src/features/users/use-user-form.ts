@@ -13,8 +13,8 @@ import {
 } from '@psicocampus/shared';
 import type { FormikHelpers } from '@psicocampus/shared/forms';
 import { showError, showSuccess } from '@psicocampus/shared/ui';
-import { applyFieldErrors } from '../../lib/apply-field-errors';
 import { toUserBody, toUserFormValues, USER_FIELDS, type UserFormValues } from './user-form-values';
+import { applyFieldErrors } from '@psicocampus/shared/forms';
 
 /**
  * Creates a staff account (the server mails the invitation to set a

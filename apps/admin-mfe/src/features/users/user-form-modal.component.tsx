@@ -7,8 +7,7 @@ import {
   type StaffUser,
 } from '@psicocampus/shared';
 import { Formik, GuardedForm, SelectField, TextField } from '@psicocampus/shared/forms';
-import { Button, Modal, showWarningList } from '@psicocampus/shared/ui';
-import { closeUnlessDialogOpen } from '../../lib/safe-close';
+import { Button, Modal, showWarningList, closeUnlessDialogOpen } from '@psicocampus/shared/ui';
 import type { UserFormValues } from './user-form-values';
 import { useUserForm } from './use-user-form';
 import styles from './users.module.css';

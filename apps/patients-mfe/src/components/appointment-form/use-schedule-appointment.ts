@@ -7,7 +7,7 @@ import {
 } from '@psicocampus/shared';
 import type { FormikHelpers } from '@psicocampus/shared/forms';
 import { showError, showSuccess } from '@psicocampus/shared/ui';
-import { applyFieldErrors } from '../../lib/apply-field-errors';
+import { applyFieldErrors } from '@psicocampus/shared/forms';
 
 export interface AppointmentFormValues {
   /** The datetime-local value, in the browser's time zone. */

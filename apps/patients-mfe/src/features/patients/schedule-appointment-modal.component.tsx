@@ -1,7 +1,6 @@
 import { fullName, MSG, type StudentSummary } from '@psicocampus/shared';
-import { Modal } from '@psicocampus/shared/ui';
+import { Modal, closeUnlessDialogOpen } from '@psicocampus/shared/ui';
 import { AppointmentForm } from '../../components/appointment-form/appointment-form.component';
-import { closeUnlessDialogOpen } from '../../lib/safe-close';
 
 interface Props {
   student: StudentSummary | null;

@@ -1,7 +1,6 @@
 import { MSG, studentFormSchema, type StudentSummary } from '@psicocampus/shared';
 import { Formik, GuardedForm } from '@psicocampus/shared/forms';
-import { Button, Modal, showWarningList } from '@psicocampus/shared/ui';
-import { closeUnlessDialogOpen } from '../../lib/safe-close';
+import { Button, Modal, showWarningList, closeUnlessDialogOpen } from '@psicocampus/shared/ui';
 import { StudentFormFields } from './student-form-fields.component';
 import type { StudentFormValues } from './student-form-values';
 import { useStudentForm } from './use-student-form';

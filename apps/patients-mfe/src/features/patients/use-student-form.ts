@@ -9,13 +9,13 @@ import {
 } from '@psicocampus/shared';
 import type { FormikHelpers } from '@psicocampus/shared/forms';
 import { showError, showSuccess } from '@psicocampus/shared/ui';
-import { applyFieldErrors } from '../../lib/apply-field-errors';
 import {
   STUDENT_FIELDS,
   toFormValues,
   toStudentBody,
   type StudentFormValues,
 } from './student-form-values';
+import { applyFieldErrors } from '@psicocampus/shared/forms';
 
 /**
  * Creates a student, or updates `student` with every field and the version

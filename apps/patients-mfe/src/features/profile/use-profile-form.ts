@@ -11,7 +11,7 @@ import {
 } from '@psicocampus/shared';
 import type { FormikHelpers } from '@psicocampus/shared/forms';
 import { showError, showSuccess } from '@psicocampus/shared/ui';
-import { applyFieldErrors } from '../../lib/apply-field-errors';
+import { applyFieldErrors } from '@psicocampus/shared/forms';
 
 export interface ProfileValues {
   firstName: string;

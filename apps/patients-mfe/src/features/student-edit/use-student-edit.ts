@@ -12,7 +12,7 @@ import {
 } from '@psicocampus/shared';
 import type { FormikHelpers } from '@psicocampus/shared/forms';
 import { showError, showSuccess } from '@psicocampus/shared/ui';
-import { applyFieldErrors } from '../../lib/apply-field-errors';
+import { applyFieldErrors } from '@psicocampus/shared/forms';
 
 /** The edit screen's values (SEED §2, §5): '' for an empty optional field. */
 export interface StudentEditValues {

@@ -6,8 +6,7 @@ import {
   useField,
   type FormikHelpers,
 } from '@psicocampus/shared/forms';
-import { Button, Modal } from '@psicocampus/shared/ui';
-import { closeUnlessDialogOpen } from '../../../lib/safe-close';
+import { Button, Modal, closeUnlessDialogOpen } from '@psicocampus/shared/ui';
 import type { NoteEditing, NoteFormValues } from './use-note-editor';
 import styles from './notes.module.css';
 

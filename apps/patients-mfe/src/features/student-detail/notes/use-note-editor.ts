@@ -11,7 +11,7 @@ import {
 } from '@psicocampus/shared';
 import type { FormikHelpers } from '@psicocampus/shared/forms';
 import { confirmDeletion, showError, showSuccess } from '@psicocampus/shared/ui';
-import { applyFieldErrors } from '../../../lib/apply-field-errors';
+import { applyFieldErrors } from '@psicocampus/shared/forms';
 
 export type NoteEditing = { mode: 'new' } | { mode: 'edit'; note: ClinicalNote } | null;
 

@@ -1,5 +1,5 @@
+import type { FormikHelpers } from 'formik';
 import { fieldErrors } from '@psicocampus/shared';
-import type { FormikHelpers } from '@psicocampus/shared/forms';
 
 /**
  * Puts the per-field problems of a 400 answer on the form's fields (each
