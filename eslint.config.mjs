@@ -131,12 +131,12 @@ export default tseslint.config(
             { regex: '(^|/)apps/', message: 'libs/shared never imports an app.' },
             noReactRouter,
             {
-              // Each entry of the package (., ./domain, ./ui, ./forms, ./charts)
+              // Each entry of the package (., ./domain, ./ui, ./forms, ./charts, ./profile)
               // is one shared module in the page: reaching into another by a
               // relative path would put a second copy of it in this one.
-              regex: '^(\\.\\./)+(domain|ui|forms|charts)(/|$)',
+              regex: '^(\\.\\./)+(domain|ui|forms|charts|profile)(/|$)',
               message:
-                'Import another entry of the library by its name (@psicocampus/shared/domain, /ui, /forms, /charts).',
+                'Import another entry of the library by its name (@psicocampus/shared/domain, /ui, /forms, /charts, /profile).',
             },
           ],
         },

@@ -1,23 +1,7 @@
-import { MSG, useMyProfileQuery } from '@psicocampus/shared';
-import { LoadingMessage, Notice, PageHeader, SectionCard } from '@psicocampus/shared/ui';
-import { ChangePasswordForm } from './change-password-form.component';
-import { ProfileForm } from './profile-form.component';
-import styles from './profile.module.css';
+import { MSG } from '@psicocampus/shared';
+import { ProfileSettings } from '@psicocampus/shared/profile';
 
 /** 'profile-admin': the administrator edits their own data and changes their password (PRODUCT §9). */
 export default function AdminProfilePage() {
-  const { data, isLoading, isError } = useMyProfileQuery();
-  return (
-    <div className={styles.page}>
-      <PageHeader title={MSG.admin.profileAdminTitle} />
-      <SectionCard title={MSG.profile.personalData}>
-        {isLoading && <LoadingMessage text={MSG.common.loading} />}
-        {isError && <Notice tone="error">{MSG.profile.loadError}</Notice>}
-        {data && <ProfileForm profile={data.profile} />}
-      </SectionCard>
-      <SectionCard title={MSG.profile.passwordSection}>
-        <ChangePasswordForm />
-      </SectionCard>
-    </div>
-  );
+  return <ProfileSettings title={MSG.admin.profileAdminTitle} />;
 }

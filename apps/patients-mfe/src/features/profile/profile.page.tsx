@@ -1,44 +1,7 @@
-import { Link } from 'react-router-dom';
-import { fullName, MSG, ROLE_LABELS, useMyProfileQuery } from '@psicocampus/shared';
-import {
-  DefinitionList,
-  LoadingMessage,
-  Notice,
-  PageHeader,
-  SectionCard,
-} from '@psicocampus/shared/ui';
-import styles from './profile.module.css';
-
-const L = MSG.students.labels;
+import { MSG } from '@psicocampus/shared';
+import { OwnProfile } from '@psicocampus/shared/profile';
 
 /** 'profile': the signed-in psychologist's own data. */
 export default function ProfilePage() {
-  const { data, isLoading, isError } = useMyProfileQuery();
-  const profile = data?.profile;
-  return (
-    <div className={styles.page}>
-      <PageHeader
-        title={MSG.profile.title}
-        actions={
-          <Link to="../configuration" relative="path" className={styles.link}>
-            {MSG.profile.editLink}
-          </Link>
-        }
-      />
-      {isLoading && <LoadingMessage text={MSG.common.loading} />}
-      {isError && <Notice tone="error">{MSG.profile.loadError}</Notice>}
-      {profile && (
-        <SectionCard title={MSG.profile.personalData}>
-          <DefinitionList
-            items={[
-              { term: MSG.profile.name, description: fullName(profile) },
-              { term: L.email, description: profile.email },
-              { term: L.phone, description: profile.phone || MSG.common.notSpecified },
-              { term: MSG.profile.role, description: ROLE_LABELS[profile.role] },
-            ]}
-          />
-        </SectionCard>
-      )}
-    </div>
-  );
+  return <OwnProfile title={MSG.profile.title} editPath="../configuration" />;
 }

@@ -9,9 +9,8 @@ import {
   useUpdateMyProfileMutation,
   type Psychologist,
 } from '@psicocampus/shared';
-import type { FormikHelpers } from '@psicocampus/shared/forms';
 import { showError, showSuccess } from '@psicocampus/shared/ui';
-import { applyFieldErrors } from '@psicocampus/shared/forms';
+import { applyFieldErrors, type FormikHelpers } from '@psicocampus/shared/forms';
 
 export interface ProfileValues {
   firstName: string;
@@ -23,7 +22,7 @@ export interface ProfileValues {
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 
 /**
- * 'configuration': the psychologist edits their own data. On success the
+ * The signed-in user edits their own data. On success the
  * session's user changes too, so the header shows the new name; an e-mail
  * another account has (409) is shown on the e-mail field.
  */

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { errorMessage, MSG, useChangePasswordMutation } from '@psicocampus/shared';
-import type { FormikHelpers } from '@psicocampus/shared/forms';
 import { showError, showSuccess } from '@psicocampus/shared/ui';
-import { applyFieldErrors } from '@psicocampus/shared/forms';
+import { applyFieldErrors, type FormikHelpers } from '@psicocampus/shared/forms';
 
 export interface ChangePasswordValues {
   currentPassword: string;

@@ -6,7 +6,7 @@ import styles from './profile.module.css';
 
 const L = MSG.students.labels;
 
-/** First name, last name, e-mail and phone of the signed-in administrator. */
+/** First name, last name, e-mail and phone of the signed-in user. */
 export function ProfileForm({ profile }: { profile: Psychologist }) {
   const { initialValues, save } = useProfileForm(profile);
   return (
