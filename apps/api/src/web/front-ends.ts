@@ -39,6 +39,7 @@ export async function serveRemoteFolder(
     decorateReply: false,
     cacheControl: false,
     index: false,
+    // The build writes .br and .gz beside each file (PrecompressPlugin).
     preCompressed: true,
     setHeaders: setCacheHeaders,
   });
@@ -73,16 +74,7 @@ export async function registerFrontEnds(app: FastifyInstance, web: WebRoots): Pr
       );
       continue;
     }
-    await app.register(fastifyStatic, {
-      root,
-      prefix: `/remotes/${name}/`,
-      decorateReply: false,
-      cacheControl: false,
-      index: false,
-      // The build writes .br and .gz beside each file (PrecompressPlugin).
-      preCompressed: true,
-      setHeaders: setCacheHeaders,
-    });
+    await serveRemoteFolder(app, root, `/remotes/${name}/`);
   }
 
   if (shellBuilt) {
