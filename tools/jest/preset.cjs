@@ -29,5 +29,8 @@ module.exports = function preset({ environment = 'jsdom' } = {}) {
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.cjs')] : [],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
     clearMocks: true,
+    // A form test types and clicks through a whole screen: 2–3 s alone, and
+    // several times that when CI runs every project at once on two cores.
+    testTimeout: 20_000,
   };
 };
