@@ -20,6 +20,21 @@ const sweetAlertWithoutInjectedStyles = path.join(
 /** Development ports; the API listens on 8080. */
 export const DEV_PORTS = { shell: 4200, auth: 4201, patients: 4202, assessment: 4203, admin: 4204 };
 
+/**
+ * rspack's Module Federation plugin injects its bundler runtime by the path
+ * `require.resolve` gives, which is the CommonJS build: nothing in it can be
+ * tree-shaken, so every container carried the whole SDK (manifest snapshots,
+ * Node helpers, logger). The same files' ES module builds sit beside them.
+ */
+function federationRuntimeAsEsm() {
+  const aliases = {};
+  for (const pkg of ['webpack-bundler-runtime', 'runtime', 'inject-external-runtime-core-plugin']) {
+    const dist = path.join(workspaceRoot, 'node_modules/@module-federation', pkg, 'dist');
+    aliases[path.join(dist, 'index.cjs')] = path.join(dist, 'index.js');
+  }
+  return aliases;
+}
+
 function installedVersion(pkg) {
   const file = path.join(workspaceRoot, 'node_modules', pkg, 'package.json');
   return JSON.parse(readFileSync(file, 'utf8')).version;
@@ -110,6 +125,7 @@ export function createAppConfig(options) {
           // which the Content-Security-Policy refuses; this one leaves them to
           // the stylesheet that dialogs.ts loads beside it.
           sweetalert2$: sweetAlertWithoutInjectedStyles,
+          ...federationRuntimeAsEsm(),
           ...(isDev
             ? {}
             : {
@@ -182,6 +198,20 @@ export function createAppConfig(options) {
       optimization: {
         // Named chunks keep the bundle report readable; hashes still bust caches.
         chunkIds: isDev ? 'named' : 'deterministic',
+        splitChunks: {
+          cacheGroups: {
+            // Each shared package is its own async chunk; a small dependency
+            // that several of them use (reselect under Redux Toolkit, RTK
+            // Query and its hooks) was copied into each instead of loaded once.
+            sharedDependencies: {
+              test: /[\\/]node_modules[\\/]/,
+              chunks: 'async',
+              minChunks: 2,
+              minSize: 0,
+              reuseExistingChunk: true,
+            },
+          },
+        },
       },
       performance: { hints: false },
       devServer: {
