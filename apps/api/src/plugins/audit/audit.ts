@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditAction, AuditOutcome, Role } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { auditLog } from '../../db/schema';
 import { storableText } from '../../lib/storable-text';
 
@@ -51,13 +53,37 @@ export function outcomeForStatus(status: number): AuditOutcome {
   return 'invalid';
 }
 
+const appendAuditStatement = preparedFor((db) =>
+  db
+    .insert(auditLog)
+    .values({
+      at: sql.placeholder('at'),
+      userId: sql.placeholder('userId'),
+      role: sql.placeholder('role'),
+      action: sql.placeholder('action'),
+      recordType: sql.placeholder('recordType'),
+      recordId: sql.placeholder('recordId'),
+      clientAddress: sql.placeholder('clientAddress'),
+      outcome: sql.placeholder('outcome'),
+      requestId: sql.placeholder('requestId'),
+    })
+    .prepare('audit_append'),
+);
+
 export async function appendAudit(db: Database, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    ...entry,
+  await appendAuditStatement(db).execute({
+    at: entry.at,
+    userId: entry.userId,
+    role: entry.role,
+    action: entry.action,
+    recordType: entry.recordType,
     // A URL's id can carry NUL: the row must still be written.
     recordId:
       entry.recordId === null ? null : storableText(entry.recordId.slice(0, MAX_RECORD_ID_LENGTH)),
-  });
+    clientAddress: entry.clientAddress,
+    outcome: entry.outcome,
+    requestId: entry.requestId,
+  } satisfies Record<keyof AuditEntry, unknown>);
 }
 
 function recordIdOf(request: FastifyRequest): string | null {

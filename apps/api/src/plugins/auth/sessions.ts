@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { isRole, type SessionUser } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
+import { columnPlaceholder, preparedFor } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { AUTH_POLICY } from './auth.policy';
 import type { UserRow } from '../users/user.queries';
@@ -45,6 +46,29 @@ export interface ActiveSession {
   user: UserRow;
 }
 
+const sessionStatements = preparedFor((db) => ({
+  findActive: db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, columnPlaceholder('now', sessions.expiresAt)),
+        gt(sessions.lastSeenAt, columnPlaceholder('idleSince', sessions.lastSeenAt)),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1)
+    .prepare('session_find_active'),
+  touch: db
+    .update(sessions)
+    .set({ lastSeenAt: columnPlaceholder('now', sessions.lastSeenAt) })
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare('session_touch'),
+}));
+
 /**
  * The session a token opens, if it is still alive: not ended, not idle for
  * 30 minutes, not past its 12 hours, and its user still active. Marks it
@@ -55,24 +79,16 @@ export async function findActiveSession(
   token: string,
   now: Date,
 ): Promise<ActiveSession | null> {
+  const statements = sessionStatements(db);
   const idleSince = new Date(now.getTime() - AUTH_POLICY.idleMs);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.endedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, idleSince),
-        eq(users.active, true),
-      ),
-    )
-    .limit(1);
+  const [row] = await statements.findActive.execute({
+    tokenHash: hashToken(token),
+    now,
+    idleSince,
+  });
   if (!row) return null;
   if (now.getTime() - row.session.lastSeenAt.getTime() > AUTH_POLICY.touchEveryMs) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+    await statements.touch.execute({ now, sessionId: row.session.id });
   }
   return { sessionId: row.session.id, user: row.user };
 }

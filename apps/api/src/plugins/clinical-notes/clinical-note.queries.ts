@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { clinicalNotes, students, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
 
@@ -22,11 +23,16 @@ function selectNotes(db: Database) {
     .leftJoin(users, eq(users.id, clinicalNotes.authorId));
 }
 
+const listStudentNotesStatement = preparedFor((db) =>
+  selectNotes(db)
+    .where(eq(clinicalNotes.studentId, sql.placeholder('studentId')))
+    .orderBy(desc(clinicalNotes.createdAt), desc(clinicalNotes.id))
+    .prepare('clinical_notes_list_of_student'),
+);
+
 /** A student's notes, newest first, each with its author: one query. */
 export async function listStudentNotes(db: Database, studentId: string): Promise<NoteRecord[]> {
-  return selectNotes(db)
-    .where(eq(clinicalNotes.studentId, studentId))
-    .orderBy(desc(clinicalNotes.createdAt), desc(clinicalNotes.id));
+  return listStudentNotesStatement(db).execute({ studentId });
 }
 
 /** The note if it belongs to this student. */

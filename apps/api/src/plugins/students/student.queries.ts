@@ -6,6 +6,7 @@ import {
   type StudentUpdateBody,
 } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { students, users } from '../../db/schema';
 import { containing, folded, searchWords } from '../../lib/text-search';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
@@ -78,15 +79,25 @@ export async function countCaseload(
   return row?.total ?? 0;
 }
 
+const findOwnStudentStatement = preparedFor((db) =>
+  selectStudents(db)
+    .where(
+      and(
+        eq(students.id, sql.placeholder('id')),
+        eq(students.assignedPsychologistId, sql.placeholder('psychologistId')),
+      ),
+    )
+    .limit(1)
+    .prepare('student_find_own'),
+);
+
 /** The student if it is assigned to this psychologist; null for any other id. */
 export async function findOwnStudent(
   db: Database,
   psychologistId: string,
   id: string,
 ): Promise<StudentRecord | null> {
-  const [row] = await selectStudents(db)
-    .where(and(eq(students.id, id), eq(students.assignedPsychologistId, psychologistId)))
-    .limit(1);
+  const [row] = await findOwnStudentStatement(db).execute({ id, psychologistId });
   return row ?? null;
 }
 
