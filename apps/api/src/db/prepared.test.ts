@@ -110,7 +110,7 @@ describe('the prepared hot paths', () => {
   it('writes an audit row with its nulls and its exact time', async () => {
     const db = handles[1]!.db;
     const at = new Date('2024-03-05T10:20:30.789Z');
-    await appendAudit(db, {
+    const entry = {
       at,
       userId: null,
       role: null,
@@ -120,19 +120,9 @@ describe('the prepared hot paths', () => {
       clientAddress: null,
       outcome: 'denied',
       requestId: null,
-    });
+    } as const;
+    await appendAudit(db, entry);
     const [row] = await db.select().from(auditLog).where(eq(auditLog.at, at));
-    expect(row).toEqual({
-      id: expect.any(Number),
-      at,
-      userId: null,
-      role: null,
-      action: 'auth.login',
-      recordType: null,
-      recordId: null,
-      clientAddress: null,
-      outcome: 'denied',
-      requestId: null,
-    });
+    expect(row).toEqual({ id: expect.any(Number), ...entry });
   });
 });
