@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RemoteModule } from '@psicocampus/shared';
+import type { RemoteModule } from '@psicocampus/shared/core';
 
 const LoginPage = lazy(() => import('./features/login/login.page'));
 const ResetPasswordPage = lazy(() => import('./features/reset-password/reset-password.page'));

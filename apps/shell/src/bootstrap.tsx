@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerPlugins } from '@module-federation/enhanced/runtime';
-import { createAppStore, registerRemoteComponentLoader } from '@psicocampus/shared';
+import { createAppStore, registerRemoteComponentLoader } from '@psicocampus/shared/core';
 import { App } from './app/app.component';
 import { remoteFallbackPlugin } from './features/remotes/remote-fallback.plugin';
 import { remoteRegistry } from './features/remotes/remote-registry';

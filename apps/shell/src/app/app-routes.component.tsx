@@ -1,14 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import {
   selectSessionEndReason,
   selectSessionToken,
   selectSessionUser,
   useAppSelector,
-} from '@psicocampus/shared';
+} from '@psicocampus/shared/core';
+import { MSG } from '@psicocampus/shared/domain';
+import { LoadingMessage } from '@psicocampus/shared/ui';
 import { ADMIN_AREA, PSYCHOLOGIST_AREA } from '../features/layout/areas';
-import { DashboardLayout } from '../features/layout/dashboard-layout.component';
 import { PublicArea } from '../features/layout/public-area.component';
 import { guardRedirect } from '../features/session/route-guard';
+
+// The dashboards, with the API cache they bring, load after sign-in:
+// /login does without them (PRODUCT §12).
+const DashboardLayout = lazy(() => import('../features/layout/dashboard-layout.component'));
 
 /**
  * The routes of SEED §2: the guard decides first, then each place of the
@@ -30,13 +36,15 @@ export function AppRoutes() {
   }
 
   return (
-    <Routes>
-      <Route
-        path={`${PSYCHOLOGIST_AREA.base}/*`}
-        element={<DashboardLayout area={PSYCHOLOGIST_AREA} />}
-      />
-      <Route path={`${ADMIN_AREA.base}/*`} element={<DashboardLayout area={ADMIN_AREA} />} />
-      <Route path="*" element={<PublicArea />} />
-    </Routes>
+    <Suspense fallback={<LoadingMessage text={MSG.shell.moduleLoading} />}>
+      <Routes>
+        <Route
+          path={`${PSYCHOLOGIST_AREA.base}/*`}
+          element={<DashboardLayout area={PSYCHOLOGIST_AREA} />}
+        />
+        <Route path={`${ADMIN_AREA.base}/*`} element={<DashboardLayout area={ADMIN_AREA} />} />
+        <Route path="*" element={<PublicArea />} />
+      </Routes>
+    </Suspense>
   );
 }

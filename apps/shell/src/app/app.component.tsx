@@ -1,6 +1,6 @@
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import type { AppStore } from '@psicocampus/shared';
+import type { AppStore } from '@psicocampus/shared/core';
 import { SessionWatch } from '../features/session/session-watch.component';
 import { AppRoutes } from './app-routes.component';
 

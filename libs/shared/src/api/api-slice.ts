@@ -1,3 +1,4 @@
+import { addListener } from '@reduxjs/toolkit';
 import {
   createApi,
   fetchBaseQuery,
@@ -5,7 +6,14 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { sessionActive, sessionEnded, type SessionState } from '../session/session-slice';
+// The store and the session by the package's own name, so that this entry
+// uses the one shared `core` module of the page instead of a copy of it.
+import {
+  extendStores,
+  sessionActive,
+  sessionEnded,
+  type SessionState,
+} from '@psicocampus/shared/core';
 import type { AppConfigState } from '../store/config-slice';
 
 interface StateWithSession {
@@ -65,4 +73,20 @@ export const api = createApi({
   baseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
+});
+
+// Every store, made before or after this file loads, gets the API cache.
+extendStores(({ store, injectReducer, addMiddleware }) => {
+  injectReducer(api.reducerPath, api.reducer);
+  addMiddleware(api.middleware);
+  // Cached answers belong to the user who asked for them: drop them all as
+  // soon as a session ends, so the next person at this browser sees nothing.
+  store.dispatch(
+    addListener({
+      actionCreator: sessionEnded,
+      effect: (_action, listenerApi) => {
+        listenerApi.dispatch(api.util.resetApiState());
+      },
+    }),
+  );
 });

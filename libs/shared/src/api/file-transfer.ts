@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useStore } from 'react-redux';
-import { sessionActive, sessionEnded } from '../session/session-slice';
-import type { AppStore } from '../store/create-store';
+import { sessionActive, sessionEnded, type AppStore } from '@psicocampus/shared/core';
 
 /** A failed transfer, shaped like an RTK Query error so errorMessage() reads it. */
 export interface TransferError {

@@ -2,8 +2,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes, useRoutes } from 'react-router-dom';
-import type { RemoteModule } from '../contracts/remote-module';
-import { createAppStore } from '../store/create-store';
+import { createAppStore, type RemoteModule } from '@psicocampus/shared/core';
 import { LoadingMessage } from '@psicocampus/shared/ui';
 
 interface HarnessOptions {

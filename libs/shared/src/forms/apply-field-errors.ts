@@ -1,5 +1,5 @@
 import type { FormikHelpers } from 'formik';
-import { fieldErrors } from '@psicocampus/shared';
+import { fieldErrors } from '@psicocampus/shared/core';
 
 /**
  * Puts the per-field problems of a 400 answer on the form's fields (each

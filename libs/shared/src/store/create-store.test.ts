@@ -1,7 +1,8 @@
 import type { SessionUser } from '@psicocampus/shared/domain';
 import { api } from '../api/api-slice';
 import { sessionEnded, sessionStarted } from '../session/session-slice';
-import { createAppStore } from './create-store';
+import type * as createStoreModule from './create-store';
+import { createAppStore, type StateWithApi } from './create-store';
 
 const user: SessionUser = {
   id: 'u-1',
@@ -29,6 +30,18 @@ function respondWith(status: number, body: unknown) {
 beforeEach(() => localStorage.clear());
 
 describe('the store', () => {
+  it('takes in the API cache when the API slice loads after the store was made', () => {
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const core = require('./create-store') as typeof createStoreModule;
+      const store = core.createAppStore({});
+      expect(store.getState()).not.toHaveProperty('api');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require('../api/api-slice');
+      expect(store.getState()).toHaveProperty('api.queries', {});
+    });
+  });
+
   it('starts from the session a previous visit left in localStorage', () => {
     localStorage.setItem('x-token', 't-1');
     localStorage.setItem('userId', 'u-1');
@@ -81,8 +94,10 @@ describe('the store', () => {
     respondWith(200, { ok: true });
     const store = createAppStore({ session: { token: 't-5', user } });
     await store.dispatch(probe.endpoints.probe.initiate());
-    expect(probe.endpoints.probe.select()(store.getState()).data).toEqual({ ok: true });
+    expect(probe.endpoints.probe.select()(store.getState() as StateWithApi).data).toEqual({
+      ok: true,
+    });
     store.dispatch(sessionEnded({ reason: 'logout' }));
-    expect(probe.endpoints.probe.select()(store.getState()).data).toBeUndefined();
+    expect(probe.endpoints.probe.select()(store.getState() as StateWithApi).data).toBeUndefined();
   });
 });

@@ -1,12 +1,14 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
-import { api } from '../api/api-slice';
 import {
-  initialSessionState,
-  sessionEnded,
-  sessionSlice,
-  type SessionState,
-} from '../session/session-slice';
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  createListenerMiddleware,
+  type Middleware,
+  type Reducer,
+} from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import type { api } from '../api/api-slice';
+import { initialSessionState, sessionSlice, type SessionState } from '../session/session-slice';
 import {
   clearStoredSession,
   readStoredSession,
@@ -33,6 +35,32 @@ export interface CreateAppStoreOptions {
   token?: string | null;
 }
 
+/** The API cache joins the store when the API slice is first loaded (see `extendStores`). */
+type LazyState = { [api.reducerPath]: ReturnType<typeof api.reducer> };
+
+/**
+ * What a store offers the parts of the shared library that load after it:
+ * the API slice, which `/login` does without (PRODUCT §12), adds its reducer,
+ * its middleware and its listener here when it arrives.
+ */
+export interface StoreHost {
+  store: AppStore;
+  injectReducer(reducerPath: string, reducer: Reducer): void;
+  addMiddleware(middleware: Middleware): void;
+}
+
+export type StoreExtension = (host: StoreHost) => void;
+
+const extensions = new Set<StoreExtension>();
+const hosts = new Set<StoreHost>();
+
+/** Applies `extension` to every store made so far and to every store made after. */
+export function extendStores(extension: StoreExtension): void {
+  if (extensions.has(extension)) return;
+  extensions.add(extension);
+  for (const host of hosts) extension(host);
+}
+
 /** Builds the product's store: one per page, owned by the shell or by an embed. */
 export function createAppStore(options: CreateAppStoreOptions = {}) {
   const storage = options.storage ?? null;
@@ -44,26 +72,18 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
     ? { token: stored.token, user: stored.user, endReason: null, lastActivityAt: Date.now() }
     : { ...initialSessionState, token: options.token ?? null };
 
-  // Cached answers belong to the user who asked for them: drop them all as
-  // soon as a session ends, so the next person at this browser sees nothing.
   const listener = createListenerMiddleware();
-  listener.startListening({
-    actionCreator: sessionEnded,
-    effect: (_action, listenerApi) => {
-      listenerApi.dispatch(api.util.resetApiState());
-    },
-  });
-
-  const reducer = combineReducers({
+  const dynamic = createDynamicMiddleware();
+  const reducer = combineSlices({
     config: configSlice.reducer,
     [sessionSlice.reducerPath]: sessionSlice.reducer,
-    [api.reducerPath]: api.reducer,
-  });
+  }).withLazyLoadedSlices<LazyState>();
 
   const store = configureStore({
     reducer,
     preloadedState: { config: { apiBaseUrl: configSlice.getInitialState().apiBaseUrl }, session },
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault().prepend(listener.middleware).concat(dynamic.middleware),
   });
 
   if (storage) {
@@ -79,11 +99,27 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
       }
     });
   }
+
+  const host: StoreHost = {
+    store,
+    injectReducer(reducerPath, sliceReducer) {
+      reducer.inject({ reducerPath, reducer: sliceReducer });
+      // An injected slice has its state from the next action on.
+      store.dispatch({ type: `shared/injected/${reducerPath}` });
+    },
+    addMiddleware(middleware) {
+      dynamic.addMiddleware(middleware);
+    },
+  };
+  hosts.add(host);
+  for (const extension of extensions) extension(host);
   return store;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
 export type SharedRootState = ReturnType<AppStore['getState']>;
+/** The state as code holding the API slice sees it: the slice has joined by then. */
+export type StateWithApi = SharedRootState & LazyState;
 export type AppDispatch = AppStore['dispatch'];
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

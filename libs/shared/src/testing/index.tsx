@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { SessionUser } from '@psicocampus/shared/domain';
-import { createAppStore, type AppStore } from '../store/create-store';
+import { createAppStore, type AppStore } from '@psicocampus/shared/core';
 
 export const testPsychologist: SessionUser = {
   id: '5b0c3f64-7a8e-4c39-9d5c-1f0e2a9b7c11',

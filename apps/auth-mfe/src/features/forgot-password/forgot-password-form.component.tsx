@@ -1,4 +1,4 @@
-import { MSG } from '@psicocampus/shared';
+import { MSG } from '@psicocampus/shared/domain';
 import { Form, Formik, TextField } from '@psicocampus/shared/forms';
 import { Button } from '@psicocampus/shared/ui';
 import { useForgotPassword } from './use-forgot-password';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { MSG } from '@psicocampus/shared';
+import { MSG } from '@psicocampus/shared/domain';
 import { Modal } from '@psicocampus/shared/ui';
 import { ForgotPasswordForm } from './forgot-password-form.component';
 

@@ -1,10 +1,6 @@
 import { useCallback, useState } from 'react';
-import {
-  errorMessage,
-  forgotPasswordSchema,
-  MSG,
-  useForgotPasswordMutation,
-} from '@psicocampus/shared';
+import { errorMessage, useAppDispatch } from '@psicocampus/shared/core';
+import { forgotPasswordSchema, MSG } from '@psicocampus/shared/domain';
 
 export type ForgotState =
   { kind: 'idle' } | { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
@@ -15,22 +11,29 @@ export type ForgotState =
  * whatever it starts (the modal's closing countdown) starts as it appears.
  */
 export function useForgotPassword(onSent?: () => void) {
-  const [request, { isLoading }] = useForgotPasswordMutation();
+  const dispatch = useAppDispatch();
+  const [isLoading, setLoading] = useState(false);
   const [state, setState] = useState<ForgotState>({ kind: 'idle' });
 
   const send = useCallback(
     async (email: string) => {
+      setLoading(true);
       try {
-        const answer = await request({ email: email.trim() }).unwrap();
+        // Loaded on the first request, as for the login (see use-login.ts).
+        const { authApi } = await import('@psicocampus/shared');
+        const call = dispatch(authApi.endpoints.forgotPassword.initiate({ email: email.trim() }));
+        const answer = await call.unwrap().finally(() => call.reset());
+        setLoading(false);
         setState({ kind: 'sent', message: answer.msg || MSG.auth.forgotSent });
         onSent?.();
         return true;
       } catch (error) {
+        setLoading(false);
         setState({ kind: 'failed', message: errorMessage(error, MSG.auth.forgotErrorFallback) });
         return false;
       }
     },
-    [request, onSent],
+    [dispatch, onSent],
   );
 
   return { send, isLoading, state, schema: forgotPasswordSchema };

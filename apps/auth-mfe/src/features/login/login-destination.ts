@@ -1,4 +1,4 @@
-import type { Role } from '@psicocampus/shared';
+import type { Role } from '@psicocampus/shared/domain';
 
 /**
  * Where a user goes after signing in: back to the page a lapsed session

@@ -1,4 +1,4 @@
-import { MSG, type LoginForm as LoginValues } from '@psicocampus/shared';
+import { MSG, type LoginForm as LoginValues } from '@psicocampus/shared/domain';
 import { CheckboxField, Form, Formik, PasswordField, TextField } from '@psicocampus/shared/forms';
 import { Button } from '@psicocampus/shared/ui';
 import { useLogin } from './use-login';

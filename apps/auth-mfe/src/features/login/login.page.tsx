@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG } from '@psicocampus/shared';
+import { MSG } from '@psicocampus/shared/domain';
 import { ForgotPasswordModal } from '../forgot-password/forgot-password-modal.component';
 import { LoginForm } from './login-form.component';
 import { SessionNotice } from './session-notice.component';

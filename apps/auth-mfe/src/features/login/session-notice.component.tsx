@@ -1,4 +1,5 @@
-import { MSG, selectSessionEndReason, useAppSelector } from '@psicocampus/shared';
+import { selectSessionEndReason, useAppSelector } from '@psicocampus/shared/core';
+import { MSG } from '@psicocampus/shared/domain';
 import styles from './login.module.css';
 
 /** Says why the previous session ended, when it did not end on purpose or just ended. */

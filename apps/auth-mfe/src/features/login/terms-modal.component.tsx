@@ -1,4 +1,4 @@
-import { MSG } from '@psicocampus/shared';
+import { MSG } from '@psicocampus/shared/domain';
 import { Button, Modal } from '@psicocampus/shared/ui';
 import { TERMS_SECTIONS } from './terms-content';
 import styles from './login.module.css';

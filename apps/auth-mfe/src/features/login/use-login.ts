@@ -1,14 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  errorMessage,
-  loginFormSchema,
-  MSG,
-  sessionStarted,
-  useAppDispatch,
-  useLoginMutation,
-  type LoginForm,
-} from '@psicocampus/shared';
+import { errorMessage, sessionStarted, useAppDispatch } from '@psicocampus/shared/core';
+import { loginFormSchema, MSG, type LoginForm } from '@psicocampus/shared/domain';
 import { firstErrorMessage } from '@psicocampus/shared/forms';
 import { showError, showSuccess, showWarning } from '@psicocampus/shared/ui';
 import { loginDestination } from './login-destination';
@@ -19,7 +12,7 @@ export const SHAKE_MS = 820;
 
 /** The login of SEED §4: validate, sign in, welcome, then go where the role belongs. */
 export function useLogin() {
-  const [login, { isLoading }] = useLoginMutation();
+  const [isLoading, setLoading] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -40,13 +33,26 @@ export function useLogin() {
         return;
       }
       let result;
+      setLoading(true);
       try {
-        result = await login({ email: values.email.trim(), password: values.password }).unwrap();
+        // The API slice loads with the first sign-in: /login renders without
+        // it (PRODUCT §12), and the dashboards need it next anyway.
+        const { authApi } = await import('@psicocampus/shared');
+        const call = dispatch(
+          authApi.endpoints.login.initiate({
+            email: values.email.trim(),
+            password: values.password,
+          }),
+        );
+        // The answer carries the token: it goes to the session, not the cache.
+        result = await call.unwrap().finally(() => call.reset());
       } catch (error) {
+        setLoading(false);
         shake();
         await showError(errorMessage(error, MSG.auth.loginErrorFallback), MSG.auth.loginErrorTitle);
         return;
       }
+      setLoading(false);
       await showSuccess(MSG.auth.welcomeTitle(result.user.firstName), MSG.auth.welcomeText, {
         timerMs: WELCOME_MS,
       });
@@ -54,7 +60,7 @@ export function useLogin() {
       dispatch(sessionStarted({ token: result.token, user: result.user }));
       navigate(loginDestination(result.user.role, from), { replace: true });
     },
-    [dispatch, location.state, login, navigate, shake],
+    [dispatch, location.state, navigate, shake],
   );
 
   return { submit, isLoading, shaking };

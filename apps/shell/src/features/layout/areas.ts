@@ -1,4 +1,4 @@
-import type { RemoteName, Role } from '@psicocampus/shared';
+import type { RemoteName, Role } from '@psicocampus/shared/domain';
 
 /** A dashboard of SEED §2: where it lives, who may enter, which remotes fill it. */
 export interface DashboardArea {

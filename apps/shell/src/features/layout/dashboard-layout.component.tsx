@@ -12,7 +12,7 @@ import { NotFoundPage } from './not-found.page';
 import styles from './dashboard-layout.module.css';
 
 /** The frame of a dashboard: header, the remotes' menu, and their content. */
-export function DashboardLayout({ area }: { area: DashboardArea }) {
+export default function DashboardLayout({ area }: { area: DashboardArea }) {
   const user = useAppSelector(selectSessionUser);
   const signOut = useSignOut();
   useCurrentUser();

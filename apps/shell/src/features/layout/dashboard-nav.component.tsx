@@ -1,6 +1,7 @@
 import { use } from 'react';
 import { NavLink } from 'react-router-dom';
-import type { NavEntry, RemoteModule, Role } from '@psicocampus/shared';
+import type { NavEntry, RemoteModule } from '@psicocampus/shared/core';
+import type { Role } from '@psicocampus/shared/domain';
 import { isUnavailable, remoteRegistry } from '../remotes/remote-registry';
 import { remoteAdmits } from '../remotes/remote-routes.component';
 import type { DashboardArea } from './areas';

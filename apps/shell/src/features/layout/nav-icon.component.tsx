@@ -1,4 +1,4 @@
-import type { NavIconName } from '@psicocampus/shared';
+import type { NavIconName } from '@psicocampus/shared/core';
 
 // 24×24 outline paths; one small set in the shell instead of an icon font.
 const PATHS: Record<NavIconName, string> = {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { MSG } from '@psicocampus/shared';
+import { MSG } from '@psicocampus/shared/domain';
 import styles from './not-found.module.css';
 
 export function NotFoundPage({ home }: { home: string }) {

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { MSG, type RemoteName } from '@psicocampus/shared';
+import { MSG, type RemoteName } from '@psicocampus/shared/domain';
 import { LoadingMessage } from '@psicocampus/shared/ui';
 import { RemoteBoundary } from './remote-boundary.component';
 import { RemoteRoutes } from './remote-routes.component';

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import type { RemoteName } from '@psicocampus/shared';
+import type { RemoteName } from '@psicocampus/shared/domain';
 import { remoteRegistry } from './remote-registry';
 import { RemoteUnavailable } from './remote-unavailable.component';
 

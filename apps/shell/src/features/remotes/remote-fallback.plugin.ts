@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type RemoteName } from '@psicocampus/shared';
+import { REMOTE_NAMES, type RemoteName } from '@psicocampus/shared/domain';
 import { REMOTE_TIMEOUT_MS, type UnavailableRemote } from './remote-registry';
 
 function remoteNameOf(id: string): RemoteName | null {

@@ -1,12 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import {
-  REMOTE_ENTRY_EXPOSE,
-  REMOTE_NAMES,
-  type RemoteModule,
-  type RemoteName,
-  type RemotesConfig,
-} from '@psicocampus/shared';
+import { REMOTE_ENTRY_EXPOSE, type RemoteModule } from '@psicocampus/shared/core';
+import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@psicocampus/shared/domain';
 
 /** How long a manifest, remotes.json or a remote's module may take. */
 export const REMOTE_TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 import { use, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
-import type { RemoteName, Role } from '@psicocampus/shared';
+import type { RemoteName, Role } from '@psicocampus/shared/domain';
 import { isUnavailable, remoteRegistry } from './remote-registry';
 import { RemoteUnavailable } from './remote-unavailable.component';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG } from '@psicocampus/shared';
+import { MSG } from '@psicocampus/shared/domain';
 import { Button } from '@psicocampus/shared/ui';
 import styles from './remote-unavailable.module.css';
 

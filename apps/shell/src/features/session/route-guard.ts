@@ -1,4 +1,4 @@
-import type { SessionUser } from '@psicocampus/shared';
+import type { SessionUser } from '@psicocampus/shared/domain';
 
 export interface GuardSession {
   token: string | null;

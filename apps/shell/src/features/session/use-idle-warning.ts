@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import {
-  authApi,
   selectLastActivityAt,
   selectSessionToken,
   useAppDispatch,
   useAppSelector,
-} from '@psicocampus/shared';
+} from '@psicocampus/shared/core';
 import { askToStayConnected } from '@psicocampus/shared/ui';
 
 /** PRODUCT §3: the server ends a session after 30 idle minutes; warn at 25. */
@@ -24,10 +23,13 @@ export function useIdleWarning(): void {
 
   useEffect(() => {
     if (!token || lastActivityAt === null) return;
-    const askServer = () =>
+    // Signed in, the API slice is loaded already: this import only finds it.
+    const askServer = async () => {
+      const { authApi } = await import('@psicocampus/shared');
       dispatch(
         authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true }),
       ).unsubscribe();
+    };
     let dialog: ReturnType<typeof askToStayConnected> | null = null;
     const elapsed = Date.now() - lastActivityAt;
 
@@ -35,7 +37,7 @@ export function useIdleWarning(): void {
       () => {
         dialog = askToStayConnected();
         void dialog.answer.then((stay) => {
-          if (stay) askServer();
+          if (stay) void askServer();
         });
       },
       Math.max(0, IDLE_WARNING_MS - elapsed),
@@ -43,7 +45,7 @@ export function useIdleWarning(): void {
     const check = setTimeout(
       () => {
         dialog?.close();
-        askServer();
+        void askServer();
       },
       Math.max(0, IDLE_LIMIT_MS - elapsed) + 1000,
     );

@@ -5,7 +5,7 @@ import {
   sessionStarted,
   STORAGE_KEYS,
   useAppDispatch,
-} from '@psicocampus/shared';
+} from '@psicocampus/shared/core';
 
 /**
  * Keeps every tab on the same session: signing out (or in as someone else)
