@@ -6,14 +6,14 @@ import {
   selectSessionUser,
   useAppSelector,
 } from '@psicocampus/shared/core';
-import { MSG } from '@psicocampus/shared/domain';
-import { LoadingMessage } from '@psicocampus/shared/ui';
 import { ADMIN_AREA, PSYCHOLOGIST_AREA } from '../features/layout/areas';
 import { PublicArea } from '../features/layout/public-area.component';
 import { guardRedirect } from '../features/session/route-guard';
 
 // The dashboards, with the API cache they bring, load after sign-in:
-// /login does without them (PRODUCT §12).
+// /login does without them (PRODUCT §12). While this small chunk arrives the
+// page stays blank: a loading line there would jump when the layout replaced
+// it (layout shift), and the layout shows its own while its remote loads.
 const DashboardLayout = lazy(() => import('../features/layout/dashboard-layout.component'));
 
 /**
@@ -36,7 +36,7 @@ export function AppRoutes() {
   }
 
   return (
-    <Suspense fallback={<LoadingMessage text={MSG.shell.moduleLoading} />}>
+    <Suspense fallback={null}>
       <Routes>
         <Route
           path={`${PSYCHOLOGIST_AREA.base}/*`}
