@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { getTableName, is, sql, Table } from 'drizzle-orm';
 import pg from 'pg';
-import { ConfigError, loadConfig, type AppConfig } from '../config';
+import type { AppConfig } from '../config';
+import { commandConfig, commandOutput, type CommandOutput } from './command-io';
 import { databaseTarget, openDatabase, type DatabaseHandle } from '../db/client';
 import * as schema from '../db/schema';
 
@@ -535,10 +536,8 @@ function parseArguments<T>(parse: () => T): T {
   }
 }
 
-interface CommandIo {
+interface CommandIo extends CommandOutput {
   config: AppConfig;
-  print: (line: string) => void;
-  printError: (line: string) => void;
 }
 
 /** Runs a command's body, turning configuration errors and refusals into Spanish lines and exit code 1. */
@@ -548,16 +547,9 @@ async function runCommand(
   usage: string,
   body: (io: CommandIo) => Promise<void>,
 ): Promise<number> {
-  const print = deps.print ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const printError = deps.printError ?? ((line: string) => process.stderr.write(`${line}\n`));
-  let config: AppConfig;
-  try {
-    config = deps.config ?? loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    printError(`Configuración inválida: ${error.message}`);
-    return 1;
-  }
+  const { print, printError } = commandOutput(deps);
+  const config = commandConfig(deps.config, printError);
+  if (!config) return 1;
   try {
     await body({ config, print, printError });
     return 0;

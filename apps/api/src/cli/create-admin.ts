@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { fullName, userSchema, type UserBody } from '@psicocampus/shared/domain';
-import { ConfigError, loadConfig, type AppConfig } from '../config';
+import type { AppConfig } from '../config';
+import { commandConfig, commandOutput } from './command-io';
 import { databaseTarget, openDatabase, type DatabaseHandle } from '../db/client';
 import { HttpError } from '../lib/http-error';
 import { validateBody } from '../lib/validate';
@@ -108,21 +109,14 @@ export async function createAdminCommand(
   argv: string[],
   deps: CreateAdminDependencies = {},
 ): Promise<number> {
-  const print = deps.print ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const printError = deps.printError ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const { print, printError } = commandOutput(deps);
   const now = deps.now ?? (() => new Date());
 
   const body = await readAdmin(argv, printError);
   if (!body) return 1;
 
-  let config: AppConfig;
-  try {
-    config = deps.config ?? loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    printError(`Configuración inválida: ${error.message}`);
-    return 1;
-  }
+  const config = commandConfig(deps.config, printError);
+  if (!config) return 1;
 
   let database: DatabaseHandle;
   try {

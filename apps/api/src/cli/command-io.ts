@@ -1,0 +1,31 @@
+import { ConfigError, loadConfig, type AppConfig } from '../config';
+
+/** Where an operator's command writes: stdout and stderr unless a test passes its own. */
+export interface CommandOutput {
+  print: (line: string) => void;
+  printError: (line: string) => void;
+}
+
+export function commandOutput(deps: Partial<CommandOutput>): CommandOutput {
+  return {
+    print: deps.print ?? ((line: string) => process.stdout.write(`${line}\n`)),
+    printError: deps.printError ?? ((line: string) => process.stderr.write(`${line}\n`)),
+  };
+}
+
+/**
+ * The given configuration or the environment's; an invalid one is told to the
+ * operator in Spanish and gives null (the command then exits with 1).
+ */
+export function commandConfig(
+  given: AppConfig | undefined,
+  printError: CommandOutput['printError'],
+): AppConfig | null {
+  try {
+    return given ?? loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    printError(`Configuración inválida: ${error.message}`);
+    return null;
+  }
+}
