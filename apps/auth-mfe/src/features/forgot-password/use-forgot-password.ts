@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { errorMessage, useAppDispatch } from '@psicocampus/shared/core';
 import { forgotPasswordSchema, MSG } from '@psicocampus/shared/domain';
+import { callApiOnce } from '../../lib/call-api-once';
 
 export type ForgotState =
   { kind: 'idle' } | { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
@@ -19,10 +20,9 @@ export function useForgotPassword(onSent?: () => void) {
     async (email: string) => {
       setLoading(true);
       try {
-        // Loaded on the first request, as for the login (see use-login.ts).
-        const { authApi } = await import('@psicocampus/shared');
-        const call = dispatch(authApi.endpoints.forgotPassword.initiate({ email: email.trim() }));
-        const answer = await call.unwrap().finally(() => call.reset());
+        const answer = await callApiOnce(({ authApi }) =>
+          dispatch(authApi.endpoints.forgotPassword.initiate({ email: email.trim() })),
+        );
         setLoading(false);
         setState({ kind: 'sent', message: answer.msg || MSG.auth.forgotSent });
         onSent?.();

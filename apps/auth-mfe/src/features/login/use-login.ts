@@ -4,6 +4,7 @@ import { errorMessage, sessionStarted, useAppDispatch } from '@psicocampus/share
 import { loginFormSchema, MSG, type LoginForm } from '@psicocampus/shared/domain';
 import { firstErrorMessage } from '@psicocampus/shared/forms';
 import { showError, showSuccess, showWarning } from '@psicocampus/shared/ui';
+import { callApiOnce } from '../../lib/call-api-once';
 import { loginDestination } from './login-destination';
 
 /** SEED §9: the welcome alert stays 1.5 s; the form shakes about 820 ms on error. */
@@ -35,17 +36,10 @@ export function useLogin() {
       let result;
       setLoading(true);
       try {
-        // The API slice loads with the first sign-in: /login renders without
-        // it (PRODUCT §12), and the dashboards need it next anyway.
-        const { authApi } = await import('@psicocampus/shared');
-        const call = dispatch(
-          authApi.endpoints.login.initiate({
-            email: values.email.trim(),
-            password: values.password,
-          }),
+        const body = { email: values.email.trim(), password: values.password };
+        result = await callApiOnce(({ authApi }) =>
+          dispatch(authApi.endpoints.login.initiate(body)),
         );
-        // The answer carries the token: it goes to the session, not the cache.
-        result = await call.unwrap().finally(() => call.reset());
       } catch (error) {
         setLoading(false);
         shake();
