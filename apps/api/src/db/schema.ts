@@ -70,12 +70,19 @@ export const students = pgTable(
      * finds 'José' with the same folding the browser uses.
      */
     searchKey: text().notNull().default(''),
+    /**
+     * The import that created the student (null when created by hand): the
+     * audit row of that import names the batch, so an administrator can find
+     * every student it wrote.
+     */
+    importBatchId: uuid(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
     uniqueIndex('students_email_lower_key').on(sql`lower(${t.email})`),
     index('students_assigned_psychologist_idx').on(t.assignedPsychologistId),
+    index('students_import_batch_idx').on(t.importBatchId),
   ],
 );
 
@@ -141,6 +148,11 @@ export const auditLog = pgTable(
     clientAddress: text(),
     outcome: text().notNull(),
     requestId: text(),
+    /**
+     * Counts and ids that say what a write did (an import's number of
+     * students and its batch id); never clinical text.
+     */
+    detail: jsonb().$type<Record<string, string | number | boolean | null>>(),
   },
   (t) => [
     check(
@@ -186,6 +198,11 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: uuid().primaryKey().defaultRandom(),
+    /**
+     * Which call: a sign-in ('login'), or one of the unauthenticated calls
+     * limited per address like it ('forgot-password', 'reset-check', 'reset').
+     */
+    kind: text().notNull().default('login'),
     /** The e-mail as typed, lower-cased; the account may not exist. */
     email: text().notNull(),
     clientAddress: text().notNull(),
@@ -195,8 +212,13 @@ export const loginAttempts = pgTable(
   },
   (t) => [
     check('login_attempts_outcome_check', sql`${t.outcome} in ('success', 'failure', 'blocked')`),
+    check(
+      'login_attempts_kind_check',
+      sql`${t.kind} in ('login', 'forgot-password', 'reset-check', 'reset')`,
+    ),
     index('login_attempts_email_at_idx').on(t.email, t.at),
     index('login_attempts_address_at_idx').on(t.clientAddress, t.at),
+    index('login_attempts_kind_address_at_idx').on(t.kind, t.clientAddress, t.at),
   ],
 );
 
@@ -222,6 +244,35 @@ export const passwordTokens = pgTable(
     uniqueIndex('password_tokens_token_hash_key').on(t.tokenHash),
     index('password_tokens_user_idx').on(t.userId),
     check('password_tokens_purpose_check', sql`${t.purpose} in ('reset', 'invite')`),
+  ],
+);
+
+/**
+ * A change of an account's e-mail waiting for the new address to confirm it
+ * (PRODUCT §13): the account keeps its old address until then. Only the
+ * link token's SHA-256 is stored; a newer request voids older ones.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text().notNull(),
+    /** Who asked: the account's owner, or an administrator. */
+    requestedById: uuid(),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set when the new address confirms. */
+    confirmedAt: timestamp({ withTimezone: true }),
+    /** Set when a newer request, or a confirmed one, replaces it. */
+    voidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_hash_key').on(t.tokenHash),
+    index('email_changes_user_idx').on(t.userId),
   ],
 );
 
@@ -252,6 +303,29 @@ export const suicideAssessments = pgTable(
       'suicide_assessments_risk_level_check',
       sql`${t.riskLevel} in ('NO_APLICA', 'MUY_ALTO', 'ALTO', 'MODERADO', 'BAJO', 'INDETERMINADO')`,
     ),
+  ],
+);
+
+/**
+ * Final remarks on a saved assessment (PRODUCT §13): entries appended by the
+ * assessment's author at any time after saving, never changed or removed
+ * (migration 0006 refuses UPDATE, and DELETE except when the student's
+ * deletion cascades to them).
+ */
+export const assessmentRemarks = pgTable(
+  'assessment_remarks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    assessmentId: uuid()
+      .notNull()
+      .references(() => suicideAssessments.id, { onDelete: 'cascade' }),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    text: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('assessment_remarks_text_length_check', sql`char_length(${t.text}) <= 20000`),
+    index('assessment_remarks_assessment_created_idx').on(t.assessmentId, t.createdAt),
   ],
 );
 
