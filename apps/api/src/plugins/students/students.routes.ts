@@ -13,10 +13,10 @@ import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { validateBody } from '../../lib/validate';
 import { signedIn } from '../auth/authenticate';
-import { listStudentNotes } from '../clinical-notes/clinical-note.queries';
 import { toClinicalNote } from '../clinical-notes/clinical-note.view';
 import { parseStudentListQuery } from './list-query';
 import { ownStudentOr404, psychologistOnly, studentNotFound } from './student-access';
+import { listOwnStudentNotes } from './student-detail.queries';
 import {
   countCaseload,
   deleteOwnStudent,
@@ -89,11 +89,12 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
     const { user } = signedIn(request);
     const { id } = request.params;
     if (!isUuid(id)) throw studentNotFound();
-    // Both at once (one round trip less on PostgreSQL); the notes are read by
-    // the student's id alone, and sent only once the student is the caller's.
+    // Both at once (one round trip on PostgreSQL); the notes' query carries
+    // the ownership condition itself, so another psychologist's student has
+    // none of its notes read (issue 14 §5).
     const [record, notes] = await Promise.all([
       ownStudentOr404(db, user.id, id),
-      listStudentNotes(db, id),
+      listOwnStudentNotes(db, user.id, id),
     ]);
     return { ok: true, student: toStudent(record, notes.map(toClinicalNote)) };
   });
