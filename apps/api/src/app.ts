@@ -27,6 +27,7 @@ import { usersRoutes } from './plugins/users/users.routes';
 import { registerFrontEnds } from './web/front-ends';
 import { registerSecurityHeaders, remoteOriginsOf } from './web/security-headers';
 import { registerApiCompression } from './lib/compression';
+import { unitOfWorkDatabase } from './db/unit-of-work';
 
 /** One route as the server registered it. */
 export interface RouteSummary {
@@ -112,7 +113,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const ctx: AppContext = {
     config,
     database,
-    db: database.db,
+    // Inside an audited write, the request's transaction (db/unit-of-work.ts).
+    db: unitOfWorkDatabase(database.db),
     mail: new MailQueue(mailer, app.log),
     now: deps.now ?? (() => new Date()),
   };

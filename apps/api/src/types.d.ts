@@ -1,7 +1,7 @@
 import 'fastify';
 import type { RouteSummary } from './app';
 import type { AppContext } from './context';
-import type { AuditActor, AuditRouteConfig } from './plugins/audit/audit';
+import type { AuditActor, AuditDetail, AuditRouteConfig } from './plugins/audit/audit';
 import type { AuthContext } from './plugins/auth/authenticate';
 
 declare module 'fastify' {
@@ -26,5 +26,9 @@ declare module 'fastify' {
     auditRecordId: string | null;
     /** Who acted when there is no session yet (a successful login). */
     auditActor: AuditActor | null;
+    /** What a write did, in counts and ids (an import's students and batch); never clinical text. */
+    auditDetail: AuditDetail | null;
+    /** Whether this request's audit row is already written. */
+    auditWritten: boolean;
   }
 }

@@ -120,6 +120,7 @@ describe('the prepared hot paths', () => {
       clientAddress: null,
       outcome: 'denied',
       requestId: null,
+      detail: { created: 3, batchId: 'b1' },
     } as const;
     await appendAudit(db, entry);
     const [row] = await db.select().from(auditLog).where(eq(auditLog.at, at));

@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from './client';
+import { resolveDatabase } from './unit-of-work';
 
 /**
  * Statements built once per database and kept as long as it is: on the
@@ -8,7 +9,11 @@ import type { Database } from './client';
  */
 export function preparedFor<T>(build: (db: Database) => T): (db: Database) => T {
   const built = new WeakMap<Database, T>();
-  return (db) => {
+  return (view) => {
+    // Built on the database (or the transaction) it runs on, never on the
+    // request's changing view of it: a statement built inside a transaction
+    // must not outlive it.
+    const db = resolveDatabase(view);
     let statements = built.get(db);
     if (statements === undefined) {
       statements = build(db);

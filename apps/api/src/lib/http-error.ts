@@ -16,3 +16,15 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
+
+/**
+ * A refusal whose writes must stand: a failed sign-in attempt that the
+ * brute-force limit counts. An audited write rolls back what its handler
+ * wrote when the handler throws; with this one, the request's transaction
+ * commits (with its audit row) and the refusal is answered afterwards.
+ */
+export class RecordedRefusal extends HttpError {
+  static from(error: HttpError): RecordedRefusal {
+    return new RecordedRefusal(error.statusCode, error.message, error.errors, error.headers);
+  }
+}

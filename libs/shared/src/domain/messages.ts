@@ -304,6 +304,12 @@ export const MSG = {
       'El archivo es demasiado grande una vez descomprimido (demasiados datos o celdas para una lista de estudiantes). Copia solo las filas de estudiantes en la plantilla, sin otras hojas, e inténtalo otra vez.',
     duplicateInFile: 'Este correo aparece más de una vez en el archivo',
     templateError: 'No se pudo descargar la plantilla.',
+    alreadyRunning:
+      'Ya tienes una importación en curso. Espera a que termine e inténtalo de nuevo en unos segundos.',
+    serverBusy:
+      'El servidor está procesando otras importaciones. Inténtalo de nuevo en unos segundos.',
+    unavailable:
+      'No se pudo procesar el archivo en este momento. Inténtalo de nuevo en unos minutos.',
   },
   profile: {
     title: 'Mi perfil',
@@ -324,6 +330,38 @@ export const MSG = {
     editLink: 'Editar mis datos',
     newPasswordHint:
       'Al menos 10 caracteres. Al cambiarla se cerrarán tus otras sesiones abiertas.',
+  },
+  /**
+   * A change of an account's e-mail (PRODUCT §13): it waits for the new
+   * address to confirm it, and the old address is told.
+   */
+  emailChange: {
+    pendingOwn: (email: string) =>
+      `Enviamos un enlace de confirmación a ${email}; el correo cambiará cuando lo confirmes desde esa dirección.`,
+    pendingByAdmin: (email: string) =>
+      `Usuario actualizado. Enviamos un enlace de confirmación a ${email}; el correo cambiará cuando se confirme desde esa dirección.`,
+    pendingLabel: 'Cambio de correo pendiente',
+    pendingHint: (email: string) =>
+      `Pendiente de confirmar: ${email}. Hasta entonces se sigue usando el correo actual.`,
+    currentPasswordHint: 'Necesaria para cambiar tu correo electrónico.',
+    currentPasswordRequired: 'Para cambiar tu correo, ingresa tu contraseña actual.',
+    confirmTitle: 'Confirmar correo electrónico',
+    confirmIntro: (email: string) =>
+      `Pulsa el botón para usar ${email} como correo de tu cuenta de PsicoCampus. Al confirmarlo se cerrarán las sesiones abiertas de la cuenta.`,
+    confirmButton: 'Confirmar correo',
+    confirming: 'Confirmando...',
+    checking: 'Comprobando el enlace...',
+    confirmed: (email: string) =>
+      `Listo: el correo de tu cuenta ahora es ${email}. Inicia sesión de nuevo con esa dirección.`,
+    confirmedInvite: (email: string) =>
+      `Listo: el correo de tu cuenta ahora es ${email}. Te enviamos a esa dirección un enlace para crear tu contraseña.`,
+    linkInvalid: 'El enlace para confirmar el correo no es válido, ya se usó o ha expirado.',
+    linkMissing: 'Abre el enlace que recibiste por correo para confirmar tu nueva dirección.',
+    tokenRequired: 'Falta el enlace de confirmación.',
+    emailTaken:
+      'Otra cuenta empezó a usar ese correo mientras tanto. Pide a la administración del servicio que revise el cambio.',
+    confirmError: 'No se pudo confirmar el correo. Inténtalo de nuevo en unos minutos.',
+    goToLogin: 'Ir a iniciar sesión',
   },
   home: {
     greeting: (name: string) => `Hola, ${name}`,
@@ -359,7 +397,11 @@ export const MSG = {
     observations: 'Observaciones',
     finalRemarks: 'Observaciones posteriores',
     finalRemarksHelp:
-      'Completa la evaluación con lo que ocurra después (seguimiento, derivación, plan de seguridad). La evaluación guardada no se modifica.',
+      'Completa la evaluación con lo que ocurra después (seguimiento, derivación, plan de seguridad). Cada observación se suma a las anteriores: ni la evaluación ni las observaciones guardadas se modifican.',
+    /** The textarea of the next entry (PRODUCT §13: remarks are appended, never rewritten). */
+    newRemark: 'Nueva observación',
+    remarksEmpty: 'Todavía no se registraron observaciones posteriores.',
+    addRemark: 'Agregar observación',
     save: 'Guardar Evaluación',
     saving: 'Guardando...',
     saveFinalRemarks: 'Guardar observaciones',
@@ -508,6 +550,11 @@ export const MSG = {
     assignmentError: 'No se pudo cambiar la asignación.',
     psychologistRequired: 'Selecciona un/a psicólogo/a.',
     notAPsychologist: 'La cuenta elegida no es de un/a psicólogo/a activo/a.',
+    /** PRODUCT §13: nobody may hold files through an account its owner has not taken up. */
+    psychologistPendingInvite:
+      'Esa cuenta todavía no aceptó su invitación (no ha creado su contraseña): no se le pueden asignar estudiantes hasta que lo haga.',
+    psychologistInactive:
+      'Esa cuenta está desactivada: no se le pueden asignar estudiantes. Reactívala primero.',
     noStudents: 'Ningún estudiante coincide con la búsqueda.',
     profileTitle: 'Mi perfil',
     profileAdminTitle: 'Perfil de administrador',
@@ -625,6 +672,9 @@ export const MSG = {
     tooManyItems: (max: number) => `No puede tener más de ${max} elementos.`,
     /** NUL or half of a surrogate pair: nothing a keyboard types, nothing a database stores. */
     invalidCharacters: 'El texto contiene caracteres no válidos.',
+    /** A Unicode bidirectional control: the text would read differently from what is stored. */
+    bidiControl:
+      'El texto contiene caracteres invisibles de control de dirección (de derecha a izquierda o similares), que pueden cambiar cómo se lee. Bórralos y vuelve a escribir esa parte.',
   },
   api: {
     notFound: 'El recurso solicitado no existe.',
@@ -640,11 +690,18 @@ export const MSG = {
     bodyTooLarge: 'La solicitud supera el tamaño máximo permitido.',
     unsupportedMediaType: 'Tipo de contenido no admitido.',
     unknownField: (field: string) => `Campo no permitido: ${field}.`,
+    /** A JSON body nested deeper than any form sends (checked before validation). */
+    bodyTooDeep: 'Los datos enviados tienen demasiados niveles de anidación.',
+    /** A JSON body with more values than any form sends (checked before validation). */
+    bodyTooManyValues: 'Los datos enviados tienen demasiados elementos.',
     invalidId: 'El identificador no es válido.',
     invalidQuery: 'Los filtros de la consulta no son válidos.',
     conflict: 'Otra persona modificó este registro. Recarga para ver los cambios.',
     healthOk: 'Servidor y base de datos en funcionamiento.',
     healthDbDown: 'La base de datos no responde.',
+    /** A clinical read or a write whose audit row could not be written: refused (PRODUCT §13). */
+    auditUnavailable:
+      'No se pudo registrar la operación en el registro de auditoría, así que no se realizó. Inténtalo de nuevo en unos minutos; si continúa, avisa al administrador.',
   },
 } as const;
 

@@ -63,7 +63,8 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppC
         now,
       });
       request.auditRecordId = appointment.id;
-      return reply.status(201).send({
+      void reply.status(201);
+      return {
         ok: true,
         msg: MSG.appointments.scheduled,
         appointment: toAppointment({
@@ -71,7 +72,7 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppC
           student: { id: student.id, firstName: student.firstName, lastName: student.lastName },
           psychologist: user,
         }),
-      });
+      };
     },
   );
 }

@@ -20,11 +20,12 @@ import { validateBody } from '../../lib/validate';
 import { signedIn } from '../auth/authenticate';
 import { ownStudentOr404, psychologistOnly } from '../students/student-access';
 import {
+  appendRemark,
   findOwnAssessment,
   insertAssessment,
   listCaseloadAssessments,
+  listRemarks,
   listStudentAssessments,
-  setFinalRemarks,
   type CaseloadAssessmentFilters,
 } from './assessment.queries';
 import { toAssessment, toAssessmentSummary } from './assessment.view';
@@ -97,7 +98,8 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
       createdAt: now,
     });
     request.auditRecordId = saved.id;
-    return reply.status(201).send({
+    void reply.status(201);
+    return {
       ok: true,
       msg: MSG.assessment.saved,
       assessment: toAssessment({
@@ -108,8 +110,9 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
           lastName: user.lastName,
           email: user.email,
         },
+        remarks: [],
       }),
-    });
+    };
   });
 
   app.get<{ Querystring: Record<string, unknown> }>(
@@ -143,11 +146,19 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
         throw new HttpError(403, MSG.assessment.finalRemarksOnlyAuthor);
       }
       const body = await validateBody(finalRemarksSchema, request.body);
-      const updated = await setFinalRemarks(db, id, body.finalRemarks, ctx.now());
+      // SEED's call keeps its path and body, but each save is a new entry
+      // (PRODUCT §13): nothing earlier is overwritten, two saves at once are
+      // both kept, and the assessment itself is never written again.
+      await appendRemark(db, {
+        assessmentId: found.assessment.id,
+        authorId: user.id,
+        text: body.finalRemarks,
+        createdAt: ctx.now(),
+      });
       return {
         ok: true,
         msg: MSG.assessment.finalRemarksSaved,
-        assessment: toAssessment({ assessment: updated, author: found.author }),
+        assessment: toAssessment({ ...found, remarks: await listRemarks(db, found.assessment.id) }),
       };
     },
   );

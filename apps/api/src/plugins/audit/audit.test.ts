@@ -51,6 +51,7 @@ describe('the audit log', () => {
       clientAddress: '203.0.113.9',
       outcome: 'success',
       requestId: response.headers['x-request-id'],
+      detail: null,
     });
   });
 

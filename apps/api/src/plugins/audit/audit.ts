@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuditAction, AuditOutcome, Role } from '@psicocampus/shared/domain';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteOptions,
+} from 'fastify';
+import { MSG, type AuditAction, type AuditOutcome, type Role } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { auditLog } from '../../db/schema';
+import { inTransaction } from '../../db/unit-of-work';
+import { HttpError, RecordedRefusal } from '../../lib/http-error';
 import { storableText } from '../../lib/storable-text';
 
 /**
@@ -13,6 +21,9 @@ import { storableText } from '../../lib/storable-text';
  * name no record.
  */
 export type AuditRecordType = 'student' | 'clinical_note' | 'appointment' | 'user' | 'assessment';
+
+/** Counts and ids that say what a write did; never clinical text. */
+export type AuditDetail = Record<string, string | number | boolean | null>;
 
 export interface AuditEntry {
   at: Date;
@@ -24,6 +35,7 @@ export interface AuditEntry {
   clientAddress: string | null;
   outcome: AuditOutcome;
   requestId: string | null;
+  detail: AuditDetail | null;
 }
 
 /** What a route declares in `config.audit`. */
@@ -66,6 +78,7 @@ const appendAuditStatement = preparedFor((db) =>
       clientAddress: sql.placeholder('clientAddress'),
       outcome: sql.placeholder('outcome'),
       requestId: sql.placeholder('requestId'),
+      detail: sql.placeholder('detail'),
     })
     .prepare('audit_append'),
 );
@@ -83,6 +96,8 @@ export async function appendAudit(db: Database, entry: AuditEntry): Promise<void
     clientAddress: entry.clientAddress,
     outcome: entry.outcome,
     requestId: entry.requestId,
+    // node-postgres would send a plain object as text; both drivers take JSON text for jsonb.
+    detail: entry.detail === null ? null : JSON.stringify(entry.detail),
   } satisfies Record<keyof AuditEntry, unknown>);
 }
 
@@ -93,36 +108,129 @@ function recordIdOf(request: FastifyRequest): string | null {
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
+function entryFor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  audit: AuditRouteConfig,
+  status: number,
+): AuditEntry {
+  const actor = request.auth?.user ?? request.auditActor;
+  return {
+    at: ctx.now(),
+    userId: actor?.id ?? null,
+    role: actor?.role ?? null,
+    action: audit.action,
+    recordType: audit.record,
+    recordId: recordIdOf(request),
+    clientAddress: request.ip ?? null,
+    outcome: outcomeForStatus(status),
+    requestId: request.id,
+    detail: request.auditDetail,
+  };
+}
+
+const READS = new Set(['GET', 'HEAD']);
+
+const REPRESENTATION_HEADERS = [
+  'content-type',
+  'content-disposition',
+  'content-encoding',
+  'content-length',
+];
+
 /**
- * Writes one audit row for every answer of a route that declares
- * `config: { audit: { action, record } }`, whatever its outcome (a refused
- * read is worth recording as much as a granted one). The row is written
- * before the answer leaves, so whoever sees the data has been recorded.
- * Handlers name a record the URL does not carry (a new student's id) with
- * `request.auditRecordId`.
+ * The route's handler, with its audit row made part of its work:
+ * - a write runs in one transaction with its audit row: both commit, or
+ *   neither (a handler that throws rolls back; a `RecordedRefusal` commits
+ *   what it recorded, then is answered);
+ * - a read is answered only once its audit row is written; when it cannot
+ *   be, the answer is a 503 and nothing is shown (fail closed).
+ * The handler must return its answer rather than send it: an answer already
+ * on its way could not wait for its row.
+ */
+function auditedHandler(
+  ctx: AppContext,
+  route: RouteOptions,
+  audit: AuditRouteConfig,
+): RouteHandlerMethod {
+  const handler = route.handler;
+  const record = async (request: FastifyRequest, status: number) => {
+    try {
+      await appendAudit(ctx.db, entryFor(ctx, request, audit, status));
+    } catch (error) {
+      request.log.error(
+        { err: error, audit: { action: audit.action, status } },
+        'audit write failed',
+      );
+      throw new HttpError(503, MSG.api.auditUnavailable);
+    }
+    request.auditWritten = true;
+  };
+  const answered = (reply: FastifyReply, result: unknown) => {
+    if (reply.sent || result === reply) {
+      throw new Error(`${route.method} ${route.url}: an audited handler must return its answer`);
+    }
+  };
+
+  if ([route.method].flat().every((method) => READS.has(method))) {
+    return async function readAndRecord(this: FastifyInstance, request, reply) {
+      const result: unknown = await handler.call(this, request, reply);
+      answered(reply, result);
+      try {
+        await record(request, reply.statusCode);
+      } catch (error) {
+        // The refusal replaces the answer the handler had described (a PDF
+        // attachment, an already compressed list).
+        for (const header of REPRESENTATION_HEADERS) reply.removeHeader(header);
+        throw error;
+      }
+      return result;
+    };
+  }
+  return async function writeAndRecord(this: FastifyInstance, request, reply) {
+    const outcome = await inTransaction(ctx.db, async () => {
+      try {
+        const result: unknown = await handler.call(this, request, reply);
+        answered(reply, result);
+        await record(request, reply.statusCode);
+        return { result };
+      } catch (error) {
+        if (!(error instanceof RecordedRefusal)) throw error;
+        await record(request, error.statusCode);
+        return { refusal: error };
+      }
+    });
+    if ('refusal' in outcome) throw outcome.refusal;
+    return outcome.result;
+  };
+}
+
+/**
+ * Every answer of a route that declares `config: { audit: { action, record } }`
+ * gets one audit row, whatever its outcome (a refused read is worth
+ * recording as much as a granted one). Granted reads and writes are recorded
+ * by the handler itself (`auditedHandler`); what is refused before or by the
+ * handler is recorded as its answer leaves. Handlers name a record the URL
+ * does not carry (a new student's id) with `request.auditRecordId`, and say
+ * what a write did in numbers with `request.auditDetail`.
  */
 export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auditRecordId', null);
   app.decorateRequest('auditActor', null);
+  app.decorateRequest('auditDetail', null);
+  app.decorateRequest('auditWritten', false);
+  app.addHook('onRoute', (route) => {
+    const audit = route.config?.audit;
+    if (audit) route.handler = auditedHandler(ctx, route, audit);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     const audit = request.routeOptions.config?.audit;
-    if (!audit) return payload;
-    const actor = request.auth?.user ?? request.auditActor;
+    if (!audit || request.auditWritten) return payload;
     try {
-      await appendAudit(ctx.db, {
-        at: ctx.now(),
-        userId: actor?.id ?? null,
-        role: actor?.role ?? null,
-        action: audit.action,
-        recordType: audit.record,
-        recordId: recordIdOf(request),
-        clientAddress: request.ip ?? null,
-        outcome: outcomeForStatus(reply.statusCode),
-        requestId: request.id,
-      });
+      await appendAudit(ctx.db, entryFor(ctx, request, audit, reply.statusCode));
     } catch (error) {
-      // The answer is already decided; a lost audit row is logged loudly
-      // with everything needed to reconstruct it, never turned into a 500.
+      // A refusal: nothing was shown or changed, so the answer stands; the
+      // lost row is logged loudly with what is needed to reconstruct it.
       request.log.error(
         { err: error, audit: { action: audit.action, status: reply.statusCode } },
         'audit write failed',

@@ -10,7 +10,7 @@ import {
   type AuditAction,
 } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, RecordedRefusal } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { validateBody } from '../../lib/validate';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates';
@@ -65,41 +65,32 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const email = body.email.toLowerCase();
     const clientAddress = request.ip;
 
-    // The attempt is recorded whatever the outcome, so the transaction returns
-    // the refusal instead of throwing it (a throw would roll the record back).
-    const outcome = await db.transaction(async (tx) => {
-      // One login at a time per e-mail, across processes, so the limit is exact.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${email}`}))`);
-      const now = ctx.now();
-      const limited = await loginLimitFor(tx, email, clientAddress, now);
-      if (limited) {
-        await recordLoginAttempt(tx, { email, clientAddress, outcome: 'blocked', at: now });
-        return { refused: limited, userId: null };
-      }
-      const user = await findUserByEmail(tx, email);
-      const matches = await verifyPassword(user?.passwordHash ?? decoyHash, body.password);
-      if (!user || !user.passwordHash || !matches) {
-        await recordLoginAttempt(tx, { email, clientAddress, outcome: 'failure', at: now });
-        return {
-          refused: new HttpError(401, MSG.auth.invalidCredentials),
-          userId: user?.id ?? null,
-        };
-      }
-      await recordLoginAttempt(tx, { email, clientAddress, outcome: 'success', at: now });
-      // Said only to someone who knows the password, so it reveals nothing.
-      if (!user.active) {
-        return { refused: new HttpError(403, MSG.auth.accountDisabled), userId: user.id };
-      }
-      const { token } = await createSession(tx, user.id, clientAddress, now);
-      return { token, user: toSessionUser(user) };
-    });
-    if ('refused' in outcome) {
-      request.auditRecordId = outcome.userId ?? null;
-      throw outcome.refused;
+    // The request runs in one transaction (an audited write); the attempt is
+    // recorded whatever the outcome, so a refusal is a RecordedRefusal: it
+    // commits the attempt before it is answered.
+    // One login at a time per e-mail, across processes, so the limit is exact.
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${email}`}))`);
+    const now = ctx.now();
+    const limited = await loginLimitFor(db, email, clientAddress, now);
+    if (limited) {
+      await recordLoginAttempt(db, { email, clientAddress, outcome: 'blocked', at: now });
+      throw RecordedRefusal.from(limited);
     }
-    request.auditRecordId = outcome.user.id;
-    request.auditActor = { id: outcome.user.id, role: outcome.user.role };
-    return { ok: true, token: outcome.token, user: outcome.user, msg: MSG.auth.welcomeText };
+    const user = await findUserByEmail(db, email);
+    const matches = await verifyPassword(user?.passwordHash ?? decoyHash, body.password);
+    if (!user || !user.passwordHash || !matches) {
+      await recordLoginAttempt(db, { email, clientAddress, outcome: 'failure', at: now });
+      request.auditRecordId = user?.id ?? null;
+      throw new RecordedRefusal(401, MSG.auth.invalidCredentials);
+    }
+    await recordLoginAttempt(db, { email, clientAddress, outcome: 'success', at: now });
+    request.auditRecordId = user.id;
+    // Said only to someone who knows the password, so it reveals nothing.
+    if (!user.active) throw new RecordedRefusal(403, MSG.auth.accountDisabled);
+    const { token } = await createSession(db, user.id, clientAddress, now);
+    const sessionUser = toSessionUser(user);
+    request.auditActor = { id: sessionUser.id, role: sessionUser.role };
+    return { ok: true, token, user: sessionUser, msg: MSG.auth.welcomeText };
   });
 
   app.post('/api/auth/logout', audited('auth.logout'), async (request) => {

@@ -72,9 +72,8 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
         now: ctx.now(),
       });
       request.auditRecordId = note.id;
-      return reply
-        .status(201)
-        .send({ ok: true, msg: MSG.notes.added, note: toClinicalNote({ note, author: user }) });
+      void reply.status(201);
+      return { ok: true, msg: MSG.notes.added, note: toClinicalNote({ note, author: user }) };
     },
   );
 

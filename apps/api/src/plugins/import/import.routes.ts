@@ -1,22 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { MSG } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { signedIn } from '../auth/authenticate';
 import { psychologistOnly } from '../students/student-access';
+import { createImportParser } from './import-parser';
 import { insertImportedStudents } from './import.queries';
-import {
-  readFirstSheet,
-  spreadsheetKind,
-  SpreadsheetTooLargeError,
-  UnreadableSpreadsheetError,
-} from './spreadsheet';
-import { readStudentRows } from './student-rows';
+import { IMPORT_RETRY_AFTER_SECONDS, ImportSlots } from './import-slots';
+import type { ImportRow } from './student-rows';
 import { buildStudentTemplate, TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE } from './template';
 
 /** PRODUCT §10: an import file holds at most 5 MB. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/** An import under way: its place among the imports, and the rows its file held. */
+interface ImportRun {
+  rows: ImportRow[] | null;
+  /** The file is being received or read. */
+  reading: boolean;
+  /** The answer has left, or the caller has gone. */
+  answered: boolean;
+  release: () => void;
+}
 
 /** The uploaded file of the `file` field, whole in memory (it is at most 5 MB). */
 async function receiveFile(request: FastifyRequest): Promise<Buffer> {
@@ -61,12 +68,58 @@ export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext
         template = null;
         throw error;
       });
-      return reply
+      const file = await template;
+      void reply
         .header('Content-Type', XLSX_CONTENT_TYPE)
-        .header('Content-Disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`)
-        .send(await template);
+        .header('Content-Disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`);
+      return file;
     },
   );
+
+  const parser = createImportParser();
+  app.addHook('onClose', () => parser.close());
+  const slots = new ImportSlots();
+  const runs = new WeakMap<FastifyRequest, ImportRun>();
+
+  /**
+   * Before anything is read, a place among the imports under way (one per
+   * person, a few per server), held until the answer has left and the file
+   * has been read, even when the caller hangs up halfway: 429 when there is
+   * none.
+   */
+  const reserve: preHandlerAsyncHookHandler = async (request, reply) => {
+    const taken = slots.take(signedIn(request).user.id);
+    if (typeof taken === 'string') {
+      throw new HttpError(
+        429,
+        taken === 'user' ? MSG.import.alreadyRunning : MSG.import.serverBusy,
+        undefined,
+        { 'Retry-After': String(IMPORT_RETRY_AFTER_SECONDS) },
+      );
+    }
+    const run: ImportRun = { rows: null, reading: false, answered: false, release: taken };
+    runs.set(request, run);
+    reply.raw.once('close', () => {
+      run.answered = true;
+      if (!run.reading) run.release();
+    });
+  };
+
+  /**
+   * The file is received and read here, before the handler's transaction
+   * opens: a transaction held while a thread reads the file would keep a
+   * database connection (PGlite's only one) from everyone else.
+   */
+  const readFile: preHandlerAsyncHookHandler = async (request) => {
+    const run = runs.get(request)!;
+    run.reading = true;
+    try {
+      run.rows = await parser.parse(await receiveFile(request), request.log);
+    } finally {
+      run.reading = false;
+      if (run.answered) run.release();
+    }
+  };
 
   // Multipart is accepted by this route alone; everywhere else it is a 415.
   await app.register(async (upload) => {
@@ -76,29 +129,23 @@ export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext
 
     upload.post(
       '/api/students/import',
-      { ...psychologistOnly, config: { audit: { action: 'student.import', record: 'student' } } },
+      {
+        preHandler: [psychologistOnly.preHandler, reserve, readFile],
+        config: { audit: { action: 'student.import', record: 'student' } },
+      },
       async (request) => {
         const { user } = signedIn(request);
-        const file = await receiveFile(request);
-        const kind = spreadsheetKind(file);
-        if (!kind) throw new HttpError(400, MSG.import.wrongType);
-        const sheet = await readFirstSheet(file, kind).catch((error: unknown) => {
-          if (error instanceof SpreadsheetTooLargeError) {
-            request.log.info(
-              { kind, excess: error.excess, inflatedBytes: error.inflatedBytes },
-              'spreadsheet over the limits',
-            );
-            throw new HttpError(
-              400,
-              error.excess === 'rows' ? MSG.import.tooManyRows : MSG.import.tooMuchContent,
-            );
-          }
-          if (!(error instanceof UnreadableSpreadsheetError)) throw error;
-          request.log.info({ err: error, kind }, 'unreadable spreadsheet');
-          throw new HttpError(400, MSG.import.unreadable);
+        const rows = runs.get(request)!.rows!;
+        // Stored on every student it creates, so that the administrators can
+        // list them from the audit row (GET /api/admin/students?batch=).
+        const batchId = randomUUID();
+        const { created, duplicates } = await insertImportedStudents(db, rows, {
+          ownerId: user.id,
+          now: ctx.now(),
+          batchId,
         });
-        const rows = readStudentRows(sheet);
-        const { created, duplicates } = await insertImportedStudents(db, rows, user.id, ctx.now());
+        request.auditRecordId = batchId;
+        request.auditDetail = { created, batchId };
         return { ok: true, msg: MSG.import.created(created), created, duplicates };
       },
     );

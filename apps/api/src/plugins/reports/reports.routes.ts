@@ -22,11 +22,12 @@ const audited = (action: AuditAction, record: 'student' | 'assessment') => ({
   config: { audit: { action, record } },
 });
 
-function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
-  return reply
+/** The PDF as the answer, returned (not sent) so that its audit row is written first. */
+function pdfAnswer(reply: FastifyReply, pdf: Buffer, fileName: string): Buffer {
+  void reply
     .header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', attachment(fileName))
-    .send(pdf);
+    .header('Content-Disposition', attachment(fileName));
+  return pdf;
 }
 
 /** The two PDF reports of PRODUCT §7 (paths as SEED §7 spells them). */
@@ -58,7 +59,7 @@ export async function reportsRoutes(
         appointments: appointments.map(toAppointment),
         assessments: assessments.map(toAssessment),
       });
-      return sendPdf(reply, file, reportFileName('reporte', record.student, now));
+      return pdfAnswer(reply, file, reportFileName('reporte', record.student, now));
     },
   );
 
@@ -87,7 +88,7 @@ export async function reportsRoutes(
         assessment: toAssessment(found),
         number: all.findIndex((item) => item.assessment.id === id) + 1,
       });
-      return sendPdf(reply, file, reportFileName('evaluacion', record.student, now));
+      return pdfAnswer(reply, file, reportFileName('evaluacion', record.student, now));
     },
   );
 }

@@ -59,7 +59,7 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
       );
       void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       if (answer.encoding) void reply.header('content-encoding', answer.encoding);
-      return reply.send(answer.body);
+      return answer.body;
     }
     const { q, page, pageSize } = query;
     const [records, total] = await Promise.all([
@@ -78,11 +78,12 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
       throw isUniqueViolation(error) ? emailTaken() : error;
     });
     request.auditRecordId = student.id;
-    return reply.status(201).send({
+    void reply.status(201);
+    return {
       ok: true,
       msg: MSG.students.created,
       student: toStudentSummary({ student, psychologist: user }),
-    });
+    };
   });
 
   app.get<IdParams>('/api/students/:id', audited('student.read'), async (request) => {

@@ -75,11 +75,12 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     ctx.mail.enqueue(
       accountLinkMail(link, passwordLinkUrl(ctx.config.publicUrl, created.token), admin),
     );
-    return reply.status(201).send({
+    void reply.status(201);
+    return {
       ok: true,
       msg: MSG.admin.userCreated,
       user: await staffUserOr404(db, created.user.id),
-    });
+    };
   });
 
   app.put<IdParams>('/api/users/:id', audited('user.update'), async (request) => {
