@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { loginAttempts } from '../../db/schema';
 import { MSG } from '@psicocampus/shared/domain';
 import { auditRowsOf, createStudent, studentBody } from '../../../test/helpers/patients';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -138,11 +139,12 @@ describe('audit rows and the work they record', () => {
     const rows = await auditRowsOf(server, 'auth.login');
     expect(rows).toHaveLength(before + 1);
     expect(rows.at(-1)).toMatchObject({ outcome: 'denied', clientAddress: '198.51.100.77' });
-    const [attempts] = (
-      await raw().execute<{ total: number }>(
-        sql`select count(*)::int as total from login_attempts where client_address = '198.51.100.77' and outcome = 'failure'`,
-      )
-    ).rows;
-    expect(attempts?.total).toBe(1);
+    const attempts = await raw()
+      .select()
+      .from(loginAttempts)
+      .where(
+        and(eq(loginAttempts.clientAddress, '198.51.100.77'), eq(loginAttempts.outcome, 'failure')),
+      );
+    expect(attempts).toHaveLength(1);
   });
 });
