@@ -1,5 +1,5 @@
 import { boolean, object, ref, type InferType } from 'yup';
-import { text } from './text';
+import { secretText, text } from './text';
 import { MSG } from '../messages';
 
 /**
@@ -24,14 +24,14 @@ const requiredEmail = (requiredMessage: string) =>
 /** POST /api/auth/login */
 export const loginSchema = object({
   email: requiredEmail(MSG.auth.missingFields),
-  password: text().required(MSG.auth.missingFields).max(PASSWORD_MAX, MSG.auth.missingFields),
+  password: secretText().required(MSG.auth.missingFields).max(PASSWORD_MAX, MSG.auth.missingFields),
 });
 export type LoginBody = InferType<typeof loginSchema>;
 
 /** The login form: the call's fields and the accepted terms (SEED §5). */
 export const loginFormSchema = object({
   email: text().trim().required(MSG.auth.missingFields),
-  password: text().required(MSG.auth.missingFields),
+  password: secretText().required(MSG.auth.missingFields),
   acceptTerms: boolean().oneOf([true], MSG.auth.mustAcceptTerms).required(MSG.auth.mustAcceptTerms),
 });
 export type LoginForm = InferType<typeof loginFormSchema>;
@@ -63,7 +63,7 @@ export type ResetPasswordForm = InferType<typeof resetPasswordFormSchema>;
 
 /** PUT /api/auth/password */
 export const changePasswordSchema = object({
-  currentPassword: text()
+  currentPassword: secretText()
     .required(MSG.auth.currentPasswordRequired)
     .max(PASSWORD_MAX, MSG.auth.currentPasswordWrong),
   newPassword: newPasswordField().notOneOf([ref('currentPassword')], MSG.auth.samePassword),

@@ -6,4 +6,4 @@ export * from './profile.schemas';
 export * from './assessment.schemas';
 export * from './user.schemas';
 export * from './error-messages';
-export { isStorableText } from './text';
+export { hasBidiControl, isStorableText } from './text';

@@ -1,10 +1,13 @@
-import { number, object } from 'yup';
+import { number, object, ObjectSchema, StringSchema, ValidationError, type Schema } from 'yup';
 import { MSG } from '../messages';
-import { assessmentCreateSchema } from './assessment.schemas';
+import * as schemas from './index';
+import { assessmentCreateSchema, finalRemarksSchema } from './assessment.schemas';
+import { appointmentSchema } from './appointment.schemas';
 import { allErrorMessages } from './error-messages';
-import { clinicalNoteUpdateSchema } from './note.schemas';
-import { studentFormSchema } from './student.schemas';
-import { isStorableText } from './text';
+import { clinicalNoteSchema, clinicalNoteUpdateSchema } from './note.schemas';
+import { studentEditSchema, studentFormSchema } from './student.schemas';
+import { hasBidiControl, isStorableText } from './text';
+import { userSchema } from './user.schemas';
 
 const V = MSG.validation;
 
@@ -62,6 +65,180 @@ describe("the schemas' default messages are Spanish and never quote the value", 
   it('for a version no record can have', () => {
     expect(allErrorMessages(clinicalNoteUpdateSchema, { note: 'x', version: 2 ** 31 })).toEqual([
       MSG.students.versionRequired,
+    ]);
+  });
+});
+
+/** Every bidirectional control the text fields refuse. */
+const BIDI_CONTROLS = [
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+];
+
+describe('hasBidiControl', () => {
+  it.each(BIDI_CONTROLS.map((char) => [`U+${char.codePointAt(0)!.toString(16)}`, char]))(
+    '%s',
+    (_, char) => {
+      expect(hasBidiControl(`Refiere ${char}mejoría`)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['plain Spanish', 'Pérez Núñez, ¿mejor? ¡sí!'],
+    ['emoji and joiners', 'Ánimo 🙂 👩‍👩‍👧'],
+    ['combining marks', 'e\u0301'],
+    ['Arabic letters without controls', 'مرحبا'],
+    ['zero-width space and no-break space', 'a\u200bb\u00a0c'],
+  ])('lets %s through', (_, value) => {
+    expect(hasBidiControl(value)).toBe(false);
+  });
+});
+
+/**
+ * The string fields of every shared schema, at any depth, with their dotted
+ * path: the assessment's sections included. Built afresh from the exports,
+ * so a field added later is covered without touching this test.
+ */
+function stringFields(schema: ObjectSchema<never>, prefix = ''): Array<[string, Schema]> {
+  return Object.entries(schema.fields as Record<string, Schema>).flatMap(([key, field]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (field instanceof ObjectSchema) return stringFields(field as ObjectSchema<never>, path);
+    return field instanceof StringSchema ? [[path, field] as [string, Schema]] : [];
+  });
+}
+
+function everySharedSchema(): Array<[string, ObjectSchema<never>]> {
+  return Object.entries(schemas as Record<string, unknown>).flatMap(([name, value]) => {
+    if (value instanceof ObjectSchema) return [[name, value as ObjectSchema<never>]];
+    if (name === 'assessmentCreateSchema') {
+      return [[name, assessmentCreateSchema('2026-11-21') as unknown as ObjectSchema<never>]];
+    }
+    return [];
+  });
+}
+
+/** Passwords being checked: compared, never shown; an old one may hold anything storable. */
+const SECRETS = new Set(['loginSchema.password', 'loginFormSchema.password']);
+const isSecret = (name: string) => SECRETS.has(name) || name.endsWith('.currentPassword');
+
+function messagesFor(field: Schema, value: unknown): string[] {
+  try {
+    field.validateSync(value, { abortEarly: false });
+    return [];
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return error.errors;
+  }
+}
+
+describe('every text field of every shared schema refuses bidirectional controls', () => {
+  const cases = everySharedSchema().flatMap(([name, schema]) =>
+    stringFields(schema).map(([path, field]) => [`${name}.${path}`, field] as const),
+  );
+
+  it('finds the text fields of forms, server and import (notes, students, users, assessments, appointments)', () => {
+    const names = cases.map(([name]) => name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'clinicalNoteSchema.note',
+        'studentCreateSchema.city',
+        'studentEditSchema.career',
+        'userSchema.firstName',
+        'profileSchema.lastName',
+        'appointmentSchema.reason',
+        'appointmentSchema.notes',
+        'assessmentAnswersSchema.observations',
+        'assessmentAnswersSchema.deathWish.description',
+        'assessmentAnswersSchema.ideationIntensity.mostSeriousIdeationDescription',
+        'finalRemarksSchema.finalRemarks',
+        'resetPasswordSchema.password',
+      ]),
+    );
+    expect(cases.length).toBeGreaterThan(60);
+  });
+
+  // A confirmation must equal the password above it, which refuses them itself.
+  const confirmations = (name: string) => name.endsWith('.confirmation');
+
+  it.each(cases.filter(([name]) => !isSecret(name) && !confirmations(name)))('%s', (_, field) => {
+    for (const char of BIDI_CONTROLS) {
+      expect(messagesFor(field, `Texto ${char}de prueba`)).toContain(MSG.validation.bidiControl);
+    }
+  });
+
+  it.each(cases.filter(([name]) => isSecret(name)))(
+    '%s (a password being checked) accepts them',
+    (_, field) => {
+      expect(messagesFor(field, 'una frase \u202e larga')).not.toContain(
+        MSG.validation.bidiControl,
+      );
+    },
+  );
+});
+
+describe('a bidirectional control is refused with its own message, where each text is entered', () => {
+  const trojan = 'Sin riesgo \u202eotse ne ,otla\u202c';
+
+  it('a clinical note', () => {
+    expect(allErrorMessages(clinicalNoteSchema, { note: trojan })).toEqual([
+      MSG.validation.bidiControl,
+    ]);
+  });
+
+  it('a student (the modal, the edit screen and each row of an import)', () => {
+    const student = {
+      firstName: 'Ana',
+      lastName: 'Peña',
+      age: 20,
+      email: 'ana@uni.test',
+      phone: '0991234567',
+      city: 'Qui\u2067to',
+      career: 'Medicina',
+      gender: 'FEMENINO',
+      careerLevel: 'PRIMERO',
+      employmentStatus: 'EMPLEADO',
+    };
+    expect(allErrorMessages(studentFormSchema, student)).toEqual([MSG.validation.bidiControl]);
+    expect(
+      allErrorMessages(studentEditSchema, {
+        firstName: 'Ana',
+        lastName: 'Peña',
+        age: 20,
+        career: 'Medi\u200fcina',
+        version: 1,
+      }),
+    ).toEqual([MSG.validation.bidiControl]);
+  });
+
+  it('an account, an appointment and final remarks', () => {
+    expect(
+      allErrorMessages(userSchema, {
+        firstName: 'Ana',
+        lastName: 'Peña',
+        email: 'ana\u202e@uni.test',
+        role: 'PSYCHOLOGIST',
+      }),
+    ).toContain(MSG.validation.bidiControl);
+    expect(
+      allErrorMessages(appointmentSchema, {
+        studentId: '3f0c6a52-8e7b-4c1d-9a2e-5b6c7d8e9f01',
+        date: new Date(Date.now() + 86_400_000).toISOString(),
+        reason: 'Seguimiento',
+        notes: trojan,
+      }),
+    ).toEqual([MSG.validation.bidiControl]);
+    expect(allErrorMessages(finalRemarksSchema, { finalRemarks: trojan })).toEqual([
+      MSG.validation.bidiControl,
     ]);
   });
 });

@@ -1,6 +1,9 @@
-import './yup-locale';
 import { string } from 'yup';
 import { MSG } from '../messages';
+import { installSpanishLocale } from './yup-locale';
+
+// Before any schema is built (every schema module imports this one); see yup-locale.ts.
+installSpanishLocale();
 
 /** Half of a UTF-16 surrogate pair without its other half. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -17,12 +20,42 @@ export function isStorableText(value: string): boolean {
 }
 
 /**
- * A text field of the shared schemas: yup's string() that also refuses
- * what cannot be stored (forms, the server and the import alike).
+ * Unicode's bidirectional controls: the embeddings and overrides
+ * (U+202A–U+202E), the isolates (U+2066–U+2069) and the invisible marks
+ * (U+200E, U+200F, U+061C). Each changes the order in which the text
+ * around it is shown, so a note holding one can read on screen, in a PDF
+ * or in a spreadsheet differently from what it stores ("Trojan Source").
+ * No Spanish text needs one; they come from pasted right-to-left text or
+ * from someone who means to mislead.
  */
-export const text = () =>
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+
+/** Whether a text holds a bidirectional control (see BIDI_CONTROL). */
+export function hasBidiControl(value: string): boolean {
+  return BIDI_CONTROL.test(value);
+}
+
+/**
+ * A secret that is compared, never shown: a password being checked. It
+ * refuses only what cannot be stored; refusing more would lock out an
+ * account whose password was set before a rule existed.
+ */
+export const secretText = () =>
   string().test(
     'storable-text',
     MSG.validation.invalidCharacters,
     (value) => typeof value !== 'string' || isStorableText(value),
+  );
+
+/**
+ * A text field of the shared schemas: yup's string() that also refuses
+ * what cannot be stored and the controls that make a text read differently
+ * from what it holds. The one rule every form, the server and the import
+ * share (PRODUCT §13).
+ */
+export const text = () =>
+  secretText().test(
+    'no-bidi-control',
+    MSG.validation.bidiControl,
+    (value) => typeof value !== 'string' || !hasBidiControl(value),
   );

@@ -1,4 +1,4 @@
-import { setLocale } from 'yup';
+import { setLocale, type LocaleObject } from 'yup';
 import { MSG } from '../messages';
 
 const V = MSG.validation;
@@ -7,10 +7,8 @@ const V = MSG.validation;
  * yup's default messages are English and quote the value that was sent
  * ("note must be a `string` type, but the final value was: ..."). Every rule
  * a schema leaves without a message of its own gets a Spanish one instead.
- * yup reads these when a schema is built, so every schema module imports
- * this one (through ./text) before building anything.
  */
-setLocale({
+export const SPANISH_LOCALE = {
   mixed: {
     default: V.invalid,
     required: V.required,
@@ -53,4 +51,23 @@ setLocale({
     max: ({ max }) => V.tooManyItems(max),
   },
   tuple: { notType: V.wrongType },
-});
+} satisfies LocaleObject;
+
+let installed = false;
+
+/**
+ * Puts the Spanish messages in place of yup's. yup reads its locale when a
+ * rule is added to a schema, so this must run before any schema is built:
+ * ./text calls it as it loads, and every schema module imports ./text.
+ *
+ * It is a function that ./text calls, not a bare `import './yup-locale'`,
+ * on purpose: the package declares itself free of side effects (so that
+ * bundlers can drop what an app does not use), and esbuild and rspack then
+ * drop a bare import, which left the built server and the built front ends
+ * answering in English with the submitted value quoted (issue 14).
+ */
+export function installSpanishLocale(): void {
+  if (installed) return;
+  setLocale(SPANISH_LOCALE);
+  installed = true;
+}
