@@ -1,4 +1,5 @@
 import 'fastify';
+import type { AuditAction } from '@psicocampus/shared/domain';
 import type { RouteSummary } from './app';
 import type { AppContext } from './context';
 import type { AuditActor, AuditDetail, AuditRouteConfig } from './plugins/audit/audit';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     auditActor: AuditActor | null;
     /** What a write did, in counts and ids (an import's students and batch); never clinical text. */
     auditDetail: AuditDetail | null;
+    /** The route's action made precise by its handler (a reassignment); one of the shared list. */
+    auditAction: AuditAction | null;
     /** Whether this request's audit row is already written. */
     auditWritten: boolean;
   }

@@ -119,7 +119,7 @@ function entryFor(
     at: ctx.now(),
     userId: actor?.id ?? null,
     role: actor?.role ?? null,
-    action: audit.action,
+    action: request.auditAction ?? audit.action,
     recordType: audit.record,
     recordId: recordIdOf(request),
     clientAddress: request.ip ?? null,
@@ -211,13 +211,16 @@ function auditedHandler(
  * recording as much as a granted one). Granted reads and writes are recorded
  * by the handler itself (`auditedHandler`); what is refused before or by the
  * handler is recorded as its answer leaves. Handlers name a record the URL
- * does not carry (a new student's id) with `request.auditRecordId`, and say
- * what a write did in numbers with `request.auditDetail`.
+ * does not carry (a new student's id) with `request.auditRecordId`, say
+ * what a write did in numbers with `request.auditDetail`, and name a more
+ * precise action of the shared list, once they know it, with
+ * `request.auditAction` (an assignment that turns out to be a reassignment).
  */
 export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auditRecordId', null);
   app.decorateRequest('auditActor', null);
   app.decorateRequest('auditDetail', null);
+  app.decorateRequest('auditAction', null);
   app.decorateRequest('auditWritten', false);
   app.addHook('onRoute', (route) => {
     const audit = route.config?.audit;
