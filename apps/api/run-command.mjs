@@ -1,14 +1,14 @@
-// `npm run create-admin|backup|restore -- ...` from the repository's root:
+// `npm run create-admin|backup|restore|migrate -- ...` from the repository's root:
 // builds the server first when its dist/<command>.js is not there yet, then
 // runs it with the same arguments, environment and working directory (so
 // DATA_DIR, DATABASE_URL, PUBLIC_URL and SMTP_URL mean what they mean for
-// `npm start`).
+// `npm start`; `migrate` also reads MIGRATION_DATABASE_URL and DATABASE_APP_ROLE).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const COMMANDS = ['create-admin', 'backup', 'restore'];
+const COMMANDS = ['create-admin', 'backup', 'restore', 'migrate'];
 const [name, ...args] = process.argv.slice(2);
 if (!COMMANDS.includes(name)) {
   console.error(`Orden desconocida: ${name ?? '(ninguna)'}. Órdenes: ${COMMANDS.join(', ')}.`);

@@ -57,4 +57,33 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'not a url' })).toThrow(/ALLOWED_ORIGINS/);
     expect(() => loadConfig({ PUBLIC_URL: 'localhost' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('migrates at start by default, and reads the two database roles of production', () => {
+    const defaults = loadConfig({});
+    expect(defaults.migrateOnStart).toBe(true);
+    expect(defaults.migrationDatabaseUrl).toBeNull();
+    expect(defaults.databaseAppRole).toBeNull();
+
+    const production = loadConfig({
+      DATABASE_URL: 'postgres://psicocampus_app:x@db/psicocampus',
+      MIGRATE_ON_START: 'false',
+      MIGRATION_DATABASE_URL: ' postgres://psicocampus_owner:y@db/psicocampus ',
+      DATABASE_APP_ROLE: ' psicocampus_app ',
+    });
+    expect(production.migrateOnStart).toBe(false);
+    expect(production.migrationDatabaseUrl).toBe('postgres://psicocampus_owner:y@db/psicocampus');
+    expect(production.databaseAppRole).toBe('psicocampus_app');
+  });
+
+  it('refuses a DATABASE_APP_ROLE that is not a lower-case role name, naming the variable', () => {
+    for (const role of [
+      'PsicoCampus',
+      'app; drop table audit_log',
+      '"app"',
+      '1app',
+      'a'.repeat(64),
+    ]) {
+      expect(() => loadConfig({ DATABASE_APP_ROLE: role })).toThrow(/DATABASE_APP_ROLE/);
+    }
+  });
 });

@@ -29,6 +29,17 @@ export interface AppConfig {
   logLevel: string;
   /** Trust X-Forwarded-* from a reverse proxy in front (for the client address). */
   trustProxy: boolean;
+  /**
+   * PostgreSQL only: apply pending migrations when the server opens the
+   * database (the default), or, when false, only check that none is pending
+   * and refuse to start otherwise, because the server's role may not change
+   * the schema (deploy/README.md, "The database").
+   */
+  migrateOnStart: boolean;
+  /** The schema owner's URL for `npm run migrate`; DATABASE_URL when unset. */
+  migrationDatabaseUrl: string | null;
+  /** The role the server runs as, which `npm run migrate` grants exactly its privileges. */
+  databaseAppRole: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +64,21 @@ function parseOrigin(raw: string, variable: string): string {
   } catch {
     throw new ConfigError(`${variable} must hold absolute URLs, got "${raw}"`);
   }
+}
+
+/**
+ * A role name as PostgreSQL stores an unquoted one (lower case), so that the
+ * name the operator gave CREATE ROLE and the one granted here are the same.
+ */
+function parseRoleName(raw: string | undefined): string | null {
+  const role = raw?.trim();
+  if (!role) return null;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(role)) {
+    throw new ConfigError(
+      `DATABASE_APP_ROLE must be a PostgreSQL role name in lower case (letters, digits, _), got "${role}"`,
+    );
+  }
+  return role;
 }
 
 /** The repository layout: apps/<app>/dist. */
@@ -100,5 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     web,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: parseBoolean(env.TRUST_PROXY, false),
+    migrateOnStart: parseBoolean(env.MIGRATE_ON_START, true),
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL?.trim() || null,
+    databaseAppRole: parseRoleName(env.DATABASE_APP_ROLE),
   };
 }

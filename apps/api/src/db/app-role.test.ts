@@ -1,0 +1,309 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { migrateCommand } from '../cli/migrate';
+import { loadConfig } from '../config';
+import { MigrationsPendingError, preparePostgresSchema } from './migrations';
+import { onPostgres } from '../../test/helpers/test-database';
+
+/**
+ * Production's two database roles (SECURITY.md, "Database roles in
+ * production"), on the test PostgreSQL server: a role that owns the schema and
+ * runs `npm run migrate`, and the server's role, which that command grants.
+ * PostgreSQL only: PGlite has a single role (a local process, no database
+ * users on a network), so there is nothing to separate there.
+ */
+const describeOnPostgres = onPostgres ? describe : describe.skip;
+
+/** The test server's superuser (CREATE ROLE needs it), e.g. postgres@127.0.0.1. */
+const SERVER_URL = process.env.DATABASE_URL ?? '';
+
+/** Runs `statements` as the superuser, in the test server's database or in `database`. */
+async function asSuperuser(statements: string[], database?: string): Promise<void> {
+  const url = new URL(SERVER_URL);
+  if (database) url.pathname = `/${database}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of `database` as `role` (the test server trusts local connections). */
+function urlAs(role: string, database: string): string {
+  const url = new URL(SERVER_URL);
+  url.username = role;
+  url.password = '';
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+describeOnPostgres(
+  'two database roles (PostgreSQL only: PGlite has a single role): the owner migrates, the server role only writes rows',
+  () => {
+    const suffix = randomBytes(5).toString('hex');
+    const owner = `pc_owner_${suffix}`;
+    const app = `pc_app_${suffix}`;
+    const database = `pc_roles_${suffix}`;
+    /** A database no migration has touched yet, owned by the owner too. */
+    const empty = `pc_roles_empty_${suffix}`;
+    /** A role with a way around its grants, which the command must refuse. */
+    const unsafe = `pc_unsafe_${suffix}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-roles-'));
+    let asApp: pg.Client;
+    let first: Run;
+
+    function migrate(env: Record<string, string>): Promise<Run> {
+      let out = '';
+      let err = '';
+      return migrateCommand([], {
+        config: loadConfig({ DATA_DIR: dataDir, ...env }),
+        print: (line) => (out += `${line}\n`),
+        printError: (line) => (err += `${line}\n`),
+      }).then((code) => ({ code, out, err }));
+    }
+
+    /** The SQLSTATE a statement run as the server's role fails with (null when it succeeds). */
+    async function failureOf(statement: string, values: unknown[] = []): Promise<string | null> {
+      await asApp.query('begin');
+      try {
+        await asApp.query(statement, values);
+        return null;
+      } catch (error) {
+        return (error as { code?: string }).code ?? 'unknown';
+      } finally {
+        await asApp.query('rollback');
+      }
+    }
+
+    async function auditCount(): Promise<number> {
+      const result = await asApp.query<{ n: number }>('select count(*)::int as n from audit_log');
+      return result.rows[0]!.n;
+    }
+
+    beforeAll(async () => {
+      await asSuperuser([
+        `create role ${owner} login`,
+        `create role ${app} login`,
+        `create database ${database} owner ${owner}`,
+        `create database ${empty} owner ${owner}`,
+      ]);
+      first = await migrate({
+        MIGRATION_DATABASE_URL: urlAs(owner, database),
+        DATABASE_APP_ROLE: app,
+      });
+      asApp = new pg.Client({ connectionString: urlAs(app, database) });
+      await asApp.connect();
+    }, 60_000);
+
+    afterAll(async () => {
+      await asApp?.end();
+      await asSuperuser([
+        `drop database if exists ${database} with (force)`,
+        `drop database if exists ${empty} with (force)`,
+        `drop role if exists ${unsafe}`,
+        `drop role if exists ${app}`,
+        `drop role if exists ${owner}`,
+      ]);
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('npm run migrate applies every migration as the owner and says what the server role may do', () => {
+      expect(first.err).toBe('');
+      expect(first.code).toBe(0);
+      expect(first.out).toContain('Migraciones aplicadas: 0000_init');
+      expect(first.out).toContain(`Permisos del rol ${app}`);
+      expect(first.out).toMatch(
+        /SELECT, INSERT \(nunca UPDATE, DELETE ni TRUNCATE\) en assessment_remarks, audit_log;/,
+      );
+    });
+
+    it('lets the server role insert and read audit rows', async () => {
+      await asApp.query(
+        `insert into audit_log (action, outcome, record_type) values ('test.app-role', 'success', 'prueba')`,
+      );
+      const rows = await asApp.query<{ action: string }>(
+        `select action from audit_log where action = 'test.app-role'`,
+      );
+      expect(rows.rows).toEqual([{ action: 'test.app-role' }]);
+    });
+
+    it.each([
+      ['disable its triggers', 'alter table audit_log disable trigger all'],
+      ['disable one trigger', 'alter table audit_log disable trigger audit_log_no_update_delete'],
+      ['drop a trigger', 'drop trigger audit_log_no_update_delete on audit_log'],
+      ['take it over', `alter table audit_log owner to ${app}`],
+      ['delete from it', 'delete from audit_log'],
+      ['update it', `update audit_log set outcome = 'success'`],
+      ['truncate it', 'truncate audit_log'],
+      ['drop it', 'drop table audit_log'],
+      ['lock its rows for change', 'select id from audit_log for update'],
+    ])('refuses the server role to %s (permission denied)', async (_what, statement) => {
+      const before = await auditCount();
+      expect(await failureOf(statement)).toBe('42501');
+      expect(await auditCount()).toBe(before);
+      expect(before).toBeGreaterThan(0);
+    });
+
+    it.each([
+      ['create a table', 'create table x ()'],
+      ['create a table in the migrations schema', 'create table drizzle.x ()'],
+      ['create a temporary table', 'create temporary table x ()'],
+      ['create a schema', 'create schema x'],
+      ['create a function', 'create function x() returns int language sql as $$ select 1 $$'],
+      ['alter a table it writes', 'alter table students add column x int'],
+      [
+        'write the migrations record',
+        `insert into drizzle.__drizzle_migrations (hash) values ('x')`,
+      ],
+    ])('refuses the server role to %s', async (_what, statement) => {
+      expect(await failureOf(statement)).toBe('42501');
+    });
+
+    it('lets the server role write students, and deleting one removes its assessments and their final remarks', async () => {
+      const student = await asApp.query<{ id: string }>(
+        `insert into students (first_name, last_name, age, gender, email, phone, city, career, career_level, employment_status)
+       values ('Ana', 'Prueba', 20, 'FEMENINO', $1, '0991234567', 'Quito', 'Psicología', 'PREGRADO', 'DESEMPLEADO')
+       returning id`,
+        [`ana.${suffix}@universidad.test`],
+      );
+      const studentId = student.rows[0]!.id;
+      await asApp.query(
+        `update students set city = 'Cuenca', version = version + 1 where id = $1`,
+        [studentId],
+      );
+      const assessment = await asApp.query<{ id: string }>(
+        `insert into suicide_assessments (student_id, answers, risk_level) values ($1, '{}', 'BAJO') returning id`,
+        [studentId],
+      );
+      const assessmentId = assessment.rows[0]!.id;
+      await asApp.query(
+        `insert into assessment_remarks (assessment_id, text) values ($1, 'Primera')`,
+        [assessmentId],
+      );
+
+      // The remarks are append-only for the server role too...
+      expect(await failureOf(`update assessment_remarks set text = 'Otra'`)).toBe('42501');
+      expect(await failureOf(`delete from assessment_remarks`)).toBe('42501');
+
+      // ...yet the student's deletion reaches them: the cascade runs as the tables' owner.
+      await asApp.query('delete from students where id = $1', [studentId]);
+      const left = await asApp.query<{ n: number }>(
+        `select (select count(*)::int from suicide_assessments where id = $1)
+            + (select count(*)::int from assessment_remarks where assessment_id = $1) as n`,
+        [assessmentId],
+      );
+      expect(left.rows[0]!.n).toBe(0);
+    });
+
+    it('gives the same privileges when run again, after nothing is left to migrate', async () => {
+      const again = await migrate({
+        MIGRATION_DATABASE_URL: urlAs(owner, database),
+        DATABASE_APP_ROLE: app,
+      });
+      expect(again).toMatchObject({ code: 0, err: '' });
+      expect(again.out).toContain('No había migraciones pendientes.');
+      expect(await failureOf('delete from audit_log')).toBe('42501');
+      expect(
+        await failureOf(`insert into audit_log (action, outcome) values ('x', 'success')`),
+      ).toBe(null);
+    });
+
+    it('refuses to grant when the server role is the owner itself, or when MIGRATION_DATABASE_URL is the server role', async () => {
+      const same = await migrate({
+        MIGRATION_DATABASE_URL: urlAs(owner, database),
+        DATABASE_APP_ROLE: owner,
+      });
+      expect(same.code).toBe(1);
+      expect(same.err).toContain(
+        `DATABASE_APP_ROLE (${owner}) es el mismo rol con el que se conecta`,
+      );
+
+      // The server's own URL is not the one that migrates: refused before trying.
+      const asServer = await migrate({
+        DATABASE_URL: urlAs(app, database),
+        DATABASE_APP_ROLE: app,
+      });
+      expect(asServer.code).toBe(1);
+      expect(asServer.err).toContain(`DATABASE_APP_ROLE (${app}) es el mismo rol`);
+    });
+
+    it.each([
+      ['may create roles (and so make itself a member of the owner)', 'createrole', false],
+      ['may create databases', 'createdb', false],
+      ['owns a table', '', true],
+    ])('refuses a server role that %s, granting nothing', async (_what, attribute, ownsTable) => {
+      await asSuperuser([`create role ${unsafe} login ${attribute}`]);
+      const table = `pc_owned_${suffix}`;
+      try {
+        if (ownsTable) {
+          await asSuperuser(
+            [`create table ${table} ()`, `alter table ${table} owner to ${unsafe}`],
+            database,
+          );
+        }
+        const run = await migrate({
+          MIGRATION_DATABASE_URL: urlAs(owner, database),
+          DATABASE_APP_ROLE: unsafe,
+        });
+        expect(run.code).toBe(1);
+        expect(run.err).toContain(`El rol ${unsafe} (DATABASE_APP_ROLE)`);
+        const asUnsafe = new pg.Client({ connectionString: urlAs(unsafe, database) });
+        await asUnsafe.connect();
+        const granted = await asUnsafe.query<{ insert: boolean }>(
+          `select has_table_privilege(current_user, 'audit_log', 'INSERT') as insert`,
+        );
+        await asUnsafe.end();
+        expect(granted.rows[0]!.insert).toBe(false);
+      } finally {
+        await asSuperuser([`drop table if exists ${table}`], database);
+        await asSuperuser([`drop role if exists ${unsafe}`]);
+      }
+    });
+
+    describe('the server started with MIGRATE_ON_START=false, as its role', () => {
+      async function prepareAs(role: string, db: string): Promise<unknown> {
+        const pool = new pg.Pool({ connectionString: urlAs(role, db), max: 1 });
+        try {
+          await preparePostgresSchema(pool, false);
+          return null;
+        } catch (error) {
+          return error;
+        } finally {
+          await pool.end();
+        }
+      }
+
+      it('starts when every migration is applied', async () => {
+        expect(await prepareAs(app, database)).toBeNull();
+      });
+
+      it('refuses to start on a database behind this version, telling the operator to run npm run migrate', async () => {
+        const error = await prepareAs(app, empty);
+        expect(error).toBeInstanceOf(MigrationsPendingError);
+        expect((error as Error).message).toMatch(
+          /faltan: 0000_init, 0001_auth, .*\) y este servidor no las aplica/,
+        );
+        expect((error as Error).message).toContain('Ejecuta "npm run migrate"');
+        // It only looked: the database is as empty as it was.
+        const asOwner = new pg.Client({ connectionString: urlAs(owner, empty) });
+        await asOwner.connect();
+        const tables = await asOwner.query(
+          `select 1 from pg_tables where schemaname in ('public', 'drizzle')`,
+        );
+        await asOwner.end();
+        expect(tables.rows).toEqual([]);
+      });
+    });
+  },
+);
