@@ -103,6 +103,7 @@ export function makeAuditEntry(overrides: Partial<AuditEntryView> = {}): AuditEn
     clientAddress: '10.0.0.7',
     outcome: 'success',
     requestId: 'req-1',
+    detail: null,
     ...overrides,
   };
 }

@@ -156,4 +156,9 @@ export interface AuditEntryView {
   clientAddress: string | null;
   outcome: AuditOutcome;
   requestId: string | null;
+  /**
+   * What a write did, in counts and ids: an import's `created` students and
+   * the `batchId` stored on each (GET /api/admin/students?batch= lists them).
+   */
+  detail: Record<string, string | number | boolean | null> | null;
 }

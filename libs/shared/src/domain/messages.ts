@@ -647,6 +647,9 @@ export const MSG = {
       assessment: 'Evaluación',
       user: 'Usuario',
     } as Record<string, string>,
+    importBatch: 'Lote de importación',
+    detailCreated: (count: number) =>
+      count === 1 ? '1 estudiante creado' : `${count.toLocaleString('es')} estudiantes creados`,
   },
   /**
    * The rules every text and number field gets from the schemas' library when

@@ -104,6 +104,20 @@ describe("'Registro de auditoría' (PRODUCT §4)", () => {
     expect(auditQueries(calls)).toEqual([{ page: '1', pageSize: '50' }]);
   });
 
+  it("names an import's batch and how many students it created", async () => {
+    const batchId = '5e1f2a3b-0000-4000-8000-00000000b47c';
+    const imported = makeAuditEntry({
+      action: 'student.import',
+      recordType: 'student',
+      recordId: batchId,
+      detail: { created: 5000, batchId },
+    });
+    auditApi(() => [imported], 1);
+    await renderAudit();
+    await screen.findByRole('table', { name: A.tableCaption });
+    expect(rowsText()[0]![4]).toBe(`${A.importBatch}${batchId}${A.detailCreated(5000)}`);
+  });
+
   it('filters by user, action and dates, in the query and in the address', async () => {
     const calls = auditApi();
     const { location } = await renderAudit();

@@ -18,6 +18,21 @@ function who(entry: AuditEntryView): string {
   return entry.userId ? MSG.common.notFoundName : A.anonymous;
 }
 
+/**
+ * What the record cell names: an import's row names its batch (the id
+ * stored on each student it created), other rows their record.
+ */
+function recordLabel(entry: AuditEntryView, recordType: string): string {
+  if (entry.detail?.batchId && entry.detail.batchId === entry.recordId) return A.importBatch;
+  return A.recordTypes[recordType] ?? recordType;
+}
+
+/** What a write did, from its counts: '5.000 estudiantes creados'. */
+function detailText(entry: AuditEntryView): string | null {
+  const created = entry.detail?.created;
+  return typeof created === 'number' ? A.detailCreated(created) : null;
+}
+
 /** A shape beside the outcome, so a refusal never reads by colour alone. */
 const OUTCOME_MARKS: Record<AuditEntryView['outcome'], string> = {
   success: '✓',
@@ -59,12 +74,13 @@ export function AuditTable({ entries }: { entries: readonly AuditEntryView[] }) 
               <td>
                 {entry.recordType ? (
                   <>
-                    {A.recordTypes[entry.recordType] ?? entry.recordType}
+                    {recordLabel(entry, entry.recordType)}
                     {entry.recordId && <span className={styles.recordId}>{entry.recordId}</span>}
                   </>
                 ) : (
                   (entry.recordId ?? A.noValue)
                 )}
+                {detailText(entry) && <span className={styles.detail}>{detailText(entry)}</span>}
               </td>
               <td>
                 <span className={`${styles.outcome} ${styles[entry.outcome]}`}>

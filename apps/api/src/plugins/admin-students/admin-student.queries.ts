@@ -38,6 +38,8 @@ export interface AdminStudentFilters {
   q?: string;
   /** A psychologist's id, or 'none' for the students nobody holds. */
   psychologistId?: string | 'none';
+  /** The students one import created: the batch id its audit row names. */
+  batch?: string;
 }
 
 function selectAdminStudents(db: Database) {
@@ -54,6 +56,7 @@ function adminStudentsWhere(filters: AdminStudentFilters): SQL | undefined {
     psychologistId && psychologistId !== 'none'
       ? eq(students.assignedPsychologistId, psychologistId)
       : undefined,
+    filters.batch ? eq(students.importBatchId, filters.batch) : undefined,
     ...searchWords(filters.q).map((word) =>
       or(
         like(students.searchKey, containing(word)),

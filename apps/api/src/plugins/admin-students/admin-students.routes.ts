@@ -25,13 +25,14 @@ const MAX_SEARCH_LENGTH = 100;
  */
 export const ADMIN_STUDENTS_LIMIT = 1000;
 
-/** `?q=&psychologistId=<uuid>|none`; anything else is a 400 naming the field. */
+/** `?q=&psychologistId=<uuid>|none&batch=<uuid>`; anything else is a 400 naming the field. */
 function parseAdminStudentFilters(query: unknown): AdminStudentFilters {
   const reader = new QueryReader(query);
   const q = reader.text('q', MAX_SEARCH_LENGTH);
   const psychologistId = reader.uuidOr('psychologistId', 'none');
+  const batch = reader.uuid('batch');
   reader.done();
-  return { q, psychologistId };
+  return { q, psychologistId, batch };
 }
 
 /**

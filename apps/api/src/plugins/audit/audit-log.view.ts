@@ -23,5 +23,7 @@ export function toAuditEntryView({ entry, user }: AuditRecord): AuditEntryView {
     clientAddress: entry.clientAddress,
     outcome: entry.outcome as AuditOutcome,
     requestId: entry.requestId,
+    // Counts and ids only (an import's `created` and `batchId`), never clinical text.
+    detail: entry.detail ?? null,
   };
 }

@@ -24,6 +24,7 @@ const IMPORTED_COLUMNS = [
   ['income', 'numeric'],
   ['assigned_psychologist_id', 'uuid'],
   ['created_by_id', 'uuid'],
+  ['import_batch_id', 'uuid'],
   ['search_key', 'text'],
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
@@ -36,6 +37,14 @@ const RECORD_TYPES = sql.raw(
 );
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+export interface ImportOptions {
+  /** Who imports: each student is assigned to and created by them. */
+  ownerId: string;
+  now: Date;
+  /** Stored on each student created, to find them again from the audit row. */
+  batchId: string;
+}
 
 export interface ImportOutcome {
   created: number;
@@ -58,24 +67,22 @@ export interface ImportOutcome {
 export async function insertImportedStudents(
   db: Database,
   rows: ImportRow[],
-  ownerId: string,
-  now: Date,
+  { ownerId, now, batchId }: ImportOptions,
 ): Promise<ImportOutcome> {
   const key = (email: string) => email.toLowerCase();
   const ordered = [...rows].sort((a, b) => (key(a.student.email) < key(b.student.email) ? -1 : 1));
   const inserted = new Set<string>();
   await db.transaction(async (tx) => {
     for (let start = 0; start < ordered.length; start += BATCH_SIZE) {
-      const records = ordered
-        .slice(start, start + BATCH_SIZE)
-        .map(({ student }) =>
-          Object.fromEntries(
-            Object.entries(newStudentValues(student, ownerId, now)).map(([name, value]) => [
-              snakeCase(name),
-              value,
-            ]),
-          ),
-        );
+      const records = ordered.slice(start, start + BATCH_SIZE).map(({ student }) => ({
+        ...Object.fromEntries(
+          Object.entries(newStudentValues(student, ownerId, now)).map(([name, value]) => [
+            snakeCase(name),
+            value,
+          ]),
+        ),
+        import_batch_id: batchId,
+      }));
       const result = await tx.execute(sql`
         insert into "students" (${COLUMN_LIST})
         select ${RECORD_LIST}

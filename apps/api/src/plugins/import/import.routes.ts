@@ -76,7 +76,7 @@ export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext
     },
   );
 
-  const parser = createImportParser();
+  const parser = createImportParser({ log: app.log });
   app.addHook('onClose', () => parser.close());
   const slots = new ImportSlots();
   const runs = new WeakMap<FastifyRequest, ImportRun>();

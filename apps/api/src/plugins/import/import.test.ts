@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MSG, type StudentSummary } from '@psicocampus/shared/domain';
 import { students } from '../../db/schema';
 import { fileUpload, multipartBody } from '../../../test/helpers/multipart';
+import { inviteAndSignIn } from '../../../test/helpers/admin';
 import { auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import {
@@ -20,6 +21,7 @@ import {
   type SheetCell,
   type ZipPart,
 } from '../../../test/helpers/workbooks';
+import { createImportParser } from './import-parser';
 import {
   inspectZip,
   readFirstSheet,
@@ -909,5 +911,196 @@ describe('inspectZip', () => {
       excess: 'cells',
     });
     await expect(readFirstSheet(zipArchive(parts()), 'xlsx')).resolves.toHaveLength(2);
+  });
+});
+
+describe('reading stops at the first row past 5,000', () => {
+  const rowsXml = (count: number, from = 0) =>
+    sheetDataXml([
+      [...TEMPLATE_HEADERS],
+      ...Array.from({ length: count }, (_, n) => plainRow(from + n)),
+    ]);
+
+  it('refuses 18,000 students having inflated about 5,000 of them', async () => {
+    const sheetData = rowsXml(18_000);
+    const error = await inspectZip(zipArchive(handWrittenWorkbookParts({ sheetData }))).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(SpreadsheetTooLargeError);
+    expect(error).toMatchObject({ excess: 'rows' });
+    // The sheet's first 5,002 rows, not its 18,001.
+    const inflated = (error as SpreadsheetTooLargeError).inflatedBytes;
+    expect(inflated).toBeLessThan(sheetData.length * 0.4);
+  });
+
+  it('counts only the rows of the first sheet that hold a value', async () => {
+    const formattedEmpty = Array.from(
+      { length: 8_000 },
+      (_, n) => `<row r="${n + 40}"><c r="A${n + 40}" s="1"/></row>`,
+    ).join('');
+    const parts = [
+      ...handWrittenWorkbookParts({ sheetData: rowsXml(30) + formattedEmpty }),
+      // A sheet the workbook does not list first: its rows are not students.
+      { name: 'xl/worksheets/sheet2.xml', content: `<worksheet><sheetData>${rowsXml(6_000)}` },
+    ];
+    await expect(inspectZip(zipArchive(parts))).resolves.toMatchObject({ entries: 6 });
+    // Prefixed elements, as some generators write them, are counted too.
+    const prefixed = rowsXml(5_001).replace(/<(\/?)(row|c|is|t|v)\b/g, '<$1x:$2');
+    await expect(
+      inspectZip(zipArchive(handWrittenWorkbookParts({ sheetData: prefixed }))),
+    ).rejects.toMatchObject({ excess: 'rows' });
+  });
+
+  it('counts the rows of a legacy .xls before SheetJS parses it', async () => {
+    const rows = (count: number) => [
+      [...TEMPLATE_HEADERS],
+      ...Array.from({ length: count }, (_, n) => plainRow(n)),
+    ];
+    await expect(readFirstSheet(xlsFile(rows(5_001)), 'xls')).rejects.toMatchObject({
+      excess: 'rows',
+    });
+    await expect(readFirstSheet(xlsFile(rows(5_000)), 'xls')).resolves.toHaveLength(5_001);
+  });
+});
+
+describe('imports under load (PRODUCT §12)', () => {
+  const rowsFrom = (from: number, count: number) =>
+    sheetWith(Array.from({ length: count }, (_, n) => studentRow(from + n)));
+
+  it('reads the file in a thread of its own: the liveness probe stays quick', async () => {
+    // 5,000 rows read and validated in full, the last one wrong: nothing is written.
+    const rows = Array.from({ length: 5_000 }, (_, n) => studentRow(400_000 + n));
+    rows[4_999] = studentRow(404_999, { 'Correo electrónico': 'no-es-un-correo' });
+    const file = await sheetWith(rows);
+    let importing = true;
+    const probes: number[] = [];
+    const probing = (async () => {
+      while (importing) {
+        const started = performance.now();
+        await server.call({ method: 'GET', url: '/api/health/live' });
+        probes.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const response = await importFile(lucia, file);
+    importing = false;
+    await probing;
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ msg: MSG.import.invalidRows(1) });
+    expect(probes.length).toBeGreaterThan(5);
+    // On the server's own thread this file held every call for 0.6 s or more.
+    expect(Math.max(...probes)).toBeLessThan(250);
+  });
+
+  it('lets one person run one import at a time: a second one is told to wait', async () => {
+    const [first, second] = await Promise.all([
+      rowsFrom(500_000, 2_000).then((file) => importFile(lucia, file)),
+      rowsFrom(510_000, 2_000).then((file) => importFile(lucia, file)),
+    ]);
+    const answers = [first, second].sort((a, b) => a.statusCode - b.statusCode);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 429]);
+    expect(answers[1]!.json()).toEqual({ ok: false, msg: MSG.import.alreadyRunning });
+    expect(Number(answers[1]!.headers['retry-after'])).toBeGreaterThan(0);
+    // Its place is given back once it has answered.
+    const again = await importFile(lucia, await rowsFrom(520_000, 1));
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('runs at most two imports at once in one server', async () => {
+    const third = (
+      await inviteAndSignIn(server, admin, { email: 'tercera.importa@psicocampus.test' })
+    ).token;
+    const files = await Promise.all([0, 1, 2].map((n) => rowsFrom(530_000 + n * 10_000, 2_000)));
+    const answers = await Promise.all(
+      [lucia, martin, third].map((token, n) => importFile(token, files[n]!)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 429]);
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(refused.json()).toEqual({ ok: false, msg: MSG.import.serverBusy });
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+
+  it('refuses a file whose reading runs out of memory, and reads the next one', async () => {
+    const log = server.app.log;
+    // Room for the thread to start (about 30 MB), not for 175,000 cells (about 100 MB).
+    const parser = createImportParser({ log, heapMb: 48 });
+    try {
+      const wide = Array.from({ length: 24 }, (_, c) => `Nota ${c}`);
+      const big = await xlsxFile([
+        [...TEMPLATE_HEADERS, ...wide],
+        ...Array.from({ length: 5_000 }, (_, n) => [
+          ...studentRow(600_000 + n),
+          ...wide.map((_, c) => `texto ${n}-${c}`),
+        ]),
+      ]);
+      await expect(parser.parse(big, log)).rejects.toMatchObject({
+        statusCode: 400,
+        message: MSG.import.tooMuchContent,
+      });
+      await expect(parser.parse(await rowsFrom(610_000, 3), log)).resolves.toHaveLength(3);
+    } finally {
+      await parser.close();
+    }
+  }, 60_000);
+});
+
+describe('the audit row of an import', () => {
+  it('names how many students it created and the batch that lists them', async () => {
+    const taken = 'lote.ya.registrado@estudiantes.test';
+    await importFile(
+      lucia,
+      await sheetWith([studentRow(700_000, { 'Correo electrónico': taken })]),
+    );
+    const file = await sheetWith([
+      studentRow(700_001),
+      studentRow(700_002),
+      studentRow(700_003, { 'Correo electrónico': taken }),
+    ]);
+    const response = await importFile(lucia, file);
+    expect(response.json()).toMatchObject({ created: 2, duplicates: [{ row: 4 }] });
+
+    const [row] = (await auditRowsOf(server, 'student.import')).slice(-1);
+    const batchId = row!.recordId!;
+    expect(row).toMatchObject({ outcome: 'success', detail: { created: 2, batchId } });
+    const created = await server.server.database.db
+      .select({ email: students.email })
+      .from(students)
+      .where(eq(students.importBatchId, batchId));
+    expect(created.map(({ email }) => email).sort()).toEqual([
+      'importado700001@estudiantes.test',
+      'importado700002@estudiantes.test',
+    ]);
+    // The duplicate's student, from an earlier import, keeps its own batch.
+    expect((await studentByEmail(taken))!.importBatchId).not.toBe(batchId);
+
+    // What the administrator sees: the entry with its batch, and its students.
+    const audit = await server.call({
+      method: 'GET',
+      url: '/api/audit?action=student.import',
+      token: admin,
+    });
+    expect(audit.json().entries[0]).toMatchObject({
+      recordId: batchId,
+      detail: { created: 2, batchId },
+    });
+    const listed = await server.call({
+      method: 'GET',
+      url: `/api/admin/students?batch=${batchId}`,
+      token: admin,
+    });
+    expect(listed.json().total).toBe(2);
+    expect(
+      listed
+        .json()
+        .students.map((student: { email: string }) => student.email)
+        .sort(),
+    ).toEqual(created.map(({ email }) => email).sort());
+    const malformed = await server.call({
+      method: 'GET',
+      url: '/api/admin/students?batch=nope',
+      token: admin,
+    });
+    expect(malformed.statusCode).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { CFB, read as readWorkbook, type CellObject } from '@e965/xlsx';
@@ -47,6 +48,12 @@ export interface SpreadsheetLimits {
   maxRows: number;
   /** Cells and shared strings in all sheets (about 600 bytes each in exceljs). */
   maxCells: number;
+  /**
+   * Rows holding a value in the first sheet: the header and the students.
+   * Counted as the sheet streams past, so a file of 18,000 students is
+   * refused at its 5,002nd row, not once it is all parsed.
+   */
+  maxFirstSheetRows: number;
 }
 
 /**
@@ -65,6 +72,9 @@ export const SPREADSHEET_LIMITS: SpreadsheetLimits = {
   ratioFromBytes: 1024 * 1024,
   maxRows: 20_000,
   maxCells: 200_000,
+  // The header and PRODUCT §6's 5,000 students (student-rows.ts's
+  // MAX_IMPORT_ROWS applies the exact rule once the rows are read).
+  maxFirstSheetRows: 5_001,
 };
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -107,6 +117,8 @@ export async function readFirstSheet(
 // .xlsx: the zip, measured before exceljs opens it
 
 interface ZipEntry {
+  /** The part's path in the archive (xl/worksheets/sheet1.xml). */
+  name: string;
   method: number;
   /** Where the entry's compressed bytes start in the file. */
   dataStart: number;
@@ -164,10 +176,11 @@ function zipEntries(zip: Buffer, maxEntries: number): ZipEntry[] {
     const dataStart =
       localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
     if (dataStart + compressedSize > zip.length) unreadableZip('truncated entry');
-    entries.push({ method, dataStart, compressedSize });
     const [nameLength, extraLength, commentLength] = [28, 30, 32].map((offset) =>
       zip.readUInt16LE(at + offset),
     );
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength!);
+    entries.push({ name, method, dataStart, compressedSize });
     at += 46 + nameLength! + extraLength! + commentLength!;
   }
   if (entries.length !== declared || at !== end) unreadableZip('central directory inconsistent');
@@ -198,6 +211,88 @@ class ElementCounter {
     }
     this.carry = text.slice(-(ElementCounter.LONGEST - 1));
   }
+}
+
+/**
+ * Counts, as a worksheet's XML streams past, the rows that hold a value
+ * (`<v>`, an inline string `<is>` or a formula `<f>` inside a `<row>`): the
+ * rows the import reads, whatever formatting gives empty rows. Element
+ * names may carry a namespace prefix (`<x:row>`), as some generators write.
+ */
+class ValueRowCounter {
+  rows = 0;
+  private rowCounted = true;
+  private carry = '';
+  private static readonly START = /<(?:[A-Za-z_][\w.-]*:)?(row|v|is|f)[\s/>]/g;
+  /** Long enough to hold a prefixed `<row ` cut by a chunk's end. */
+  private static readonly CARRY = 40;
+
+  add(chunk: Buffer): void {
+    const text = this.carry + chunk.toString('latin1');
+    for (const match of text.matchAll(ValueRowCounter.START)) {
+      if (match.index + match[0].length <= this.carry.length) continue;
+      if (match[1] === 'row') this.rowCounted = false;
+      else if (!this.rowCounted) {
+        this.rowCounted = true;
+        this.rows += 1;
+      }
+    }
+    this.carry = text.slice(-ValueRowCounter.CARRY);
+  }
+}
+
+/** Inflates a small part whole (workbook.xml and its relations), or null past `maxBytes`. */
+async function inflateSmall(
+  zip: Buffer,
+  entry: ZipEntry,
+  maxBytes: number,
+): Promise<string | null> {
+  const data = zip.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
+  if (entry.method === STORED) return data.length > maxBytes ? null : data.toString('utf8');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const tooBig = new Error('part too big');
+  try {
+    await inflateDiscarding(data, (chunk) => {
+      size += chunk.length;
+      if (size > maxBytes) throw tooBig;
+      chunks.push(chunk);
+    });
+  } catch {
+    return null;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A workbook's parts that say which sheet is first: a few KB in any real file. */
+const WORKBOOK_PART_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The path in the archive of the workbook's first sheet, the one the import
+ * reads: the first `<sheet>` of xl/workbook.xml, through its relation.
+ * Null when the workbook does not say it plainly; the rows are then counted
+ * only once read (student-rows.ts), within the limits of every sheet.
+ */
+async function firstSheetPart(zip: Buffer, entries: ZipEntry[]): Promise<string | null> {
+  const part = (name: string) => entries.find((entry) => entry.name === name);
+  const workbook = part('xl/workbook.xml');
+  const relations = part('xl/_rels/workbook.xml.rels');
+  if (!workbook || !relations) return null;
+  const [workbookXml, relationsXml] = await Promise.all([
+    inflateSmall(zip, workbook, WORKBOOK_PART_MAX_BYTES),
+    inflateSmall(zip, relations, WORKBOOK_PART_MAX_BYTES),
+  ]);
+  const sheet = workbookXml?.match(/<(?:[\w.-]+:)?sheet\s[^>]*/)?.[0];
+  const relationId = sheet?.match(/\s[\w.-]+:id\s*=\s*["']([^"']+)["']/)?.[1];
+  if (!relationId || !relationsXml) return null;
+  for (const [relation] of relationsXml.matchAll(/<(?:[\w.-]+:)?Relationship\s[^>]*/g)) {
+    const id = relation.match(/\sId\s*=\s*["']([^"']+)["']/)?.[1];
+    if (id !== relationId) continue;
+    const target = relation.match(/\sTarget\s*=\s*["']([^"']+)["']/)?.[1];
+    if (!target) return null;
+    return target.startsWith('/') ? target.slice(1) : path.posix.normalize(`xl/${target}`);
+  }
+  return null;
 }
 
 /** Output chunk of the inflater: what is held in memory at a time. */
@@ -255,10 +350,13 @@ export async function inspectZip(
   };
   const overRatio = (inflated: number, compressed: number) =>
     inflated > limits.ratioFromBytes && inflated > compressed * limits.maxRatio;
-  for (const entry of zipEntries(zip, limits.maxEntries)) {
+  const entries = zipEntries(zip, limits.maxEntries);
+  const firstSheet = await firstSheetPart(zip, entries);
+  for (const entry of entries) {
     totals.entries += 1;
     const data = zip.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
     const counter = new ElementCounter();
+    const valueRows = entry.name === firstSheet ? new ValueRowCounter() : null;
     let inflated = 0;
     // The ratio so far, against the compressed bytes read so far: a bomb
     // shows itself in its first megabytes, however long its tail.
@@ -277,6 +375,8 @@ export async function inspectZip(
       totals.cells += counter.cells - cellsBefore;
       if (totals.rows > limits.maxRows) throw refuse('rows');
       if (totals.cells > limits.maxCells) throw refuse('cells');
+      valueRows?.add(chunk);
+      if (valueRows && valueRows.rows > limits.maxFirstSheetRows) throw refuse('rows');
     };
     if (entry.method === STORED) {
       take(data, data.length);
@@ -391,6 +491,9 @@ const BIFF_CELL_RECORDS = new Set([
 ]);
 /** Several numbers in one record: 6 bytes of header and trailer, 6 per cell. */
 const BIFF_MULRK = 0x00bd;
+/** The BOF records of BIFF2 to BIFF8, and the substream type of a worksheet. */
+const BIFF_BOF = new Set([0x0009, 0x0209, 0x0409, 0x0809]);
+const BIFF_WORKSHEET = 0x0010;
 
 /**
  * A legacy .xls is not compressed, so its 5 MB hold at most 5 MB of records;
@@ -405,12 +508,28 @@ function checkXlsCells(file: Buffer, limits: SpreadsheetLimits): void {
   if (!stream?.content) throw new UnreadableSpreadsheetError('xls: no workbook stream');
   const records = Buffer.isBuffer(stream.content) ? stream.content : Buffer.from(stream.content);
   let cells = 0;
+  // Substreams follow the globals, one per sheet, each from its BOF to its
+  // EOF; the first worksheet's is the one SheetJS's first sheet is read from.
+  let inFirstSheet = false;
+  let firstSheetSeen = false;
+  const rowsWithValues = new Set<number>();
   for (let at = 0; at + 4 <= records.length; at += 4 + records.readUInt16LE(at + 2)) {
     const type = records.readUInt16LE(at);
     const length = records.readUInt16LE(at + 2);
+    if (BIFF_BOF.has(type) && at > 0 && at + 8 <= records.length) {
+      inFirstSheet = !firstSheetSeen && records.readUInt16LE(at + 6) === BIFF_WORKSHEET;
+      firstSheetSeen ||= inFirstSheet;
+      continue;
+    }
+    const isCell = BIFF_CELL_RECORDS.has(type) || type === BIFF_MULRK;
     if (BIFF_CELL_RECORDS.has(type)) cells += 1;
     else if (type === BIFF_MULRK && length > 6) cells += Math.floor((length - 6) / 6);
     if (cells > limits.maxCells) throw new SpreadsheetTooLargeError('cells');
+    if (isCell && inFirstSheet && length >= 2 && at + 6 <= records.length) {
+      rowsWithValues.add(records.readUInt16LE(at + 4));
+      if (rowsWithValues.size > limits.maxFirstSheetRows)
+        throw new SpreadsheetTooLargeError('rows');
+    }
   }
 }
 
