@@ -279,8 +279,8 @@ export const emailChanges = pgTable(
 /**
  * Columbia assessments (PRODUCT §11). The answers are kept whole as JSON, as
  * normalized by the shared flow; the level is the server's own computation,
- * a column of its own for statistics. Never edited after saving: only
- * `finalRemarks` is added later, by the author.
+ * a column of its own for statistics. Never edited after saving: the
+ * author completes it with final remarks, each a row of `assessment_remarks`.
  */
 export const suicideAssessments = pgTable(
   'suicide_assessments',
@@ -292,8 +292,6 @@ export const suicideAssessments = pgTable(
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     answers: jsonb().$type<AssessmentAnswers>().notNull(),
     riskLevel: text().notNull(),
-    finalRemarks: text().notNull().default(''),
-    finalRemarksAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,6 +5,7 @@
 import {
   emptyAssessmentAnswers,
   normalizeAssessment,
+  type AssessmentRemark,
   type AssessmentSummary,
   type RiskLevel,
   type Student,
@@ -58,9 +59,25 @@ export function savedAssessment(overrides: Partial<SuicideAssessment> = {}): Sui
     riskLevel: 'BAJO',
     finalRemarks: '',
     finalRemarksAt: null,
+    remarks: [],
     createdBy: author,
     createdAt: '2026-10-01T15:30:00.000Z',
     ...overrides,
+  };
+}
+
+/** A final remark as the API answers it (PRODUCT §13), by the test psychologist unless told. */
+export function remark(
+  text: string,
+  createdAt: string,
+  createdBy: AssessmentRemark['createdBy'] = author,
+): AssessmentRemark {
+  sequence += 1;
+  return {
+    _id: `${String(sequence).padStart(8, '0')}-eeee-4bbb-8ccc-000000000000`,
+    text,
+    createdAt,
+    createdBy,
   };
 }
 

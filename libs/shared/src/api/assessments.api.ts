@@ -44,6 +44,10 @@ export const assessmentsApi = api.injectEndpoints({
         'Statistics',
       ],
     }),
+    /**
+     * SEED §7's call, kept as is: each save APPENDS one final remark (PRODUCT
+     * §13); the answer's assessment carries every entry in `remarks`.
+     */
     saveFinalRemarks: build.mutation<
       OkResponse & { assessment: SuicideAssessment },
       { id: string; body: FinalRemarksBody }

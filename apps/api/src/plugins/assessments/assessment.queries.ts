@@ -1,15 +1,54 @@
-import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AssessmentAnswers, RiskLevel } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
-import { students, suicideAssessments, users } from '../../db/schema';
+import { assessmentRemarks, students, suicideAssessments, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
 
 export type AssessmentRow = typeof suicideAssessments.$inferSelect;
+export type RemarkRow = typeof assessmentRemarks.$inferSelect;
 
-/** An assessment with its author (null when the account is gone). */
+/** A final remark with its author (null when the account is gone). */
+export interface RemarkRecord {
+  remark: RemarkRow;
+  author: StaffRow | null;
+}
+
+/** An assessment with its author (null when the account is gone) and its remarks, oldest first. */
 export interface AssessmentRecord {
   assessment: AssessmentRow;
   author: StaffRow | null;
+  remarks: RemarkRecord[];
+}
+
+/**
+ * The remarks of these assessments, each list oldest first: one query for
+ * any number of assessments.
+ */
+async function remarksOf(
+  db: Database,
+  assessmentIds: string[],
+): Promise<Map<string, RemarkRecord[]>> {
+  const byAssessment = new Map<string, RemarkRecord[]>(assessmentIds.map((id) => [id, []]));
+  if (!assessmentIds.length) return byAssessment;
+  const rows = await db
+    .select({ remark: assessmentRemarks, author: staffRefColumns })
+    .from(assessmentRemarks)
+    .leftJoin(users, eq(users.id, assessmentRemarks.authorId))
+    .where(inArray(assessmentRemarks.assessmentId, assessmentIds))
+    .orderBy(asc(assessmentRemarks.createdAt), asc(assessmentRemarks.id));
+  for (const row of rows) byAssessment.get(row.remark.assessmentId)?.push(row);
+  return byAssessment;
+}
+
+async function withRemarks<T extends Omit<AssessmentRecord, 'remarks'>>(
+  db: Database,
+  records: T[],
+): Promise<Array<T & { remarks: RemarkRecord[] }>> {
+  const remarks = await remarksOf(
+    db,
+    records.map((record) => record.assessment.id),
+  );
+  return records.map((record) => ({ ...record, remarks: remarks.get(record.assessment.id) ?? [] }));
 }
 
 function selectAssessments(db: Database) {
@@ -24,9 +63,10 @@ export async function listStudentAssessments(
   db: Database,
   studentId: string,
 ): Promise<AssessmentRecord[]> {
-  return selectAssessments(db)
+  const rows = await selectAssessments(db)
     .where(eq(suicideAssessments.studentId, studentId))
     .orderBy(asc(suicideAssessments.createdAt), asc(suicideAssessments.id));
+  return withRemarks(db, rows);
 }
 
 export interface CaseloadAssessmentFilters {
@@ -36,8 +76,9 @@ export interface CaseloadAssessmentFilters {
   toExclusive?: Date;
 }
 
-export interface CaseloadAssessmentRecord extends AssessmentRecord {
+export interface CaseloadAssessmentRecord extends Omit<AssessmentRecord, 'remarks'> {
   student: { id: string; firstName: string; lastName: string };
+  hasRemarks: boolean;
 }
 
 /** The assessments of the psychologist's current students, newest first. */
@@ -57,6 +98,12 @@ export async function listCaseloadAssessments(
       assessment: suicideAssessments,
       author: staffRefColumns,
       student: { id: students.id, firstName: students.firstName, lastName: students.lastName },
+      hasRemarks: exists(
+        db
+          .select({ one: sql`1` })
+          .from(assessmentRemarks)
+          .where(eq(assessmentRemarks.assessmentId, suicideAssessments.id)),
+      ).mapWith(Boolean),
     })
     .from(suicideAssessments)
     .innerJoin(students, eq(students.id, suicideAssessments.studentId))
@@ -83,7 +130,9 @@ export async function findOwnAssessment(
       ),
     )
     .limit(1);
-  return row ? { ...row, studentId: row.assessment.studentId } : null;
+  if (!row) return null;
+  const [record] = await withRemarks(db, [row]);
+  return { ...record!, studentId: row.assessment.studentId };
 }
 
 export async function insertAssessment(
@@ -100,16 +149,21 @@ export async function insertAssessment(
   return row!;
 }
 
-export async function setFinalRemarks(
+/**
+ * Adds a final remark (PRODUCT §13). Only ever an insert: the assessment's
+ * row is not touched, earlier remarks stay as written, and two remarks saved
+ * at once are both kept. The database refuses any UPDATE or DELETE of a
+ * remark (migration 0006).
+ */
+export async function appendRemark(
   db: Database,
-  assessmentId: string,
-  finalRemarks: string,
-  now: Date,
-): Promise<AssessmentRow> {
-  const [row] = await db
-    .update(suicideAssessments)
-    .set({ finalRemarks, finalRemarksAt: now })
-    .where(eq(suicideAssessments.id, assessmentId))
-    .returning();
+  values: { assessmentId: string; authorId: string; text: string; createdAt: Date },
+): Promise<RemarkRow> {
+  const [row] = await db.insert(assessmentRemarks).values(values).returning();
   return row!;
+}
+
+/** The assessment's remarks, oldest first, as they stand now. */
+export async function listRemarks(db: Database, assessmentId: string): Promise<RemarkRecord[]> {
+  return (await remarksOf(db, [assessmentId])).get(assessmentId) ?? [];
 }

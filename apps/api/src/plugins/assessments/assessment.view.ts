@@ -1,26 +1,47 @@
 import {
   isRiskLevel,
+  type AssessmentRemark,
   type AssessmentSummary,
   type SuicideAssessment,
 } from '@psicocampus/shared/domain';
 import { toStaffRef } from '../users/staff-ref';
-import type { AssessmentRecord, CaseloadAssessmentRecord } from './assessment.queries';
+import type {
+  AssessmentRecord,
+  CaseloadAssessmentRecord,
+  RemarkRecord,
+} from './assessment.queries';
 
 function riskLevelOf(value: string) {
   if (!isRiskLevel(value)) throw new Error(`unknown risk level ${value}`);
   return value;
 }
 
-/** SEED §3's shape: the answers, the student as `student` and `studentId`, the server's level. */
-export function toAssessment({ assessment, author }: AssessmentRecord): SuicideAssessment {
+export function toRemark({ remark, author }: RemarkRecord): AssessmentRemark {
+  return {
+    _id: remark.id,
+    text: remark.text,
+    createdAt: remark.createdAt.toISOString(),
+    createdBy: toStaffRef(author),
+  };
+}
+
+/**
+ * SEED §3's shape: the answers, the student as `student` and `studentId`,
+ * the server's level, and the remarks: all of them, with SEED's
+ * `finalRemarks` text as the newest one's.
+ */
+export function toAssessment({ assessment, author, remarks }: AssessmentRecord): SuicideAssessment {
+  const entries = remarks.map(toRemark);
+  const newest = entries.at(-1);
   return {
     ...assessment.answers,
     _id: assessment.id,
     student: assessment.studentId,
     studentId: assessment.studentId,
     riskLevel: riskLevelOf(assessment.riskLevel),
-    finalRemarks: assessment.finalRemarks,
-    finalRemarksAt: assessment.finalRemarksAt?.toISOString() ?? null,
+    finalRemarks: newest?.text ?? '',
+    finalRemarksAt: newest?.createdAt ?? null,
+    remarks: entries,
     createdBy: toStaffRef(author),
     createdAt: assessment.createdAt.toISOString(),
   };
@@ -35,6 +56,6 @@ export function toAssessmentSummary(record: CaseloadAssessmentRecord): Assessmen
     riskLevel: riskLevelOf(assessment.riskLevel),
     createdBy: toStaffRef(author),
     createdAt: assessment.createdAt.toISOString(),
-    hasFinalRemarks: assessment.finalRemarks !== '',
+    hasFinalRemarks: record.hasRemarks,
   };
 }

@@ -126,17 +126,17 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
     muted: !assessment.observations,
   });
 
-  heading(doc, MSG.assessment.finalRemarks);
-  if (assessment.finalRemarks) {
-    paragraph(doc, assessment.finalRemarks);
-    if (assessment.finalRemarksAt) {
-      gap(doc, 0.2);
-      paragraph(doc, `Registradas el ${formatDateTime(assessment.finalRemarksAt)}`, {
-        muted: true,
-      });
-    }
-  } else {
-    paragraph(doc, 'Todavía no se registraron observaciones posteriores.', { muted: true });
+  // Every entry, oldest first, with who wrote it and when: remarks are
+  // appended, never rewritten (PRODUCT §13), and the record prints them all.
+  heading(doc, `${MSG.assessment.finalRemarks} (${assessment.remarks.length})`);
+  if (!assessment.remarks.length) paragraph(doc, MSG.assessment.remarksEmpty, { muted: true });
+  for (const remark of assessment.remarks) {
+    subheading(
+      doc,
+      `${formatDateTime(remark.createdAt)} · ${remark.createdBy ? fullName(remark.createdBy) : MSG.common.notAssigned}`,
+    );
+    paragraph(doc, remark.text);
+    gap(doc, 0.4);
   }
   return finish(doc);
 }

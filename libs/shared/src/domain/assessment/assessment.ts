@@ -40,6 +40,18 @@ export interface AssessmentAnswers
   observations: string;
 }
 
+/**
+ * One final remark (PRODUCT §13): appended by the assessment's author at any
+ * time after saving, never changed or removed.
+ */
+export interface AssessmentRemark {
+  _id: string;
+  text: string;
+  createdAt: string;
+  /** Null when the account no longer exists ('No asignado'). */
+  createdBy: StaffRef | null;
+}
+
 /** A saved assessment as the API answers it (SEED §3). */
 export interface SuicideAssessment extends AssessmentAnswers {
   _id: string;
@@ -47,8 +59,16 @@ export interface SuicideAssessment extends AssessmentAnswers {
   student: string;
   studentId: string;
   riskLevel: RiskLevel;
+  /**
+   * SEED §3's text field, kept for whoever reads it (an embedding page's
+   * `onSaved`): the newest remark's text, '' before the first. `remarks`
+   * holds all of them.
+   */
   finalRemarks: string;
+  /** When the newest remark was written; null before the first. */
   finalRemarksAt: string | null;
+  /** Every final remark, oldest first. */
+  remarks: AssessmentRemark[];
   createdBy: StaffRef | null;
   createdAt: string;
 }

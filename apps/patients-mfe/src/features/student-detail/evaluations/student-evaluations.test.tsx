@@ -23,6 +23,7 @@ function assessment(overrides: Partial<SuicideAssessment>): SuicideAssessment {
     riskLevel: 'BAJO',
     finalRemarks: '',
     finalRemarksAt: null,
+    remarks: [],
     createdBy: me,
     createdAt: '2026-05-02T15:00:00.000Z',
     ...overrides,
