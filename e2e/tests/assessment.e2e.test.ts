@@ -149,7 +149,7 @@ describe('a psychologist records a Columbia assessment', () => {
     expect(await registered.textContent()).toContain('Muy alto');
     await registered.getByRole('button', { name: 'OK' }).click();
 
-    const remarks = form.getByRole('textbox', { name: 'Observaciones posteriores' });
+    const remarks = form.getByRole('textbox', { name: 'Nueva observación' });
     await remarks.fill('Derivada a psiquiatría; plan de seguridad acordado con su hermana.');
     await form.getByRole('button', { name: 'Guardar observaciones' }).click();
     await acknowledge(page, 'Observaciones Guardadas');

@@ -3,7 +3,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import {
   emptyAssessmentAnswers,
   MSG,
+  formatDateTime,
   type AssessmentAnswers,
+  type AssessmentRemark,
   type SuicideAssessment,
 } from '@psicocampus/shared';
 import {
@@ -13,7 +15,7 @@ import {
   testPsychologist,
   type RecordedCall,
 } from '@psicocampus/shared/testing';
-import { savedAssessment, STUDENT_ID } from '../../testing/fixtures';
+import { remark, savedAssessment, STUDENT_ID } from '../../testing/fixtures';
 import {
   answer,
   answerNothingEndorsed,
@@ -37,6 +39,7 @@ function server(
   assessment: SuicideAssessment,
   overrides: { save?: Handler; remarks?: Handler } = {},
 ) {
+  const remarks: AssessmentRemark[] = [];
   return stubApi((call) => {
     if (call.method === 'POST' && call.path === '/api/suicide-assessments') {
       return (
@@ -45,17 +48,16 @@ function server(
       );
     }
     if (call.method === 'PUT' && call.path.endsWith('/final-remarks')) {
-      return (
-        overrides.remarks?.(call) ??
-        Response.json({
-          ok: true,
-          msg: M.finalRemarksSaved,
-          assessment: {
-            ...assessment,
-            finalRemarks: (call.body as { finalRemarks: string }).finalRemarks,
-          },
-        })
-      );
+      const answer = overrides.remarks?.(call);
+      if (answer) return answer;
+      // Each save is appended to the ones before it, as the server does.
+      const { finalRemarks } = call.body as { finalRemarks: string };
+      remarks.push(remark(finalRemarks, `2026-10-0${remarks.length + 2}T10:00:00.000Z`));
+      return Response.json({
+        ok: true,
+        msg: M.finalRemarksSaved,
+        assessment: { ...assessment, finalRemarks, remarks: [...remarks] },
+      });
     }
     return undefined;
   });
@@ -86,7 +88,7 @@ async function saveAndAcknowledge(user: UserEvent) {
   return dialogTitled(M.registered);
 }
 
-const remarksBox = () => screen.getByRole('textbox', { name: M.finalRemarks });
+const remarksBox = () => screen.getByRole('textbox', { name: M.newRemark });
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -288,6 +290,31 @@ describe("the 'observaciones posteriores' (SEED §4.7)", () => {
       body: { finalRemarks: 'Derivada a psiquiatría; plan de seguridad acordado.' },
     });
     expect(put[0]!.headers.get('x-token')).toBe('token-123');
+  });
+
+  it('are each added after the earlier ones, shown with author and date (PRODUCT §13)', async () => {
+    const { user, calls } = await savedForm();
+    const block = screen.getByRole('region', { name: M.finalRemarks });
+    expect(block).toHaveTextContent(M.remarksEmpty);
+
+    await user.type(remarksBox(), 'Derivada a psiquiatría.');
+    await user.click(screen.getByRole('button', { name: M.saveFinalRemarks }));
+    await closeDialog(user, await dialogTitled(M.finalRemarksSaved));
+    expect(remarksBox()).toHaveValue('');
+    await user.type(remarksBox(), 'Control a la semana: estable.');
+    await user.click(screen.getByRole('button', { name: M.saveFinalRemarks }));
+    await closeDialog(user, await dialogTitled(M.finalRemarksSaved));
+
+    const entries = within(within(block).getByRole('list')).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      `${formatDateTime('2026-10-02T10:00:00.000Z')} · ${testPsychologist.firstName} ${testPsychologist.lastName}Derivada a psiquiatría.`,
+      `${formatDateTime('2026-10-03T10:00:00.000Z')} · ${testPsychologist.firstName} ${testPsychologist.lastName}Control a la semana: estable.`,
+    ]);
+    // Each save sends its own entry only: nothing earlier is sent again or replaced.
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { finalRemarks: 'Derivada a psiquiatría.' },
+      { finalRemarks: 'Control a la semana: estable.' },
+    ]);
   });
 
   it.each([

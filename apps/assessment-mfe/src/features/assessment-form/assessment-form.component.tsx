@@ -139,12 +139,15 @@ function AssessmentFormBody({
       {saved && (
         <>
           <FinalRemarks
-            textareaId={remarksId}
-            draft={remarks.draft}
-            error={remarks.error}
-            isSaving={remarks.isSaving}
-            onChange={remarks.change}
-            onSave={() => void remarks.save()}
+            remarks={remarks.remarks}
+            editor={{
+              textareaId: remarksId,
+              draft: remarks.draft,
+              error: remarks.error,
+              isSaving: remarks.isSaving,
+              onChange: remarks.change,
+              onSave: () => void remarks.save(),
+            }}
           />
           <div className={styles.actions}>
             <Button variant="secondary" onClick={() => void close()}>

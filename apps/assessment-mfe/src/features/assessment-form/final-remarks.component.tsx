@@ -1,10 +1,11 @@
-import { useId, type FormEvent } from 'react';
-import { MSG } from '@psicocampus/shared';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { formatDateTime, fullName, MSG, type AssessmentRemark } from '@psicocampus/shared';
 import { Button } from '@psicocampus/shared/ui';
 import { ANSWER_TEXT_MAX, FieldError, FieldLabel } from './answer-fields.component';
 import styles from './assessment-form.module.css';
 
-interface Props {
+/** What writing the next entry needs; absent for whoever may only read them. */
+export interface RemarkEditor {
   textareaId: string;
   draft: string;
   error: string | null;
@@ -13,9 +14,52 @@ interface Props {
   onSave: () => void;
 }
 
-/** The 'observaciones posteriores' block shown after saving (SEED §4.6–§4.7; 7 rows). */
-export function FinalRemarks({ textareaId, draft, error, isSaving, onChange, onSave }: Props) {
+interface Props {
+  /** Oldest first, as the API answers them. */
+  remarks: AssessmentRemark[];
+  editor?: RemarkEditor;
+  /** Shown after the entries when there is no editor (an 'Agregar observación' button). */
+  children?: ReactNode;
+}
+
+/**
+ * The 'observaciones posteriores' of a saved assessment (SEED §4.6–§4.7,
+ * PRODUCT §13): every earlier entry with its author and date, and, for the
+ * assessment's author, a 7-row box for the next one.
+ */
+export function FinalRemarks({ remarks, editor, children }: Props) {
   const headingId = useId();
+  return (
+    <section className={`${styles.section} ${styles.finalRemarks}`} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.sectionTitle}>
+        {MSG.assessment.finalRemarks}
+      </h3>
+      <RemarksList remarks={remarks} />
+      {editor ? <RemarkForm editor={editor} labelledBy={headingId} /> : children}
+    </section>
+  );
+}
+
+export function RemarksList({ remarks }: { remarks: AssessmentRemark[] }) {
+  if (!remarks.length) return <p className={styles.hint}>{MSG.assessment.remarksEmpty}</p>;
+  return (
+    <ol className={styles.remarks}>
+      {remarks.map((remark) => (
+        <li key={remark._id} className={styles.remark}>
+          <p className={styles.remarkMeta}>
+            <time dateTime={remark.createdAt}>{formatDateTime(remark.createdAt)}</time>
+            {' · '}
+            {remark.createdBy ? fullName(remark.createdBy) : MSG.common.notAssigned}
+          </p>
+          <p className={styles.remarkText}>{remark.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function RemarkForm({ editor, labelledBy }: { editor: RemarkEditor; labelledBy: string }) {
+  const { textareaId, draft, error, isSaving, onChange, onSave } = editor;
   const helpId = useId();
   const errorId = `${textareaId}-error`;
 
@@ -25,21 +69,13 @@ export function FinalRemarks({ textareaId, draft, error, isSaving, onChange, onS
   }
 
   return (
-    <form
-      className={`${styles.section} ${styles.finalRemarks}`}
-      aria-labelledby={headingId}
-      onSubmit={submit}
-      noValidate
-    >
-      <h3 id={headingId} className={styles.sectionTitle}>
-        {MSG.assessment.finalRemarks}
-      </h3>
+    <form className={styles.remarkForm} aria-labelledby={labelledBy} onSubmit={submit} noValidate>
       <p id={helpId} className={styles.hint}>
         {MSG.assessment.finalRemarksHelp}
       </p>
       <div className={styles.field}>
         <FieldLabel htmlFor={textareaId} required>
-          {MSG.assessment.finalRemarks}
+          {MSG.assessment.newRemark}
         </FieldLabel>
         <textarea
           id={textareaId}

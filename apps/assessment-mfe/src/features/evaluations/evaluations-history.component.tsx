@@ -8,6 +8,7 @@ import {
   VisuallyHidden,
 } from '@psicocampus/shared/ui';
 import { RiskLevelBadge } from '@psicocampus/shared/ui';
+import { EvaluationRemarks } from './evaluation-remarks.component';
 import styles from './student-evaluations.module.css';
 
 interface Props {
@@ -80,6 +81,9 @@ function EvaluationItem({ number, assessment, onDownload }: ItemProps) {
         {MSG.assessment.downloadDetails}
         <VisuallyHidden> — {title}</VisuallyHidden>
       </Button>
+      <div className={styles.remarks}>
+        <EvaluationRemarks assessment={assessment} />
+      </div>
     </li>
   );
 }

@@ -7,7 +7,14 @@ import {
   testPsychologist,
   type RecordedCall,
 } from '@psicocampus/shared/testing';
-import { pdfAnswer, savedAssessment, student, STUDENT_ID } from '../../testing/fixtures';
+import {
+  author,
+  pdfAnswer,
+  remark,
+  savedAssessment,
+  student,
+  STUDENT_ID,
+} from '../../testing/fixtures';
 import { answerNothingEndorsed, closeDialog, dialogTitled } from '../../testing/form-driver';
 import StudentEvaluationsPage from './student-evaluations.page';
 
@@ -74,10 +81,9 @@ describe('studenteva/:id (SEED §2)', () => {
     expect(await screen.findByText(M.total(2))).toBeInTheDocument();
 
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
-    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
-      'Evaluación 1',
-      'Evaluación 2',
-    ]);
+    expect(
+      items.map((item) => within(item).getByRole('heading', { level: 2 }).textContent),
+    ).toEqual(['Evaluación 1', 'Evaluación 2']);
     expect(items[0]).toHaveTextContent(formatDateTime(first.createdAt));
     expect(items[0]).toHaveTextContent('Lucía Fernández');
     expect(items[0]).toHaveTextContent(M.levels.MODERADO);
@@ -118,6 +124,92 @@ describe('studenteva/:id (SEED §2)', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: MSG.common.retry }));
     expect(await screen.findByText(M.total(2))).toBeInTheDocument();
+  });
+});
+
+describe('final remarks in the history (PRODUCT §13)', () => {
+  const colleague = { _id: 'b2c3', firstName: 'Martín', lastName: 'Rojas', email: 'm@x.test' };
+  const evaluation = (n: number) =>
+    screen.getByRole('heading', { level: 2, name: M.itemTitle(n) }).closest('li')!;
+  const entriesOf = (item: HTMLElement) =>
+    within(within(item).getByRole('region', { name: M.finalRemarks }))
+      .queryAllByRole('listitem')
+      .map((entry) => entry.textContent);
+
+  it('shows every entry of each evaluation with its author and date, oldest first', async () => {
+    const withRemarks = savedAssessment({
+      remarks: [
+        remark('Derivada a psiquiatría.', '2026-03-03T10:00:00.000Z'),
+        remark('Control: estable.', '2026-03-10T10:00:00.000Z', null),
+      ],
+    });
+    server({ assessments: () => [withRemarks, second] });
+    await renderPage();
+    await screen.findByText(M.total(2));
+    expect(entriesOf(evaluation(1))).toEqual([
+      `${formatDateTime('2026-03-03T10:00:00.000Z')} · Lucía FernándezDerivada a psiquiatría.`,
+      `${formatDateTime('2026-03-10T10:00:00.000Z')} · ${MSG.common.notAssigned}Control: estable.`,
+    ]);
+    expect(within(evaluation(2)).getByText(M.remarksEmpty)).toBeInTheDocument();
+  });
+
+  it('lets the author add another at any time, keeping the earlier ones', async () => {
+    const mine = savedAssessment({
+      remarks: [remark('Derivada a psiquiatría.', '2026-03-03T10:00:00.000Z')],
+    });
+    const stored = [mine];
+    const calls = server({
+      assessments: () => stored,
+      other: (call) => {
+        if (call.method !== 'PUT') return undefined;
+        const { finalRemarks } = call.body as { finalRemarks: string };
+        const updated = {
+          ...mine,
+          finalRemarks,
+          remarks: [...mine.remarks, remark(finalRemarks, '2026-11-21T10:00:00.000Z')],
+        };
+        stored[0] = updated;
+        return Response.json({ ok: true, msg: M.finalRemarksSaved, assessment: updated });
+      },
+    });
+    const { user } = await renderPage();
+    await screen.findByText(M.total(1));
+    expect(within(evaluation(1)).queryByRole('textbox')).not.toBeInTheDocument();
+    await user.click(within(evaluation(1)).getByRole('button', { name: M.addRemark }));
+    const box = within(evaluation(1)).getByRole('textbox', { name: M.newRemark });
+    await waitFor(() => expect(box).toHaveFocus());
+    await user.type(box, 'Acude a control; sigue el plan de seguridad.');
+    await user.click(within(evaluation(1)).getByRole('button', { name: M.saveFinalRemarks }));
+    await closeDialog(user, await dialogTitled(M.finalRemarksSaved));
+
+    await waitFor(() =>
+      expect(entriesOf(evaluation(1))).toEqual([
+        `${formatDateTime('2026-03-03T10:00:00.000Z')} · Lucía FernándezDerivada a psiquiatría.`,
+        `${formatDateTime('2026-11-21T10:00:00.000Z')} · Lucía FernándezAcude a control; sigue el plan de seguridad.`,
+      ]),
+    );
+    expect(within(evaluation(1)).queryByRole('textbox')).not.toBeInTheDocument();
+    const put = calls.filter((call) => call.method === 'PUT');
+    expect(put).toHaveLength(1);
+    expect(put[0]).toMatchObject({
+      path: `/api/suicide-assessments/${mine._id}/final-remarks`,
+      body: { finalRemarks: 'Acude a control; sigue el plan de seguridad.' },
+    });
+  });
+
+  it("offers no way to add one to another psychologist's assessment", async () => {
+    const theirs = savedAssessment({
+      createdBy: colleague,
+      remarks: [remark('Del colega.', '2026-03-03T10:00:00.000Z', colleague)],
+    });
+    server({ assessments: () => [theirs, savedAssessment({ createdBy: author })] });
+    await renderPage();
+    await screen.findByText(M.total(2));
+    expect(entriesOf(evaluation(1))).toEqual([
+      `${formatDateTime('2026-03-03T10:00:00.000Z')} · Martín RojasDel colega.`,
+    ]);
+    expect(within(evaluation(1)).queryByRole('button', { name: M.addRemark })).toBeNull();
+    expect(within(evaluation(2)).getByRole('button', { name: M.addRemark })).toBeInTheDocument();
   });
 });
 

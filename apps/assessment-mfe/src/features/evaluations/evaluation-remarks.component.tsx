@@ -1,0 +1,58 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  MSG,
+  selectSessionUser,
+  useAppSelector,
+  type SuicideAssessment,
+} from '@psicocampus/shared';
+import { Button } from '@psicocampus/shared/ui';
+import { focusControl } from '../assessment-form/field-ids';
+import { FinalRemarks } from '../assessment-form/final-remarks.component';
+import { useFinalRemarks } from '../assessment-form/use-final-remarks';
+import { useLeavePageWarning } from '../../lib/confirm-discard';
+
+/**
+ * A saved assessment's final remarks in the evaluations history: everyone
+ * who sees the assessment reads every entry; its author may add another at
+ * any time (PRODUCT §13), never change one.
+ */
+export function EvaluationRemarks({ assessment }: { assessment: SuicideAssessment }) {
+  const me = useAppSelector(selectSessionUser);
+  const isAuthor = me !== null && assessment.createdBy?._id === me.id;
+  const textareaId = `remark-${useId()}`;
+  const remarks = useFinalRemarks(assessment, textareaId);
+  const [adding, setAdding] = useState(false);
+  useLeavePageWarning(adding && remarks.unsaved);
+
+  useEffect(() => {
+    if (adding) focusControl(textareaId);
+  }, [adding, textareaId]);
+
+  async function save() {
+    if (await remarks.save()) setAdding(false);
+  }
+
+  return (
+    <FinalRemarks
+      remarks={remarks.remarks}
+      editor={
+        isAuthor && adding
+          ? {
+              textareaId,
+              draft: remarks.draft,
+              error: remarks.error,
+              isSaving: remarks.isSaving,
+              onChange: remarks.change,
+              onSave: () => void save(),
+            }
+          : undefined
+      }
+    >
+      {isAuthor && (
+        <Button variant="secondary" onClick={() => setAdding(true)}>
+          {MSG.assessment.addRemark}
+        </Button>
+      )}
+    </FinalRemarks>
+  );
+}
