@@ -14,10 +14,8 @@ export const DEMO = {
   psychologist: { email: 'psicologa@psicocampus.test', password: 'Psico-Demo-2026' },
 };
 
-export function requireBuild() {
-  const missing = ['apps/api/dist/main.js', 'apps/shell/dist/index.html'].filter(
-    (file) => !existsSync(path.join(ROOT, file)),
-  );
+export function requireBuild(files = ['apps/api/dist/main.js', 'apps/shell/dist/index.html']) {
+  const missing = files.filter((file) => !existsSync(path.join(ROOT, file)));
   if (missing.length) {
     console.error(`Build first (npm run build); missing: ${missing.join(', ')}`);
     process.exit(1);
@@ -56,7 +54,8 @@ export async function startServer(
   env = {},
   nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
 ) {
-  requireBuild();
+  // WEB_DIR=none: the API alone, which needs only the server's build.
+  requireBuild(env.WEB_DIR === 'none' ? ['apps/api/dist/main.js'] : undefined);
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl = null;
   let database = null;

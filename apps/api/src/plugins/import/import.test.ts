@@ -982,14 +982,18 @@ describe('imports under load (PRODUCT §12)', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
+    const started = performance.now();
     const response = await importFile(lucia, file);
+    const importMs = performance.now() - started;
     importing = false;
     await probing;
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ msg: MSG.import.invalidRows(1) });
     expect(probes.length).toBeGreaterThan(5);
-    // On the server's own thread this file held every call for 0.6 s or more.
-    expect(Math.max(...probes)).toBeLessThan(250);
+    // Read on the server's own thread, this file held every call for most of
+    // the import (0.6 s or more on a quiet machine). Compared with the
+    // import's own time, so that a busy machine slows both alike.
+    expect(Math.max(...probes)).toBeLessThan(importMs / 4);
   });
 
   it('lets one person run one import at a time: a second one is told to wait', async () => {
