@@ -15,6 +15,7 @@ import { auditLogRoutes } from './plugins/audit/audit-log.routes';
 import { reportsRoutes } from './plugins/reports/reports.routes';
 import { createPdfRenderer } from './reports/pdf/pdf-renderer';
 import { authRoutes } from './plugins/auth/auth.routes';
+import { emailChangeRoutes } from './plugins/auth/email-change.routes';
 import { registerAuthentication } from './plugins/auth/authenticate';
 import { clinicalNotesRoutes } from './plugins/clinical-notes/clinical-notes.routes';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await registerApiCompression(api);
     await api.register(healthRoutes, { database });
     await api.register(authRoutes, { ctx });
+    await api.register(emailChangeRoutes, { ctx });
     await api.register(staffRoutes, { ctx });
     await api.register(studentsRoutes, { ctx });
     await api.register(clinicalNotesRoutes, { ctx });

@@ -3,6 +3,7 @@ import { MSG } from '@psicocampus/shared/domain';
 import {
   CLINICAL_RECORDS,
   createAccessFixtures,
+  newEmailChangeToken,
   newInviteToken,
   unknownIds,
   type AccessFixtures,
@@ -145,6 +146,26 @@ const MATRIX: readonly Row[] = [
     request: async () => ({
       url: '/api/auth/reset-password',
       payload: { token: await newInviteToken(server, tokens.admin), password: NEW_PASSWORD },
+    }),
+  },
+
+  // Confirming a new e-mail: public, the link is the proof (issue 14 §2).
+  {
+    route: 'POST /api/auth/email-change/check',
+    variant: 'a live confirmation link',
+    expected: [200, 200, 200, 200],
+    request: ({ fixtures }) => ({
+      url: '/api/auth/email-change/check',
+      payload: { token: fixtures.emailChangeToken },
+    }),
+  },
+  {
+    route: 'POST /api/auth/email-change/confirm',
+    variant: "a new colleague's confirmation link",
+    expected: [200, 200, 200, 200],
+    request: async () => ({
+      url: '/api/auth/email-change/confirm',
+      payload: { token: await newEmailChangeToken(server, tokens.admin) },
     }),
   },
 

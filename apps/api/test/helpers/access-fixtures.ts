@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createUser, lastMailTo, linkTokenIn } from './admin';
+import { createUser, lastMailTo, linkTokenIn, userBody } from './admin';
 import { saveAssessment, severeAnswers } from './assessments';
 import { addNote, createStudent, scheduleAppointment, userIdOf } from './patients';
 import type { TestServer } from './test-server';
@@ -46,10 +46,31 @@ export async function newInviteToken(server: TestServer, adminToken: string): Pr
   return linkTokenIn(await lastMailTo(server, user.email));
 }
 
+/**
+ * A live e-mail confirmation link's token: an administrator moves a new
+ * account to another address, whose mail carries the link.
+ */
+export async function newEmailChangeToken(server: TestServer, adminToken: string): Promise<string> {
+  const user = await createUser(server, adminToken);
+  const newEmail = `nuevo.${user.email}`;
+  const edited = await server.call({
+    method: 'PUT',
+    url: `/api/users/${user._id}`,
+    token: adminToken,
+    payload: userBody({ email: newEmail }),
+  });
+  if (edited.statusCode !== 200) throw new Error(`e-mail change failed: ${edited.body}`);
+  const match = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(server, newEmail)).body);
+  if (!match) throw new Error(`no confirmation link mailed to ${newEmail}`);
+  return match[1]!;
+}
+
 export interface AccessFixtures {
   ids: RecordIds;
   /** A live invitation link's token, never used (the link check does not spend it). */
   inviteToken: string;
+  /** A live e-mail confirmation link's token, never used (checked, not confirmed). */
+  emailChangeToken: string;
 }
 
 /**
@@ -85,6 +106,7 @@ export async function createAccessFixtures(
   const accountToReactivate = await createUser(server, admin);
   const accountForLink = await createUser(server, admin);
   const inviteToken = await newInviteToken(server, admin);
+  const emailChangeToken = await newEmailChangeToken(server, admin);
   const deactivated = await server.call({
     method: 'POST',
     url: `/api/users/${accountToReactivate._id}/deactivate`,
@@ -111,5 +133,6 @@ export async function createAccessFixtures(
       accountForLink: accountForLink._id,
     },
     inviteToken,
+    emailChangeToken,
   };
 }

@@ -22,6 +22,12 @@ export interface Psychologist extends StaffRef {
   phone: string | null;
 }
 
+/** GET /api/auth/profile: the signed-in user's own record. */
+export interface OwnProfile extends Psychologist {
+  /** An address the account is moving to, until it is confirmed from there (PRODUCT §13). */
+  pendingEmail: string | null;
+}
+
 export interface ClinicalNote {
   _id: string;
   studentId: string;
@@ -99,6 +105,8 @@ export interface StaffUser {
   /** Students assigned to this psychologist (0 for administrators). */
   caseloadSize: number;
   createdAt: string;
+  /** An address the account is moving to, until it is confirmed from there (PRODUCT §13). */
+  pendingEmail: string | null;
 }
 
 /** A student in the administrators' assignment list: no clinical content (PRODUCT §4). */

@@ -362,6 +362,10 @@ export const MSG = {
       'Otra cuenta empezó a usar ese correo mientras tanto. Pide a la administración del servicio que revise el cambio.',
     confirmError: 'No se pudo confirmar el correo. Inténtalo de nuevo en unos minutos.',
     goToLogin: 'Ir a iniciar sesión',
+    adminEmailHint:
+      'Un correo nuevo no se aplica enseguida: le enviaremos un enlace de confirmación, y avisaremos a la dirección actual.',
+    ownViaProfile:
+      'Tu propio correo se cambia desde «Mi perfil», donde se pide tu contraseña actual.',
   },
   home: {
     greeting: (name: string) => `Hola, ${name}`,

@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/http-error';
 import { containing, folded, searchWords } from '../../lib/text-search';
 import { lockStaff } from '../users/staff-lock';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
-import { findActivePsychologist } from '../users/user.queries';
+import { findUserById } from '../users/user.queries';
 
 /**
  * What the administrators' assignment list reads of a student: who it is and
@@ -101,34 +101,77 @@ export function adminStudentNotFound(): HttpError {
   return new HttpError(404, MSG.api.notFound);
 }
 
+/** What an assignment changed: 'assign' gives a student nobody held (or the same one again). */
+export type AssignmentChange = 'assign' | 'reassign' | 'unassign';
+
+export interface AssignmentOutcome {
+  record: AdminStudentRecord;
+  change: AssignmentChange;
+  /** The psychologist who held the student before and no longer does; told by mail. */
+  previous: StaffRow | null;
+}
+
+const refuseTarget = (status: number, msg: string) =>
+  new HttpError(status, msg, [{ field: 'psychologistId', msg }]);
+
 /**
- * Gives the student to an active psychologist, or to nobody (null). From
- * then on only that psychologist reaches the student's file, notes,
- * appointments and assessments; the previous one gets 404 (PRODUCT §4).
- * The student's own data and version do not change: who holds the file is
- * not part of the record a psychologist edits, and the change is in the
- * audit log ('student.assign').
+ * The account a student may be given to: a psychologist (400 otherwise),
+ * active (409), who has accepted the invitation by choosing a password
+ * (409). The last rule closes a path to clinical records for an
+ * administrator (PRODUCT §4, §13): create a psychologist's account at an
+ * address one reads, give it students, and read them through it before
+ * anybody real ever signed in. An administrator can still accept such an
+ * invitation themselves; that remaining risk, and what exposes it, is in
+ * SECURITY.md.
+ */
+async function checkAssignee(db: Database, psychologistId: string): Promise<void> {
+  const account = await findUserById(db, psychologistId);
+  if (account?.role !== 'PSYCHOLOGIST') throw refuseTarget(400, MSG.admin.notAPsychologist);
+  if (!account.active) throw refuseTarget(409, MSG.admin.psychologistInactive);
+  if (!account.passwordHash) throw refuseTarget(409, MSG.admin.psychologistPendingInvite);
+}
+
+/**
+ * Gives the student to a psychologist who may take it (see checkAssignee),
+ * or to nobody (null). From then on only that psychologist reaches the
+ * student's file, notes, appointments and assessments; the previous one
+ * gets 404 (PRODUCT §4). The student's own data and version do not change:
+ * who holds the file is not part of the record a psychologist edits. The
+ * outcome says what changed and who lost the student, for the audit log's
+ * action and the mail to that psychologist.
  */
 export async function assignStudent(
   db: Database,
   studentId: string,
   psychologistId: string | null,
-): Promise<AdminStudentRecord> {
+): Promise<AssignmentOutcome> {
   return db.transaction(async (tx) => {
     // Shared: assignments run side by side, but the psychologist checked here
     // cannot be deactivated or made an administrator until this commits.
     await lockStaff(tx, 'shared');
-    if (psychologistId && !(await findActivePsychologist(tx, psychologistId))) {
-      throw new HttpError(400, MSG.admin.notAPsychologist, [
-        { field: 'psychologistId', msg: MSG.admin.notAPsychologist },
-      ]);
-    }
-    const updated = await tx
+    if (psychologistId) await checkAssignee(tx, psychologistId);
+    // The row is locked until commit: two assignments of one student take
+    // turns, so each sees who held it just before and mails that person.
+    const [before] = await tx
+      .select({ psychologistId: students.assignedPsychologistId })
+      .from(students)
+      .where(eq(students.id, studentId))
+      .for('update');
+    if (!before) throw adminStudentNotFound();
+    await tx
       .update(students)
       .set({ assignedPsychologistId: psychologistId })
-      .where(eq(students.id, studentId))
-      .returning({ id: students.id });
-    if (!updated.length) throw adminStudentNotFound();
-    return (await findAdminStudent(tx, studentId))!;
+      .where(eq(students.id, studentId));
+    const previousId = before.psychologistId;
+    const [previous] =
+      previousId && previousId !== psychologistId
+        ? await tx.select(staffRefColumns).from(users).where(eq(users.id, previousId)).limit(1)
+        : [];
+    const change: AssignmentChange = !previous
+      ? 'assign'
+      : psychologistId
+        ? 'reassign'
+        : 'unassign';
+    return { record: (await findAdminStudent(tx, studentId))!, change, previous: previous ?? null };
   });
 }

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { assignmentSchema, fullName, MSG } from '@psicocampus/shared/domain';
+import {
+  assignmentSchema,
+  formatDateTime,
+  fullName,
+  MSG,
+  type AuditAction,
+} from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { isUuid } from '../../lib/ids';
 import { QueryReader } from '../../lib/query-params';
 import { validateBody } from '../../lib/validate';
-import { adminOnly } from '../auth/authenticate';
+import { studentReassignedMail } from '../../mail/templates';
+import { adminOnly, signedIn } from '../auth/authenticate';
 import {
   adminStudentNotFound,
   assignStudent,
@@ -12,10 +19,17 @@ import {
   findAdminStudent,
   listAdminStudents,
   type AdminStudentFilters,
+  type AssignmentChange,
 } from './admin-student.queries';
 import { toAdminStudentRow } from './admin-student.view';
 
 const MAX_SEARCH_LENGTH = 100;
+
+const ASSIGNMENT_ACTIONS: Record<AssignmentChange, AuditAction> = {
+  assign: 'student.assign',
+  reassign: 'student.reassign',
+  unassign: 'student.unassign',
+};
 
 /**
  * At most this many rows per answer; `total` counts every match, and the
@@ -41,7 +55,8 @@ function parseAdminStudentFilters(query: unknown): AdminStudentFilters {
  * field: the clinical calls stay 403 for an administrator.
  */
 export async function adminStudentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
-  const { db } = opts.ctx;
+  const { ctx } = opts;
+  const { db } = ctx;
 
   app.get(
     '/api/admin/students',
@@ -60,10 +75,24 @@ export async function adminStudentsRoutes(app: FastifyInstance, opts: { ctx: App
     '/api/students/:id/assignment',
     { ...adminOnly, config: { audit: { action: 'student.assign', record: 'student' } } },
     async (request) => {
+      const { user: admin } = signedIn(request);
       const { id } = request.params;
       if (!isUuid(id) || !(await findAdminStudent(db, id))) throw adminStudentNotFound();
       const { psychologistId } = await validateBody(assignmentSchema, request.body);
-      const record = await assignStudent(db, id, psychologistId ?? null);
+      const { record, change, previous } = await assignStudent(db, id, psychologistId ?? null);
+      // Taking a student from a psychologist is its own action in the audit
+      // viewer, and that psychologist is told (PRODUCT §13).
+      request.auditAction = ASSIGNMENT_ACTIONS[change];
+      if (previous) {
+        ctx.mail.enqueue(
+          studentReassignedMail(previous.email, previous.firstName, {
+            by: fullName(admin),
+            at: formatDateTime(ctx.now()),
+            unassigned: change === 'unassign',
+            url: `${ctx.config.publicUrl}/login`,
+          }),
+        );
+      }
       const student = toAdminStudentRow(record);
       const msg = record.psychologist
         ? MSG.admin.assigned(fullName(record), fullName(record.psychologist))

@@ -1,6 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { MSG } from '@psicocampus/shared/domain';
-import { createUser } from '../../../test/helpers/admin';
+import {
+  createUser,
+  inviteAndSignIn,
+  lastMailTo,
+  linkTokenIn,
+  setPassword,
+} from '../../../test/helpers/admin';
 import { saveAssessment } from '../../../test/helpers/assessments';
 import {
   addNote,
@@ -10,6 +16,7 @@ import {
   userIdOf,
 } from '../../../test/helpers/patients';
 import { demoAccount, startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { auditLog } from '../../db/schema';
 import { ADMIN_STUDENTS_LIMIT } from './admin-students.routes';
 
 let server: TestServer;
@@ -146,7 +153,7 @@ describe('PUT /api/students/:id/assignment', () => {
         assignedPsychologist: staffRef('psychologist2', martinId),
       },
     });
-    expect((await auditRowsOf(server, 'student.assign')).at(-1)).toMatchObject({
+    expect((await auditRowsOf(server, 'student.reassign')).at(-1)).toMatchObject({
       role: 'ADMIN',
       recordType: 'student',
       recordId: student._id,
@@ -222,34 +229,91 @@ describe('PUT /api/students/:id/assignment', () => {
     expect(back.statusCode).toBe(200);
   });
 
-  it('takes only an active psychologist', async () => {
+  it('takes only an active psychologist who has accepted the invitation', async () => {
     const student = await createStudent(server, lucia);
-    const inactive = await createUser(server, admin);
+    // Invited, never signed in: an administrator could read that mailbox (issue 14 §2).
+    const pending = await createUser(server, admin);
+    const { user: inactive } = await inviteAndSignIn(server, admin);
     await server.call({
       method: 'POST',
       url: `/api/users/${inactive._id}/deactivate`,
       token: admin,
     });
-    const targets = [
-      await userIdOf(server, 'admin'),
-      inactive._id,
-      '00000000-0000-4000-8000-000000000000',
+    const refusals: [string, number, string][] = [
+      [await userIdOf(server, 'admin'), 400, MSG.admin.notAPsychologist],
+      ['00000000-0000-4000-8000-000000000000', 400, MSG.admin.notAPsychologist],
+      [inactive._id, 409, MSG.admin.psychologistInactive],
+      [pending._id, 409, MSG.admin.psychologistPendingInvite],
     ];
-    for (const psychologistId of targets) {
+    for (const [psychologistId, status, msg] of refusals) {
       const response = await assign(student._id, { psychologistId });
-      expect(response.statusCode).toBe(400);
+      expect(response.statusCode).toBe(status);
       expect(response.json()).toEqual({
         ok: false,
-        msg: MSG.admin.notAPsychologist,
-        errors: [{ field: 'psychologistId', msg: MSG.admin.notAPsychologist }],
+        msg,
+        errors: [{ field: 'psychologistId', msg }],
       });
     }
+    // Once the invitation is accepted, the account may take students.
+    await setPassword(server, linkTokenIn(await lastMailTo(server, pending.email)));
+    expect((await assign(student._id, { psychologistId: pending._id })).statusCode).toBe(200);
+    expect((await assign(student._id, { psychologistId: luciaId })).statusCode).toBe(200);
     const detail = await server.call({
       method: 'GET',
       url: `/api/students/${student._id}`,
       token: lucia,
     });
     expect(detail.statusCode).toBe(200);
+  });
+
+  it('tells the psychologist who loses a student, and records each kind of change as its own action', async () => {
+    const mailsTo = async (email: string) =>
+      (await server.outbox()).filter((mail) => mail.to.includes(email));
+    const { user: carla } = await inviteAndSignIn(server, admin);
+    const student = await createStudent(server, lucia, { firstName: 'Olga', lastName: 'Quispe' });
+    const luciaMails = (await mailsTo(demoAccount('psychologist').email)).length;
+    const lastAction = async () => {
+      const rows = await server.server.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.recordId, student._id))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      return rows[0]!.action;
+    };
+
+    // Lucía → Carla: a reassignment, mailed to Lucía, naming no student.
+    expect((await assign(student._id, { psychologistId: carla._id })).statusCode).toBe(200);
+    expect(await lastAction()).toBe('student.reassign');
+    const lost = await mailsTo(demoAccount('psychologist').email);
+    expect(lost).toHaveLength(luciaMails + 1);
+    const mail = lost.at(-1)!;
+    expect(mail.subject).toBe('Un estudiante de tu lista fue reasignado en PsicoCampus');
+    expect(mail.body).toContain('Ana Administradora');
+    for (const personal of ['Olga', 'Quispe', student.email, student._id, 'OQ']) {
+      expect(mail.body).not.toContain(personal);
+    }
+
+    // Carla → nobody: its own action, mailed to Carla.
+    expect((await assign(student._id, { psychologistId: null })).statusCode).toBe(200);
+    expect(await lastAction()).toBe('student.unassign');
+    expect((await mailsTo(carla.email)).at(-1)!.body).toContain('dejó sin psicólogo/a asignado/a');
+
+    // Nobody → Lucía: an assignment; nobody lost the student, nobody is mailed.
+    const before = (await server.outbox()).length;
+    expect((await assign(student._id, { psychologistId: luciaId })).statusCode).toBe(200);
+    expect(await lastAction()).toBe('student.assign');
+    // The same psychologist again changes nothing and tells nobody.
+    expect((await assign(student._id, { psychologistId: luciaId })).statusCode).toBe(200);
+    expect(await lastAction()).toBe('student.assign');
+    expect(await server.outbox()).toHaveLength(before);
+
+    // A refused assignment is recorded under the route's action, and mails nothing.
+    expect(
+      (await assign(student._id, { psychologistId: await userIdOf(server, 'admin') })).statusCode,
+    ).toBe(400);
+    expect(await lastAction()).toBe('student.assign');
+    expect(await server.outbox()).toHaveLength(before);
   });
 
   it('validates the body with the shared schema', async () => {

@@ -18,6 +18,7 @@ import { findUserByEmail, findUserById, setPasswordHash } from '../users/user.qu
 import { AUTH_POLICY } from './auth.policy';
 import { signedIn } from './authenticate';
 import { isCommonPassword } from './common-passwords';
+import { requireCurrentPassword } from './current-password';
 import { loginLimitFor, pruneLoginAttempts, recordLoginAttempt } from './login-limits';
 import {
   consumeToken,
@@ -158,14 +159,18 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     request.auditRecordId = sessionUser.id;
     const body = await validateBody(changePasswordSchema, request.body);
     const user = await findUserById(db, sessionUser.id);
-    if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
-      throw new HttpError(400, MSG.auth.currentPasswordWrong, [
-        { field: 'currentPassword', msg: MSG.auth.currentPasswordWrong },
-      ]);
-    }
+    if (!user) throw new HttpError(401, MSG.api.unauthorized);
+    const now = ctx.now();
+    // A wrong one counts as a failed sign-in: a session is no password oracle.
+    await requireCurrentPassword(db, {
+      user,
+      password: body.currentPassword,
+      field: 'currentPassword',
+      clientAddress: request.ip,
+      now,
+    });
     refuseCommonPassword(body.newPassword, 'newPassword');
     const passwordHash = await hashPassword(body.newPassword);
-    const now = ctx.now();
     await db.transaction(async (tx) => {
       await setPasswordHash(tx, user.id, passwordHash, now);
       await endUserSessions(tx, user.id, now, sessionId);

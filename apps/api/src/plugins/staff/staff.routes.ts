@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, profileSchema } from '@psicocampus/shared/domain';
+import { MSG, ownProfileSchema, sameEmail } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { validateBody } from '../../lib/validate';
+import { emailChangeConfirmMail, emailChangeRequestedMail } from '../../mail/templates';
 import { signedIn } from '../auth/authenticate';
+import { requireCurrentPassword } from '../auth/current-password';
+import { emailConfirmUrl, pendingEmailOf, requestEmailChange } from '../auth/email-changes';
 import { toSessionUser } from '../auth/sessions';
 import { findUserById } from '../users/user.queries';
 import { updateProfile, userEmailTaken } from './staff.queries';
-import { toPsychologist } from './staff.view';
+import { toOwnProfile, toPsychologist } from './staff.view';
 
 const profileEmailTaken = () => new HttpError(409, MSG.profile.emailTaken);
 
@@ -41,25 +44,75 @@ export async function staffRoutes(app: FastifyInstance, opts: { ctx: AppContext 
       request.auditRecordId = sessionUser.id;
       const user = await findUserById(db, sessionUser.id);
       if (!user) throw new HttpError(401, MSG.api.unauthorized);
-      return { ok: true, profile: toPsychologist(user) };
+      const pendingEmail = await pendingEmailOf(db, user.id, ctx.now());
+      return { ok: true, profile: toOwnProfile(user, pendingEmail) };
     },
   );
 
+  /**
+   * The own data. A new e-mail needs the current password and waits for the
+   * new address to confirm it (PRODUCT §13): the answer says so, and the
+   * account keeps its address meanwhile. A wrong password counts as a failed
+   * sign-in of the account (see requireCurrentPassword).
+   */
   app.put(
     '/api/auth/profile',
     { config: { audit: { action: 'profile.update', record: 'user' } } },
     async (request) => {
       const { user: sessionUser } = signedIn(request);
       request.auditRecordId = sessionUser.id;
-      const body = await validateBody(profileSchema, request.body);
-      if (await userEmailTaken(db, body.email, sessionUser.id)) throw profileEmailTaken();
-      const user = await updateProfile(db, sessionUser.id, body, ctx.now()).catch(
-        (error: unknown) => {
-          throw isUniqueViolation(error) ? profileEmailTaken() : error;
-        },
-      );
+      const current = await findUserById(db, sessionUser.id);
+      if (!current) throw new HttpError(401, MSG.api.unauthorized);
+      const body = await validateBody(ownProfileSchema(current.email), request.body);
+      const now = ctx.now();
+      const keepsEmail = sameEmail(body.email, current.email);
+      if (!keepsEmail) {
+        await requireCurrentPassword(db, {
+          user: current,
+          password: body.currentPassword ?? '',
+          field: 'currentPassword',
+          clientAddress: request.ip,
+          now,
+        });
+        if (await userEmailTaken(db, body.email, current.id)) throw profileEmailTaken();
+      }
+      const saved = { ...body, email: keepsEmail ? body.email : current.email };
+      const user = await updateProfile(db, current.id, saved, now).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? profileEmailTaken() : error;
+      });
       if (!user) throw new HttpError(401, MSG.api.unauthorized);
-      return { ok: true, msg: MSG.profile.saved, user: toSessionUser(user) };
+      if (keepsEmail) {
+        const pendingEmail = await pendingEmailOf(db, user.id, now);
+        return { ok: true, msg: MSG.profile.saved, user: toSessionUser(user), pendingEmail };
+      }
+
+      const token = await requestEmailChange(db, {
+        userId: user.id,
+        newEmail: body.email,
+        requestedById: user.id,
+        now,
+      });
+      request.auditDetail = { emailChangeRequested: true };
+      const requestedBy = { kind: 'owner' as const };
+      ctx.mail.enqueue(
+        emailChangeRequestedMail(user.email, user.firstName, {
+          newEmail: body.email,
+          requestedBy,
+          loginUrl: `${ctx.config.publicUrl}/login`,
+        }),
+      );
+      ctx.mail.enqueue(
+        emailChangeConfirmMail(body.email, user.firstName, {
+          link: emailConfirmUrl(ctx.config.publicUrl, token),
+          requestedBy,
+        }),
+      );
+      return {
+        ok: true,
+        msg: MSG.emailChange.pendingOwn(body.email),
+        user: toSessionUser(user),
+        pendingEmail: body.email,
+      };
     },
   );
 }

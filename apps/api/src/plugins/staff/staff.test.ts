@@ -88,6 +88,7 @@ describe('GET /api/auth/profile', () => {
         email: account.email,
         role: 'ADMIN',
         phone: '+593 2 123 4567',
+        pendingEmail: null,
       },
     });
   });
@@ -106,7 +107,7 @@ describe('PUT /api/auth/profile', () => {
         payload: {
           firstName: 'Lucía Isabel',
           lastName: 'Fernández-Ruiz',
-          email: 'lucia.fernandez@psicocampus.test',
+          email: demoAccount('psychologist').email,
           phone: '0998887766',
         },
       });
@@ -119,8 +120,9 @@ describe('PUT /api/auth/profile', () => {
           role: 'PSYCHOLOGIST',
           firstName: 'Lucía Isabel',
           lastName: 'Fernández-Ruiz',
-          email: 'lucia.fernandez@psicocampus.test',
+          email: demoAccount('psychologist').email,
         },
+        pendingEmail: null,
       });
       const me = (await fresh.call({ method: 'GET', url: '/api/auth/profile', token })).json();
       expect(me.profile).toMatchObject({ firstName: 'Lucía Isabel', phone: '0998887766' });
@@ -133,7 +135,7 @@ describe('PUT /api/auth/profile', () => {
         payload: {
           firstName: 'Lucía',
           lastName: 'Fernández',
-          email: 'lucia.fernandez@psicocampus.test',
+          email: demoAccount('psychologist').email,
           phone: '',
         },
       });
@@ -141,12 +143,28 @@ describe('PUT /api/auth/profile', () => {
       const after = (await fresh.call({ method: 'GET', url: '/api/auth/profile', token })).json();
       expect(after.profile.phone).toBeNull();
 
-      // The new e-mail is the one to sign in with.
+      // A new e-mail is only asked for: the current one keeps signing in
+      // until the new one confirms (PRODUCT §13; email-change.test.ts).
+      const moved = await fresh.call({
+        method: 'PUT',
+        url: '/api/auth/profile',
+        token,
+        payload: {
+          firstName: 'Lucía',
+          lastName: 'Fernández',
+          email: 'lucia.fernandez@psicocampus.test',
+          currentPassword: demoAccount('psychologist').password,
+        },
+      });
+      expect(moved.json()).toMatchObject({
+        msg: MSG.emailChange.pendingOwn('lucia.fernandez@psicocampus.test'),
+        pendingEmail: 'lucia.fernandez@psicocampus.test',
+      });
       const login = await fresh.call({
         method: 'POST',
         url: '/api/auth/login',
         payload: {
-          email: 'lucia.fernandez@psicocampus.test',
+          email: demoAccount('psychologist').email,
           password: demoAccount('psychologist').password,
         },
         remoteAddress: randomAddress(),
@@ -162,6 +180,7 @@ describe('PUT /api/auth/profile', () => {
       firstName: 'Lucía',
       lastName: 'Fernández',
       email: demoAccount('psychologist2').email.toUpperCase(),
+      currentPassword: demoAccount('psychologist').password,
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ ok: false, msg: MSG.profile.emailTaken });

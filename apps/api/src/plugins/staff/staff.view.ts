@@ -1,4 +1,4 @@
-import { isRole, type Psychologist } from '@psicocampus/shared/domain';
+import { isRole, type OwnProfile, type Psychologist } from '@psicocampus/shared/domain';
 import type { UserRow } from '../users/user.queries';
 
 /** A staff member as GET /api/psychologists/:id and the profile answer them. */
@@ -12,4 +12,9 @@ export function toPsychologist(user: UserRow): Psychologist {
     role: user.role,
     phone: user.phone ?? null,
   };
+}
+
+/** The signed-in user's own record, with the address it is moving to, if any. */
+export function toOwnProfile(user: UserRow, pendingEmail: string | null): OwnProfile {
+  return { ...toPsychologist(user), pendingEmail };
 }

@@ -120,6 +120,7 @@ describe('the last active administrator', () => {
       db(),
       anaId,
       userBody({ email: 'admin@psicocampus.test', role: 'PSYCHOLOGIST' }),
+      someoneElse,
       new Date(),
     );
     await expect(demotion).rejects.toMatchObject({ statusCode: 409, message: MSG.admin.lastAdmin });

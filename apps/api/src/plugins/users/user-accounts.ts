@@ -1,9 +1,10 @@
-import { fullName, isRole, MSG, type UserBody } from '@psicocampus/shared/domain';
+import { fullName, isRole, MSG, sameEmail, type UserBody } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError } from '../../lib/http-error';
 import type { MailMessage } from '../../mail/mailer';
 import { invitationMail, passwordResetMail } from '../../mail/templates';
+import { requestEmailChange } from '../auth/email-changes';
 import { issuePasswordToken, type PasswordTokenPurpose } from '../auth/password-tokens';
 import { endUserSessions } from '../auth/sessions';
 import { userEmailTaken } from '../staff/staff.queries';
@@ -57,8 +58,22 @@ export async function createStaffAccount(
     .catch(refuseTakenEmail);
 }
 
+/** A change of e-mail an update asked for; it waits for the new address to confirm it. */
+export interface RequestedEmailChange {
+  /** The account as it was: `email` is the address that keeps working, and is told. */
+  user: UserRow;
+  newEmail: string;
+  token: string;
+}
+
 /**
  * Saves an account's data and role.
+ *
+ * - A new e-mail does not replace the old one: it is recorded as a pending
+ *   change, confirmed from the new address (PRODUCT §13), and returned so
+ *   that the caller mails both addresses. Until then every mail of the
+ *   account, a reset link included, goes to the old address. A change of
+ *   case only is the same mailbox, and is saved as typed.
  *
  * - The last active administrator cannot stop being one (someone must be
  *   able to manage accounts).
@@ -76,9 +91,10 @@ export async function updateStaffAccount(
   db: Database,
   id: string,
   body: UserBody,
+  actorId: string,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<RequestedEmailChange | null> {
+  return db
     .transaction(async (tx) => {
       await lockStaff(tx, 'exclusive');
       const current = await findUserById(tx, id);
@@ -94,8 +110,23 @@ export async function updateStaffAccount(
           throw new HttpError(409, MSG.admin.roleChangeWithCaseload(caseload));
         }
       }
-      await updateStaffUser(tx, id, body, now);
+      const keepsEmail = sameEmail(body.email, current.email);
+      if (!keepsEmail && actorId === id) {
+        // One's own address needs one's password, which only the profile asks for.
+        throw new HttpError(400, MSG.emailChange.ownViaProfile, [
+          { field: 'email', msg: MSG.emailChange.ownViaProfile },
+        ]);
+      }
+      await updateStaffUser(tx, id, keepsEmail ? body : { ...body, email: current.email }, now);
       if (roleChanges) await endUserSessions(tx, id, now);
+      if (keepsEmail) return null;
+      const token = await requestEmailChange(tx, {
+        userId: id,
+        newEmail: body.email,
+        requestedById: actorId,
+        now,
+      });
+      return { user: current, newEmail: body.email, token };
     })
     .catch(refuseTakenEmail);
 }

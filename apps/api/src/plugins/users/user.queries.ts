@@ -1,7 +1,7 @@
 import { and, asc, count, eq, like, ne, sql } from 'drizzle-orm';
 import type { Role, UserBody } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
-import { students, users } from '../../db/schema';
+import { emailChanges, students, users } from '../../db/schema';
 import { outerId } from '../../lib/outer-id';
 import { containing, folded, searchWords } from '../../lib/text-search';
 
@@ -37,12 +37,20 @@ export async function setPasswordHash(
 const caseloadOfRow = sql`select count(*) from ${students}
   where ${students.assignedPsychologistId} = ${outerId(users)}`;
 
+/** The address the account of the row is moving to, while its confirmation link is live. */
+const pendingEmailOfRow = (now: Date) => sql`select ${emailChanges.newEmail} from ${emailChanges}
+  where ${emailChanges.userId} = ${outerId(users)}
+    and ${emailChanges.confirmedAt} is null and ${emailChanges.voidedAt} is null
+    and ${emailChanges.expiresAt} > ${now.toISOString()}
+  order by ${emailChanges.createdAt} desc limit 1`;
+
 /**
  * An account as the users screen lists it: never the password hash, only
  * whether there is one; the caseload counted in the same statement (a
- * correlated count on the students' psychologist index, not a query per row).
+ * correlated count on the students' psychologist index, not a query per row),
+ * and so is a pending change of its e-mail.
  */
-const staffUserColumns = {
+const staffUserColumns = (now: Date) => ({
   id: users.id,
   email: users.email,
   role: users.role,
@@ -53,7 +61,8 @@ const staffUserColumns = {
   createdAt: users.createdAt,
   hasPassword: sql<boolean>`(${users.passwordHash} is not null)`.mapWith(Boolean),
   caseloadSize: sql<number>`(${caseloadOfRow})`.mapWith(Number),
-};
+  pendingEmail: sql<string | null>`(${pendingEmailOfRow(now)})`,
+});
 
 export interface StaffUserRow {
   id: string;
@@ -66,6 +75,7 @@ export interface StaffUserRow {
   createdAt: Date;
   hasPassword: boolean;
   caseloadSize: number;
+  pendingEmail: string | null;
 }
 
 export interface StaffUserFilters {
@@ -78,14 +88,15 @@ export interface StaffUserFilters {
 /** The staff accounts, by last name then first name (accents folded, as every list). */
 export async function listStaffUsers(
   db: Database,
-  filters: StaffUserFilters = {},
+  filters: StaffUserFilters,
+  now: Date,
 ): Promise<StaffUserRow[]> {
   // Staff are a few dozen rows: the folded text is computed, not stored.
   const haystack = folded(
     sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`,
   );
   return db
-    .select(staffUserColumns)
+    .select(staffUserColumns(now))
     .from(users)
     .where(
       and(
@@ -97,8 +108,12 @@ export async function listStaffUsers(
     .orderBy(folded(users.lastName), folded(users.firstName), asc(users.id));
 }
 
-export async function findStaffUser(db: Database, id: string): Promise<StaffUserRow | null> {
-  const [row] = await db.select(staffUserColumns).from(users).where(eq(users.id, id)).limit(1);
+export async function findStaffUser(
+  db: Database,
+  id: string,
+  now: Date,
+): Promise<StaffUserRow | null> {
+  const [row] = await db.select(staffUserColumns(now)).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -159,14 +174,4 @@ export async function caseloadSizeOf(db: Database, userId: string): Promise<numb
     .from(students)
     .where(eq(students.assignedPsychologistId, userId));
   return row?.total ?? 0;
-}
-
-/** The account if it is a psychologist who may take students now (active), else null. */
-export async function findActivePsychologist(db: Database, id: string): Promise<UserRow | null> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'PSYCHOLOGIST'), eq(users.active, true)))
-    .limit(1);
-  return row ?? null;
 }

@@ -15,5 +15,6 @@ export function toStaffUser(row: StaffUserRow): StaffUser {
     hasPassword: row.hasPassword,
     caseloadSize: row.caseloadSize,
     createdAt: row.createdAt.toISOString(),
+    pendingEmail: row.pendingEmail ?? null,
   };
 }

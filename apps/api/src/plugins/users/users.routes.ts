@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, ROLES, userSchema, type AuditAction } from '@psicocampus/shared/domain';
+import { fullName, MSG, ROLES, userSchema, type AuditAction } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import { QueryReader } from '../../lib/query-params';
 import { validateBody } from '../../lib/validate';
 import { adminOnly, signedIn } from '../auth/authenticate';
+import { emailConfirmUrl } from '../auth/email-changes';
 import { passwordLinkUrl } from '../auth/password-tokens';
+import { emailChangeConfirmMail, emailChangeRequestedMail } from '../../mail/templates';
 import {
   accountLinkMail,
   createStaffAccount,
@@ -49,8 +51,8 @@ function accountId(id: string): string {
   return id;
 }
 
-async function staffUserOr404(db: Database, id: string) {
-  const row = await findStaffUser(db, id);
+async function staffUserOr404(db: Database, id: string, now: Date) {
+  const row = await findStaffUser(db, id, now);
   if (!row) throw userNotFound();
   return toStaffUser(row);
 }
@@ -61,7 +63,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
   const { db } = ctx;
 
   app.get('/api/users', audited('user.list', null), async (request) => {
-    const rows = await listStaffUsers(db, parseUserFilters(request.query));
+    const rows = await listStaffUsers(db, parseUserFilters(request.query), ctx.now());
     return { ok: true, users: rows.map(toStaffUser) };
   });
 
@@ -79,28 +81,51 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     return {
       ok: true,
       msg: MSG.admin.userCreated,
-      user: await staffUserOr404(db, created.user.id),
+      user: await staffUserOr404(db, created.user.id, now),
     };
   });
 
   app.put<IdParams>('/api/users/:id', audited('user.update'), async (request) => {
+    const { user: admin } = signedIn(request);
     const id = accountId(request.params.id);
     const body = await validateBody(userSchema, request.body);
-    await updateStaffAccount(db, id, body, ctx.now());
-    return { ok: true, msg: MSG.admin.userUpdated, user: await staffUserOr404(db, id) };
+    const now = ctx.now();
+    const change = await updateStaffAccount(db, id, body, admin.id, now);
+    const user = await staffUserOr404(db, id, now);
+    if (!change) return { ok: true, msg: MSG.admin.userUpdated, user };
+    // The account keeps its address until the new one confirms (PRODUCT §13).
+    request.auditDetail = { emailChangeRequested: true };
+    const requestedBy = { kind: 'admin' as const, name: fullName(admin) };
+    const { user: before, newEmail, token } = change;
+    ctx.mail.enqueue(
+      emailChangeRequestedMail(before.email, before.firstName, {
+        newEmail,
+        requestedBy,
+        loginUrl: `${ctx.config.publicUrl}/login`,
+      }),
+    );
+    ctx.mail.enqueue(
+      emailChangeConfirmMail(newEmail, before.firstName, {
+        link: emailConfirmUrl(ctx.config.publicUrl, token),
+        requestedBy,
+      }),
+    );
+    return { ok: true, msg: MSG.emailChange.pendingByAdmin(newEmail), user };
   });
 
   app.post<IdParams>('/api/users/:id/deactivate', audited('user.deactivate'), async (request) => {
     const { user: admin } = signedIn(request);
     const id = accountId(request.params.id);
-    await deactivateStaffAccount(db, admin.id, id, ctx.now());
-    return { ok: true, msg: MSG.admin.deactivated, user: await staffUserOr404(db, id) };
+    const now = ctx.now();
+    await deactivateStaffAccount(db, admin.id, id, now);
+    return { ok: true, msg: MSG.admin.deactivated, user: await staffUserOr404(db, id, now) };
   });
 
   app.post<IdParams>('/api/users/:id/reactivate', audited('user.reactivate'), async (request) => {
     const id = accountId(request.params.id);
-    await reactivateStaffAccount(db, id, ctx.now());
-    return { ok: true, msg: MSG.admin.reactivated, user: await staffUserOr404(db, id) };
+    const now = ctx.now();
+    await reactivateStaffAccount(db, id, now);
+    return { ok: true, msg: MSG.admin.reactivated, user: await staffUserOr404(db, id, now) };
   });
 
   app.post<IdParams>('/api/users/:id/reset-link', audited('user.reset_link'), async (request) => {

@@ -76,6 +76,7 @@ describe('GET /api/users', () => {
           hasPassword: true,
           caseloadSize,
           createdAt: expect.any(String),
+          pendingEmail: null,
         };
       };
       // Administradora, Fernández, Rojas; the demo seed gives Lucía 4 students, Martín 3.
@@ -161,6 +162,7 @@ describe('POST /api/users', () => {
         hasPassword: false,
         caseloadSize: 0,
         createdAt: expect.any(String),
+        pendingEmail: null,
       },
     });
     const [stored] = await server.server.database.db
@@ -253,19 +255,19 @@ describe('POST /api/users', () => {
 describe('PUT /api/users/:id', () => {
   it('saves the data; an emptied phone is stored as none', async () => {
     const user = await createUser(server, admin);
-    const body = userBody({ firstName: 'Renata', lastName: 'Salas', phone: '' });
+    const body = userBody({ firstName: 'Renata', lastName: 'Salas', phone: '', email: user.email });
     const response = await update(user._id, body);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       ok: true,
       msg: MSG.admin.userUpdated,
-      user: {
-        ...user,
-        firstName: 'Renata',
-        lastName: 'Salas',
-        email: body.email,
-        phone: null,
-      },
+      user: { ...user, firstName: 'Renata', lastName: 'Salas', phone: null },
+    });
+    // A new e-mail waits for confirmation (PRODUCT §13; email-change.test.ts).
+    const moved = await update(user._id, { ...body, email: `otra.${user.email}` });
+    expect(moved.json()).toMatchObject({
+      msg: MSG.emailChange.pendingByAdmin(`otra.${user.email}`),
+      user: { email: user.email, pendingEmail: `otra.${user.email}` },
     });
   });
 

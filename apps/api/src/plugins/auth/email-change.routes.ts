@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { emailChangeTokenSchema, isRole, MSG } from '@psicocampus/shared/domain';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/http-error';
+import { validateBody } from '../../lib/validate';
+import { emailChangedMail, invitationMail } from '../../mail/templates';
+import { findUserById } from '../users/user.queries';
+import { confirmEmailChange, findLiveEmailChange } from './email-changes';
+import { passwordLinkUrl } from './password-tokens';
+
+/**
+ * The page a confirmation link opens (`/confirm-email/<token>`) checks the
+ * link, then confirms it when the person presses "Confirmar correo": never
+ * on the link alone, since mail scanners open links. Both calls are public:
+ * the link is the proof, as with a reset link.
+ */
+export async function emailChangeRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+  const { ctx } = opts;
+  const { db } = ctx;
+
+  app.post('/api/auth/email-change/check', { config: { public: true } }, async (request) => {
+    const body = await validateBody(emailChangeTokenSchema, request.body);
+    const change = await findLiveEmailChange(db, body.token, ctx.now());
+    const user = change ? await findUserById(db, change.userId) : null;
+    if (!change || !user?.active) throw new HttpError(400, MSG.emailChange.linkInvalid);
+    return { ok: true, newEmail: change.newEmail, firstName: user.firstName };
+  });
+
+  app.post(
+    '/api/auth/email-change/confirm',
+    {
+      config: {
+        public: true,
+        audit: { action: 'auth.email_change_confirm', record: 'user' },
+      },
+    },
+    async (request) => {
+      const body = await validateBody(emailChangeTokenSchema, request.body);
+      const now = ctx.now();
+      const { before, newEmail, invitationToken } = await confirmEmailChange(db, body.token, now);
+      request.auditRecordId = before.id;
+      if (isRole(before.role)) request.auditActor = { id: before.id, role: before.role };
+      const loginUrl = `${ctx.config.publicUrl}/login`;
+      ctx.mail.enqueue(emailChangedMail(before.email, before.firstName, { newEmail, loginUrl }));
+      if (invitationToken) {
+        // The first invitation went to the old address and no longer works.
+        ctx.mail.enqueue(
+          invitationMail(newEmail, before.firstName, {
+            invitedBy: null,
+            role: isRole(before.role) ? before.role : 'PSYCHOLOGIST',
+            link: passwordLinkUrl(ctx.config.publicUrl, invitationToken),
+          }),
+        );
+      }
+      return {
+        ok: true,
+        msg: invitationToken
+          ? MSG.emailChange.confirmedInvite(newEmail)
+          : MSG.emailChange.confirmed(newEmail),
+        email: newEmail,
+      };
+    },
+  );
+}
