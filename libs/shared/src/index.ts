@@ -8,6 +8,7 @@ export * from '@psicocampus/shared/core';
 export * from './domain';
 export * from './api/api-slice';
 export * from './api/auth.api';
+export * from './api/email-change.api';
 export * from './api/students.api';
 export * from './api/clinical-notes.api';
 export * from './api/appointments.api';

@@ -31,6 +31,7 @@ export function makeUser(overrides: Partial<StaffUser> = {}): StaffUser {
     hasPassword: true,
     caseloadSize: 0,
     createdAt: '2026-01-10T15:00:00.000Z',
+    pendingEmail: null,
     ...overrides,
   };
 }

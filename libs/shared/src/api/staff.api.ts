@@ -1,4 +1,9 @@
-import type { Psychologist, ProfileBody, SessionUser } from '@psicocampus/shared/domain';
+import type {
+  OwnProfile,
+  Psychologist,
+  ProfileBody,
+  SessionUser,
+} from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 
@@ -9,11 +14,15 @@ export const staffApi = api.injectEndpoints({
       query: (id) => `/api/psychologists/${encodeURIComponent(id)}`,
     }),
     /** The signed-in user's own record, with the phone the session does not carry. */
-    myProfile: build.query<{ ok: true; profile: Psychologist }, void>({
+    myProfile: build.query<{ ok: true; profile: OwnProfile }, void>({
       query: () => '/api/auth/profile',
       providesTags: ['Me'],
     }),
-    updateMyProfile: build.mutation<OkResponse & { user: SessionUser }, ProfileBody>({
+    /** A new e-mail waits for confirmation: the answer's `pendingEmail` and `msg` say so. */
+    updateMyProfile: build.mutation<
+      OkResponse & { user: SessionUser; pendingEmail: string | null },
+      ProfileBody
+    >({
       query: (body) => ({ url: '/api/auth/profile', method: 'PUT', body }),
       invalidatesTags: ['Me'],
     }),

@@ -39,6 +39,14 @@ export function OwnProfile({ title, editPath }: Props) {
             items={[
               { term: MSG.profile.name, description: fullName(profile) },
               { term: L.email, description: profile.email },
+              ...(profile.pendingEmail
+                ? [
+                    {
+                      term: MSG.emailChange.pendingLabel,
+                      description: MSG.emailChange.pendingHint(profile.pendingEmail),
+                    },
+                  ]
+                : []),
               { term: L.phone, description: profile.phone || MSG.common.notSpecified },
               { term: MSG.profile.role, description: ROLE_LABELS[profile.role] },
             ]}

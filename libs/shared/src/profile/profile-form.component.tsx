@@ -1,22 +1,28 @@
-import { MSG, profileSchema, type Psychologist } from '@psicocampus/shared';
-import { Form, Formik, TextField } from '@psicocampus/shared/forms';
-import { Button } from '@psicocampus/shared/ui';
+import { MSG, sameEmail, type OwnProfile } from '@psicocampus/shared';
+import { Form, Formik, PasswordField, TextField } from '@psicocampus/shared/forms';
+import { Button, Notice } from '@psicocampus/shared/ui';
 import { useProfileForm, type ProfileValues } from './use-profile-form';
 import styles from './profile.module.css';
 
 const L = MSG.students.labels;
 
-/** First name, last name, e-mail and phone of the signed-in user. */
-export function ProfileForm({ profile }: { profile: Psychologist }) {
-  const { initialValues, save } = useProfileForm(profile);
+/**
+ * First name, last name, e-mail and phone of the signed-in user. Changing
+ * the e-mail asks for the current password, and a change waiting for
+ * confirmation is shown above the form.
+ */
+export function ProfileForm({ profile }: { profile: OwnProfile }) {
+  const { initialValues, schema, save } = useProfileForm(profile);
   return (
-    <Formik<ProfileValues>
-      initialValues={initialValues}
-      validationSchema={profileSchema}
-      onSubmit={save}
-    >
-      {({ isSubmitting }) => (
+    <Formik<ProfileValues> initialValues={initialValues} validationSchema={schema} onSubmit={save}>
+      {({ isSubmitting, values }) => (
         <Form noValidate className={styles.form}>
+          {profile.pendingEmail && (
+            <Notice tone="info" live={false}>
+              <strong>{MSG.emailChange.pendingLabel}.</strong>{' '}
+              {MSG.emailChange.pendingHint(profile.pendingEmail)}
+            </Notice>
+          )}
           <div className={styles.grid}>
             <TextField
               name="firstName"
@@ -49,6 +55,15 @@ export function ProfileForm({ profile }: { profile: Psychologist }) {
               inputMode="tel"
               validateLive
             />
+            {!sameEmail(values.email, profile.email) && (
+              <PasswordField
+                name="currentPassword"
+                label={MSG.auth.currentPassword}
+                autoComplete="current-password"
+                hint={MSG.emailChange.currentPasswordHint}
+                required
+              />
+            )}
           </div>
           <div className={styles.actions}>
             <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>

@@ -87,6 +87,8 @@ describe('profile-admin: own data', () => {
     const { personal } = await renderAdminProfile();
     await userEvent.clear(within(personal).getByLabelText(/^Correo/));
     await userEvent.type(within(personal).getByLabelText(/^Correo/), 'otra@psicocampus.test');
+    // A new e-mail needs the current password (PRODUCT §13).
+    await userEvent.type(within(personal).getByLabelText(/^Contraseña actual/), 'la-de-siempre');
     await userEvent.click(within(personal).getByRole('button', { name: MSG.profile.save }));
     await waitFor(() =>
       expect(within(personal).getByLabelText(/^Correo/)).toHaveAccessibleDescription(
@@ -102,6 +104,96 @@ describe('profile-admin: own data', () => {
     await userEvent.click(within(personal).getByRole('button', { name: MSG.profile.save }));
     expect(await within(personal).findByText(MSG.students.lastNameRequired)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+});
+
+describe('profile-admin: a new e-mail (PRODUCT §13)', () => {
+  const NEW = 'ana.nueva@psicocampus.test';
+
+  /** The profile's answers, with the change the server keeps pending once asked for. */
+  function pendingApi(saveProfile: (call: RecordedCall) => Response) {
+    let pendingEmail: string | null = null;
+    return stubApi((call) => {
+      if (call.path === '/api/auth/profile' && call.method === 'GET') {
+        return json({ ok: true, profile: { ...profile, pendingEmail } });
+      }
+      if (call.path === '/api/auth/profile' && call.method === 'PUT') {
+        const answer = saveProfile(call);
+        if (answer.ok) pendingEmail = NEW;
+        return answer;
+      }
+      return undefined;
+    });
+  }
+
+  it('asks for the current password only once the e-mail changes', async () => {
+    const calls = pendingApi(() => json({ ok: true, msg: 'ok', user: testAdmin }));
+    const { personal } = await renderAdminProfile();
+    expect(within(personal).queryByLabelText(/^Contraseña actual/)).not.toBeInTheDocument();
+    await userEvent.clear(within(personal).getByLabelText(/^Correo/));
+    await userEvent.type(within(personal).getByLabelText(/^Correo/), NEW);
+    const current = within(personal).getByLabelText(/^Contraseña actual/);
+    expect(current).toHaveAccessibleDescription(MSG.emailChange.currentPasswordHint);
+    await userEvent.click(within(personal).getByRole('button', { name: MSG.profile.save }));
+    expect(
+      await within(personal).findByText(MSG.emailChange.currentPasswordRequired),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    // Back to the current address (any letter case): no password needed.
+    await userEvent.clear(within(personal).getByLabelText(/^Correo/));
+    await userEvent.type(within(personal).getByLabelText(/^Correo/), 'Admin@psicocampus.test');
+    expect(within(personal).queryByLabelText(/^Contraseña actual/)).not.toBeInTheDocument();
+  });
+
+  it("sends it with the password, says the server's message and shows the change pending", async () => {
+    const calls = pendingApi(() =>
+      json({
+        ok: true,
+        msg: MSG.emailChange.pendingOwn(NEW),
+        user: testAdmin,
+        pendingEmail: NEW,
+      }),
+    );
+    const { personal, store } = await renderAdminProfile();
+    await userEvent.clear(within(personal).getByLabelText(/^Correo/));
+    await userEvent.type(within(personal).getByLabelText(/^Correo/), NEW);
+    await userEvent.type(within(personal).getByLabelText(/^Contraseña actual/), 'Admin-Demo-2026');
+    await userEvent.click(within(personal).getByRole('button', { name: MSG.profile.save }));
+
+    expect(await alertDialog()).toHaveTextContent(MSG.emailChange.pendingOwn(NEW));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      firstName: 'Ana',
+      lastName: 'Administradora',
+      email: NEW,
+      phone: '',
+      currentPassword: 'Admin-Demo-2026',
+    });
+    await answerAlert();
+    // The account keeps its address until the new one confirms it.
+    expect(
+      await within(personal).findByText(MSG.emailChange.pendingHint(NEW), { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(personal).getByLabelText(/^Correo/)).toHaveValue('admin@psicocampus.test');
+    expect(within(personal).queryByLabelText(/^Contraseña actual/)).not.toBeInTheDocument();
+    expect(store.getState().session.user?.email).toBe(testAdmin.email);
+  });
+
+  it('shows a wrong current password on its field', async () => {
+    pendingApi(() =>
+      apiError(400, MSG.auth.currentPasswordWrong, [
+        { field: 'currentPassword', msg: MSG.auth.currentPasswordWrong },
+      ]),
+    );
+    const { personal } = await renderAdminProfile();
+    await userEvent.clear(within(personal).getByLabelText(/^Correo/));
+    await userEvent.type(within(personal).getByLabelText(/^Correo/), NEW);
+    await userEvent.type(within(personal).getByLabelText(/^Contraseña actual/), 'equivocada-123');
+    await userEvent.click(within(personal).getByRole('button', { name: MSG.profile.save }));
+    await waitFor(() =>
+      expect(within(personal).getByLabelText(/^Contraseña actual/)).toHaveAccessibleDescription(
+        MSG.auth.currentPasswordWrong,
+      ),
+    );
   });
 });
 

@@ -7,7 +7,13 @@ import {
   type StaffUser,
 } from '@psicocampus/shared';
 import { Formik, GuardedForm, SelectField, TextField } from '@psicocampus/shared/forms';
-import { Button, Modal, showWarningList, closeUnlessDialogOpen } from '@psicocampus/shared/ui';
+import {
+  Button,
+  Modal,
+  Notice,
+  showWarningList,
+  closeUnlessDialogOpen,
+} from '@psicocampus/shared/ui';
 import type { UserFormValues } from './user-form-values';
 import { useUserForm } from './use-user-form';
 import styles from './users.module.css';
@@ -55,6 +61,12 @@ function UserForm({ user, onClose }: { user: StaffUser | null; onClose: () => vo
       {({ isValid, isSubmitting }) => (
         <GuardedForm schema={userSchema} onInvalid={warnInvalid}>
           <p className={styles.hint}>{MSG.students.editHint}</p>
+          {user?.pendingEmail && (
+            <Notice tone="info" live={false}>
+              <strong>{MSG.emailChange.pendingLabel}.</strong>{' '}
+              {MSG.emailChange.pendingHint(user.pendingEmail)}
+            </Notice>
+          )}
           <div className={styles.grid}>
             <TextField
               name="firstName"
@@ -76,6 +88,7 @@ function UserForm({ user, onClose }: { user: StaffUser | null; onClose: () => vo
               label={L.email}
               autoComplete="off"
               inputMode="email"
+              hint={mode === 'edit' ? MSG.emailChange.adminEmailHint : undefined}
               required
               validateLive
             />

@@ -52,7 +52,14 @@ export function UsersTable({
             return (
               <tr key={user._id}>
                 <th scope="row">{name}</th>
-                <td className={styles.email}>{user.email}</td>
+                <td className={styles.email}>
+                  {user.email}
+                  {user.pendingEmail && (
+                    <span className={styles.pendingEmail}>
+                      {MSG.emailChange.pendingHint(user.pendingEmail)}
+                    </span>
+                  )}
+                </td>
                 <td className={table.nowrap}>{ROLE_LABELS[user.role]}</td>
                 <td>
                   <span className={`${styles.status} ${styles[status]}`}>

@@ -260,6 +260,41 @@ describe("'Nuevo usuario' and 'Editar'", () => {
     });
   });
 
+  it('shows a new e-mail as pending, in the list and in the form, with the server’s message (PRODUCT §13)', async () => {
+    const NEW = 'tomas.nuevo@psicocampus.test';
+    let pending: string | null = null;
+    const calls = usersApi({
+      [`PUT /api/users/${tomas._id}`]: () => {
+        pending = NEW;
+        return json({
+          ok: true,
+          msg: MSG.emailChange.pendingByAdmin(NEW),
+          user: { ...tomas, pendingEmail: NEW },
+        });
+      },
+      'GET /api/users': () => json({ ok: true, users: [{ ...tomas, pendingEmail: pending }] }),
+    });
+    await renderUsers();
+    await userEvent.click(rowButton('Tomás Herrera', 'Editar'));
+    const dialog = await screen.findByRole('dialog', { name: M.editUserTitle });
+    const email = within(dialog).getByLabelText(/^Correo electrónico/);
+    expect(email).toHaveAccessibleDescription(MSG.emailChange.adminEmailHint);
+    await userEvent.clear(email);
+    await userEvent.type(email, NEW);
+    await userEvent.click(within(dialog).getByRole('button', { name: M.updateUser }));
+
+    expect(await alertDialog()).toHaveTextContent(MSG.emailChange.pendingByAdmin(NEW));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ email: NEW });
+    await answerAlert();
+    // The list keeps the address in use, with the one waiting for confirmation.
+    await waitFor(() => expect(row('Tomás Herrera')).toHaveTextContent(tomas.email));
+    expect(row('Tomás Herrera')).toHaveTextContent(MSG.emailChange.pendingHint(NEW));
+    await userEvent.click(rowButton('Tomás Herrera', 'Editar'));
+    const again = await screen.findByRole('dialog', { name: M.editUserTitle });
+    expect(within(again).getByLabelText(/^Correo electrónico/)).toHaveValue(tomas.email);
+    expect(again).toHaveTextContent(MSG.emailChange.pendingHint(NEW));
+  });
+
   it('shows the new name in the session after editing one’s own account', async () => {
     usersApi({
       [`PUT /api/users/${meAsUser._id}`]: (call) =>

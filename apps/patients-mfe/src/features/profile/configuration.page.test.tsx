@@ -92,6 +92,8 @@ describe('configuration: own data', () => {
     const { personal } = await renderConfiguration();
     await userEvent.clear(within(personal).getByLabelText(/^Correo/));
     await userEvent.type(within(personal).getByLabelText(/^Correo/), 'otra@psicocampus.test');
+    // A new e-mail needs the current password (PRODUCT §13).
+    await userEvent.type(within(personal).getByLabelText(/^Contraseña actual/), 'la-de-siempre');
     await userEvent.click(within(personal).getByRole('button', { name: MSG.profile.save }));
     await waitFor(() =>
       expect(within(personal).getByLabelText(/^Correo/)).toHaveAccessibleDescription(
