@@ -149,12 +149,14 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
       // SEED's call keeps its path and body, but each save is a new entry
       // (PRODUCT §13): nothing earlier is overwritten, two saves at once are
       // both kept, and the assessment itself is never written again.
-      await appendRemark(db, {
+      const added = await appendRemark(db, {
         assessmentId: found.assessment.id,
         authorId: user.id,
         text: body.finalRemarks,
         createdAt: ctx.now(),
       });
+      // The row names the assessment; its detail, which entry (an id, never the text).
+      request.auditDetail = { remarkId: added.id };
       return {
         ok: true,
         msg: MSG.assessment.finalRemarksSaved,

@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   formatDateTime,
   MSG,
   type AssessmentRemark,
   type SuicideAssessment,
 } from '@psicocampus/shared/domain';
-import { assessmentRemarks, suicideAssessments } from '../../db/schema';
+import { assessmentRemarks, auditLog, suicideAssessments } from '../../db/schema';
 import { saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
 import { createStudent, userIdOf } from '../../../test/helpers/patients';
 import { pdfText } from '../../../test/helpers/pdf-text';
@@ -114,6 +114,21 @@ describe('final remarks are appended, never overwritten (PRODUCT §13)', () => {
       await server.call({ method: 'GET', url: '/api/suicide-assessments', token: lucia })
     ).json().assessments as Array<{ _id: string; hasFinalRemarks: boolean }>;
     expect(summaries.find((item) => item._id === assessment._id)?.hasFinalRemarks).toBe(true);
+  });
+
+  it('are audited as the assessment completed, naming the entry but never its text', async () => {
+    const { assessment } = await newAssessment();
+    const saved = await remark(lucia, assessment._id, 'Texto clínico que no va al registro.');
+    const entry = (saved.json().assessment.remarks as AssessmentRemark[])[0]!;
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'assessment.final_remarks'), eq(auditLog.recordId, assessment._id)),
+      );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ outcome: 'success', detail: { remarkId: entry._id } });
+    expect(JSON.stringify(rows)).not.toContain('Texto clínico');
   });
 
   it('stores both of two remarks saved at once', async () => {
