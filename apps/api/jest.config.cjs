@@ -2,6 +2,9 @@ const preset = require('../../tools/jest/preset.cjs')({ environment: 'node' });
 
 module.exports = {
   ...preset,
+  // The built server (dist/, API_UNDER_TEST=dist) is run as `npm start` runs
+  // it, never compiled again.
+  transformIgnorePatterns: [...preset.transformIgnorePatterns, '<rootDir>/dist/'],
   // Each file opens its own database; PGlite and argon2 like a core each.
   maxWorkers: 2,
   testTimeout: 30_000,

@@ -28,6 +28,7 @@ import { usersRoutes } from './plugins/users/users.routes';
 import { registerFrontEnds } from './web/front-ends';
 import { registerSecurityHeaders, remoteOriginsOf } from './web/security-headers';
 import { registerApiCompression } from './lib/compression';
+import { registerBodyShapeLimits } from './lib/body-shape';
 import { unitOfWorkDatabase } from './db/unit-of-work';
 
 /** One route as the server registered it. */
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   registerErrorHandling(app);
+  registerBodyShapeLimits(app);
 
   // The server's own list of its routes, for the tests that must cover every
   // one (the access matrix): a new route nobody thought of fails them.

@@ -2,6 +2,13 @@ import { loadConfig, ConfigError } from './config';
 import { DEMO_ACCOUNTS } from './seed/demo-seed';
 import { createServer } from './server';
 
+/*
+ * What the tests take from the built server (dist/main.js) when they run
+ * against it (`npm run test:built`): the very code `npm start` runs, so that
+ * a difference between the bundle and the sources fails a test (issue 14).
+ */
+export { createServer, DEMO_ACCOUNTS, loadConfig };
+
 async function main() {
   const config = loadConfig();
   const server = await createServer(config);
@@ -44,8 +51,11 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(`Configuración inválida: ${error.message}`);
-  else console.error(error);
-  process.exit(1);
-});
+// Started only as the program (`node dist/main.js`, `npm run dev`), not when a test loads it.
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    if (error instanceof ConfigError) console.error(`Configuración inválida: ${error.message}`);
+    else console.error(error);
+    process.exit(1);
+  });
+}

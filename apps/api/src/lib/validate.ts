@@ -29,11 +29,46 @@ export function unknownFields(schema: AnyObjectSchema, value: unknown, prefix = 
  * Whether yup failed to even read a value rather than finding it invalid. Its
  * conversions call what the value offers: `{"note": {"toString": 1}}` or
  * `{"email": []}` (trimmed as if it were text) throw a TypeError, and
- * `{"toString": 1, "valueOf": 1}` as a number does too. Such a body is the
- * client's mistake, not a fault of the server.
+ * `{"toString": 1, "valueOf": 1}` as a number does too. A value nested
+ * deeper than its walk can go throws a RangeError (the JSON parser refuses
+ * such bodies first: see body-shape.ts; this is for bodies that come another
+ * way). Such a body is the client's mistake, not a fault of the server.
  */
 function isCastFailure(error: unknown): boolean {
-  return error instanceof TypeError;
+  return error instanceof TypeError || error instanceof RangeError;
+}
+
+/** The longest field name an answer repeats: a key is the client's text, of any length. */
+const FIELD_NAME_MAX = 64;
+
+/** How many of a body's problems an answer lists, and in how many bytes of JSON. */
+const ERRORS_MAX = 30;
+const ERRORS_BYTES_MAX = 2_500;
+
+function shortFieldName(path: string): string {
+  return path.length > FIELD_NAME_MAX ? `${path.slice(0, FIELD_NAME_MAX)}…` : path;
+}
+
+/**
+ * The first problems, as many as fit: an answer stays small whatever the
+ * body holds (a body of a thousand unknown keys is not answered with a
+ * thousand lines). The form shows the same problems from the same schema
+ * before sending, so a shortened list hides nothing from a person.
+ */
+function boundedErrors(errors: FieldError[]): FieldError[] {
+  const kept: FieldError[] = [];
+  let bytes = 0;
+  for (const error of errors) {
+    bytes += Buffer.byteLength(JSON.stringify(error)) + 1;
+    if (kept.length && (kept.length >= ERRORS_MAX || bytes > ERRORS_BYTES_MAX)) break;
+    kept.push(error);
+  }
+  return kept;
+}
+
+function refusal(errors: FieldError[]): HttpError {
+  const listed = boundedErrors(errors);
+  return new HttpError(400, listed[0]?.msg ?? MSG.api.invalidBody, listed);
 }
 
 /** The top-level fields whose own schema cannot read their value, for the 400's `errors`. */
@@ -67,15 +102,18 @@ export async function validateBody<S extends AnyObjectSchema>(
   }
   const unknown = unknownFields(schema, body);
   if (unknown.length) {
-    const errors = unknown.map((field) => ({ field, msg: MSG.api.unknownField(field) }));
-    throw new HttpError(400, errors[0]!.msg, errors);
+    throw refusal(
+      unknown.slice(0, ERRORS_MAX).map((path) => {
+        const field = shortFieldName(path);
+        return { field, msg: MSG.api.unknownField(field) };
+      }),
+    );
   }
   try {
     return await schema.validate(body, { abortEarly: false });
   } catch (error) {
     if (isCastFailure(error)) {
-      const errors = await fieldsThatCannotBeRead(schema, body as Record<string, unknown>);
-      throw new HttpError(400, errors[0]?.msg ?? MSG.api.invalidBody, errors);
+      throw refusal(await fieldsThatCannotBeRead(schema, body as Record<string, unknown>));
     }
     if (!(error instanceof ValidationError)) throw error;
     const problems = error.inner.length ? error.inner : [error];
@@ -87,6 +125,6 @@ export async function validateBody<S extends AnyObjectSchema>(
         errors.push({ field, msg: problem.message });
       }
     }
-    throw new HttpError(400, errors[0]?.msg ?? MSG.api.invalidBody, errors);
+    throw refusal(errors);
   }
 }

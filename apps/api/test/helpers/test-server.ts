@@ -1,13 +1,56 @@
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { loadConfig, type AppConfig } from '../../src/config';
-import { DEMO_ACCOUNTS } from '../../src/seed/demo-seed';
-import { createServer, type RunningServer } from '../../src/server';
+import type { AppConfig, loadConfig } from '../../src/config';
+import type { DEMO_ACCOUNTS } from '../../src/seed/demo-seed';
+import type { createServer, RunningServer } from '../../src/server';
 import { readOutbox, type OutboxMail } from './outbox';
 import { createTestDatabase } from './test-database';
+
+/** What the tests need of the server: dist/main.js exports the same three. */
+interface ServerModule {
+  createServer: typeof createServer;
+  loadConfig: typeof loadConfig;
+  DEMO_ACCOUNTS: typeof DEMO_ACCOUNTS;
+}
+
+/** The bundle `npm start` runs; `npm run test:built` builds it first. */
+export const BUILT_SERVER = path.resolve(__dirname, '../../dist/main.js');
+
+/** Whether this run tests the built server (API_UNDER_TEST=dist) rather than the sources. */
+export const testsBuiltServer = process.env.API_UNDER_TEST === 'dist';
+
+/*
+ * The server under test: the sources, or the bundle. The bundle is loaded in
+ * a module registry of its own, so it gets its own copy of every package it
+ * requires (yup above all): what the test files load themselves (the shared
+ * schemas install their Spanish messages in the yup they load) cannot stand
+ * in for what the bundle lacks. Jest does not transform dist/ (jest.config).
+ */
+function loadServerModule(): ServerModule {
+  if (!testsBuiltServer) {
+    /* eslint-disable @typescript-eslint/no-require-imports -- the sources only when they are under test */
+    return {
+      ...(require('../../src/server') as Pick<ServerModule, 'createServer'>),
+      ...(require('../../src/config') as Pick<ServerModule, 'loadConfig'>),
+      ...(require('../../src/seed/demo-seed') as Pick<ServerModule, 'DEMO_ACCOUNTS'>),
+    };
+  }
+  if (!existsSync(BUILT_SERVER)) {
+    throw new Error(`API_UNDER_TEST=dist, but ${BUILT_SERVER} is missing: run npm run build first`);
+  }
+  let built: ServerModule | undefined;
+  jest.isolateModules(() => {
+    built = require(BUILT_SERVER) as ServerModule;
+  });
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return built!;
+}
+
+const underTest = loadServerModule();
+const DEMO = underTest.DEMO_ACCOUNTS;
 
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];
 
@@ -32,7 +75,7 @@ export function randomAddress(): string {
 }
 
 export function demoAccount(key: DemoAccountKey) {
-  return DEMO_ACCOUNTS.find((account) => account.key === key)!;
+  return DEMO.find((account) => account.key === key)!;
 }
 
 /**
@@ -47,27 +90,27 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-test-'));
   const config: AppConfig = {
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    ...underTest.loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
     web: null,
     ...overrides,
   };
   let offsetMs = 0;
   const database = await createTestDatabase();
-  const server = await createServer(config, database.target, {
+  const running = await underTest.createServer(config, database.target, {
     now: () => new Date(Date.now() + offsetMs),
   });
-  await prepare?.(server.app);
-  await server.app.ready();
+  await prepare?.(running.app);
+  await running.app.ready();
 
   const call: TestServer['call'] = ({ token, ...options }) =>
-    server.app.inject({
+    running.app.inject({
       ...options,
       headers: { ...(token ? { 'x-token': token } : {}), ...options.headers },
     });
 
   return {
-    app: server.app,
-    server,
+    app: running.app,
+    server: running,
     config,
     advanceClock(ms) {
       offsetMs += ms;
@@ -90,11 +133,11 @@ export async function startTestServer(
     },
     call,
     async outbox() {
-      await server.app.ctx.mail.idle();
+      await running.app.ctx.mail.idle();
       return readOutbox(path.join(dataDir, 'outbox'));
     },
     async close() {
-      await server.close();
+      await running.close();
       await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },

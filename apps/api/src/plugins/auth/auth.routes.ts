@@ -19,7 +19,14 @@ import { AUTH_POLICY } from './auth.policy';
 import { signedIn } from './authenticate';
 import { isCommonPassword } from './common-passwords';
 import { requireCurrentPassword } from './current-password';
-import { loginLimitFor, pruneLoginAttempts, recordLoginAttempt } from './login-limits';
+import {
+  addressLimitFor,
+  admitCall,
+  emailOf,
+  loginLimitFor,
+  pruneLoginAttempts,
+  recordLoginAttempt,
+} from './login-limits';
 import {
   consumeToken,
   findLiveToken,
@@ -43,6 +50,22 @@ const audited = (action: AuditAction, isPublic = false) => ({
   config: { public: isPublic, audit: { action, record: 'user' as const } },
 });
 
+/**
+ * Runs the rest of a handler whose call has been counted by a limit, so that
+ * any refusal keeps the count: inside an audited write, a plain refusal would
+ * roll the counted call back with everything else.
+ */
+async function keepingTheCount<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError && !(error instanceof RecordedRefusal)) {
+      throw RecordedRefusal.from(error);
+    }
+    throw error;
+  }
+}
+
 function refuseCommonPassword(password: string, field: string): void {
   if (isCommonPassword(password)) {
     throw new HttpError(400, MSG.auth.passwordTooCommon, [
@@ -61,10 +84,31 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   // costs the same argon2 work as a wrong password and answers in the same time.
   const decoyHash = await hashPassword(newToken());
 
+  /**
+   * A sign-in whose body the schema refuses is still a sign-in call from its
+   * address (PRODUCT §3: the 31st in a minute gets 429, whatever it sends),
+   * and a failure of the e-mail it names, if one can be read. It is counted,
+   * and answered 400, or 429 once the address is over its limit.
+   */
+  async function refuseUnreadableLogin(
+    refusal: unknown,
+    sent: unknown,
+    clientAddress: string,
+  ): Promise<never> {
+    if (!(refusal instanceof HttpError)) throw refusal;
+    const now = ctx.now();
+    const limited = await addressLimitFor(db, 'login', clientAddress, now);
+    const outcome = limited ? 'blocked' : 'failure';
+    await recordLoginAttempt(db, { email: emailOf(sent), clientAddress, outcome, at: now });
+    throw RecordedRefusal.from(limited ?? refusal);
+  }
+
   app.post('/api/auth/login', audited('auth.login', true), async (request) => {
-    const body = await validateBody(loginSchema, request.body);
-    const email = body.email.toLowerCase();
     const clientAddress = request.ip;
+    const body = await validateBody(loginSchema, request.body).catch((refusal: unknown) =>
+      refuseUnreadableLogin(refusal, request.body, clientAddress),
+    );
+    const email = body.email.toLowerCase();
 
     // The request runs in one transaction (an audited write); the attempt is
     // recorded whatever the outcome, so a refusal is a RecordedRefusal: it
@@ -107,8 +151,16 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   });
 
   app.post('/api/auth/forgot-password', PUBLIC, async (request) => {
-    const body = await validateBody(forgotPasswordSchema, request.body);
     const now = ctx.now();
+    // Counted for known and unknown e-mails alike, so the limit tells nothing either.
+    const limited = await admitCall(db, {
+      kind: 'forgot-password',
+      email: emailOf(request.body),
+      clientAddress: request.ip,
+      at: now,
+    });
+    if (limited) throw limited;
+    const body = await validateBody(forgotPasswordSchema, request.body);
     const user = await findUserByEmail(db, body.email);
     // The same answer, after the same work, whether or not the e-mail has an
     // account: the link is issued and mailed once the answer has left, so not
@@ -126,8 +178,16 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   });
 
   app.post('/api/auth/reset-password/check', PUBLIC, async (request) => {
+    const now = ctx.now();
+    const limited = await admitCall(db, {
+      kind: 'reset-check',
+      email: '',
+      clientAddress: request.ip,
+      at: now,
+    });
+    if (limited) throw limited;
     const body = await validateBody(resetTokenSchema, request.body);
-    const live = await findLiveToken(db, body.token, ctx.now());
+    const live = await findLiveToken(db, body.token, now);
     if (!live) throw new HttpError(400, MSG.auth.resetLinkInvalid);
     const user = await findUserById(db, live.userId);
     if (!user?.active) throw new HttpError(400, MSG.auth.resetLinkInvalid);
@@ -135,17 +195,28 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   });
 
   app.post('/api/auth/reset-password', audited('auth.password_reset', true), async (request) => {
-    const body = await validateBody(resetPasswordSchema, request.body);
-    refuseCommonPassword(body.password, 'password');
-    const passwordHash = await hashPassword(body.password);
     const now = ctx.now();
-    const user = await db.transaction(async (tx) => {
-      const used = await consumeToken(tx, body.token, now);
-      const owner = used ? await findUserById(tx, used.userId) : null;
-      if (!owner?.active) throw new HttpError(400, MSG.auth.resetLinkInvalid);
-      await setPasswordHash(tx, owner.id, passwordHash, now);
-      await endUserSessions(tx, owner.id, now);
-      return owner;
+    const limited = await admitCall(db, {
+      kind: 'reset',
+      email: '',
+      clientAddress: request.ip,
+      at: now,
+    });
+    if (limited) throw RecordedRefusal.from(limited);
+    // Each call hashes a password (argon2): a refused one still counts.
+    const user = await keepingTheCount(async () => {
+      const body = await validateBody(resetPasswordSchema, request.body);
+      refuseCommonPassword(body.password, 'password');
+      const passwordHash = await hashPassword(body.password);
+      // A savepoint: a link that turns out unusable leaves nothing of this behind.
+      return db.transaction(async (tx) => {
+        const used = await consumeToken(tx, body.token, now);
+        const owner = used ? await findUserById(tx, used.userId) : null;
+        if (!owner?.active) throw new HttpError(400, MSG.auth.resetLinkInvalid);
+        await setPasswordHash(tx, owner.id, passwordHash, now);
+        await endUserSessions(tx, owner.id, now);
+        return owner;
+      });
     });
     request.auditRecordId = user.id;
     ctx.mail.enqueue(

@@ -1,11 +1,34 @@
 import { and, count, eq, gt, lt, max, min } from 'drizzle-orm';
-import { MSG } from '@psicocampus/shared/domain';
+import { isStorableText, MSG } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { AUTH_POLICY } from './auth.policy';
 
+/**
+ * 'success', 'failure' (wrong or unknown credentials, or a body that could
+ * not be read) or 'blocked' (refused by a limit). For the recovery calls,
+ * 'success' means the call was let through to be answered.
+ */
 export type LoginOutcome = 'success' | 'failure' | 'blocked';
+
+/** The unauthenticated calls limited per address (`login_attempts.kind`). */
+export type LimitedCall = 'login' | 'forgot-password' | 'reset-check' | 'reset';
+
+/**
+ * How many calls of each kind one address may make in a window. The login's
+ * are PRODUCT §3's; the recovery calls are limited like it (issue 14): each
+ * one costs the server work (a reset hashes a password with argon2, a
+ * forgot-password may send a mail), and none is made more than a few times
+ * by a person. The recovery links themselves are 256-bit tokens; these
+ * limits are about load and mail, not guessing.
+ */
+export const ADDRESS_LIMITS: Record<LimitedCall, { max: number; windowMs: number }> = {
+  login: { max: AUTH_POLICY.maxCallsPerAddress, windowMs: AUTH_POLICY.addressWindowMs },
+  'forgot-password': { max: 10, windowMs: 60_000 },
+  'reset-check': { max: 30, windowMs: 60_000 },
+  reset: { max: 10, windowMs: 60_000 },
+};
 
 /** Drivers differ: PGlite gives a Date for min(), node-postgres may give a string. */
 function asDate(value: Date | string | null): Date | null {
@@ -22,6 +45,37 @@ function tooMany(message: string, retryAfterSeconds: number): HttpError {
 }
 
 /**
+ * The 429 (with `Retry-After`) for a call of `kind` from an address that
+ * has used up its calls of that kind in the window, or null. Counted in the
+ * database, so that it holds across server processes.
+ */
+export async function addressLimitFor(
+  db: Database,
+  kind: LimitedCall,
+  clientAddress: string,
+  now: Date,
+): Promise<HttpError | null> {
+  const { max: allowed, windowMs } = ADDRESS_LIMITS[kind];
+  const since = new Date(now.getTime() - windowMs);
+  const [calls] = await db
+    .select({ total: count(), oldest: min(loginAttempts.at) })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.kind, kind),
+        eq(loginAttempts.clientAddress, clientAddress),
+        gt(loginAttempts.at, since),
+      ),
+    );
+  if (!calls || calls.total < allowed) return null;
+  const oldest = asDate(calls.oldest) ?? now;
+  return tooMany(
+    MSG.auth.tooManyRequests,
+    secondsUntil(new Date(oldest.getTime() + windowMs), now),
+  );
+}
+
+/**
  * The brute-force limits of PRODUCT §3, counted in the database so that they
  * hold across server processes: the 31st login call from one address within
  * a minute, and the 6th failure for one e-mail within 15 minutes (since its
@@ -33,18 +87,8 @@ export async function loginLimitFor(
   clientAddress: string,
   now: Date,
 ): Promise<HttpError | null> {
-  const addressSince = new Date(now.getTime() - AUTH_POLICY.addressWindowMs);
-  const [calls] = await db
-    .select({ total: count(), oldest: min(loginAttempts.at) })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.clientAddress, clientAddress), gt(loginAttempts.at, addressSince)));
-  if (calls && calls.total >= AUTH_POLICY.maxCallsPerAddress) {
-    const oldest = asDate(calls.oldest) ?? now;
-    return tooMany(
-      MSG.auth.tooManyRequests,
-      secondsUntil(new Date(oldest.getTime() + AUTH_POLICY.addressWindowMs), now),
-    );
-  }
+  const byAddress = await addressLimitFor(db, 'login', clientAddress, now);
+  if (byAddress) return byAddress;
 
   const windowStart = new Date(now.getTime() - AUTH_POLICY.failureWindowMs);
   const [success] = await db
@@ -52,6 +96,7 @@ export async function loginLimitFor(
     .from(loginAttempts)
     .where(
       and(
+        eq(loginAttempts.kind, 'login'),
         eq(loginAttempts.email, email),
         eq(loginAttempts.outcome, 'success'),
         gt(loginAttempts.at, windowStart),
@@ -63,6 +108,7 @@ export async function loginLimitFor(
     .from(loginAttempts)
     .where(
       and(
+        eq(loginAttempts.kind, 'login'),
         eq(loginAttempts.email, email),
         eq(loginAttempts.outcome, 'failure'),
         gt(loginAttempts.at, since),
@@ -76,11 +122,43 @@ export async function loginLimitFor(
   return null;
 }
 
+/** One call counted by the limits; a sign-in ('login') unless `kind` says otherwise. */
 export async function recordLoginAttempt(
   db: Database,
-  attempt: { email: string; clientAddress: string; outcome: LoginOutcome; at: Date },
+  attempt: {
+    kind?: LimitedCall;
+    email: string;
+    clientAddress: string;
+    outcome: LoginOutcome;
+    at: Date;
+  },
 ): Promise<void> {
   await db.insert(loginAttempts).values(attempt);
+}
+
+/**
+ * Lets a recovery call through, counting it, or returns the 429 it gets
+ * (counted as 'blocked': an address that keeps calling stays refused).
+ * `email` is recorded for the log only ('' when the body has none).
+ */
+export async function admitCall(
+  db: Database,
+  call: { kind: Exclude<LimitedCall, 'login'>; email: string; clientAddress: string; at: Date },
+): Promise<HttpError | null> {
+  const limited = await addressLimitFor(db, call.kind, call.clientAddress, call.at);
+  await recordLoginAttempt(db, { ...call, outcome: limited ? 'blocked' : 'success' });
+  return limited;
+}
+
+/**
+ * The e-mail of a body that may be of any shape, lower-cased, or '' when it
+ * has none the database could store (NUL, half a surrogate pair).
+ */
+export function emailOf(body: unknown): string {
+  const email = (body as { email?: unknown } | null)?.email;
+  if (typeof email !== 'string') return '';
+  const readable = email.trim().toLowerCase().slice(0, 254);
+  return isStorableText(readable) ? readable : '';
 }
 
 export async function pruneLoginAttempts(db: Database, now: Date): Promise<void> {

@@ -158,6 +158,47 @@ describe('brute-force limits (PRODUCT §3)', () => {
     expect((await login(psychologist.email, psychologist.password, address)).statusCode).toBe(200);
   });
 
+  it('counts calls whose body it cannot read toward the same limit (issue 14)', async () => {
+    const address = '192.0.2.78';
+    const unreadable = (call: number) =>
+      server.call({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `persona${call}@psicocampus.test`, password: { a: { b: call } } },
+        remoteAddress: address,
+      });
+    for (let call = 1; call <= 30; call += 1) {
+      const response = await unreadable(call);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().msg).toBe(MSG.validation.wrongType);
+    }
+    const blocked = await unreadable(31);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().msg).toBe(MSG.auth.tooManyRequests);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const wellFormed = await login(psychologist.email, psychologist.password, address);
+    expect(wellFormed.statusCode).toBe(429);
+
+    server.advanceClock(AUTH_POLICY.addressWindowMs + 1000);
+    expect((await login(psychologist.email, psychologist.password, address)).statusCode).toBe(200);
+  });
+
+  it('counts a call it cannot read as a failure of the e-mail it names', async () => {
+    const email = 'Mal.Formado@psicocampus.test';
+    for (let attempt = 1; attempt <= AUTH_POLICY.maxFailuresPerEmail; attempt += 1) {
+      const response = await server.call({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: ['no', 'es', 'texto'] },
+        remoteAddress: randomAddress(),
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const next = await login(email.toLowerCase(), 'una contraseña cualquiera');
+    expect(next.statusCode).toBe(429);
+    expect(next.json().msg).toMatch(/^Demasiados intentos fallidos/);
+  });
+
   it('holds across two server processes sharing the database', async () => {
     // A second app on the same database stands for a second process.
     const other = await buildApp({

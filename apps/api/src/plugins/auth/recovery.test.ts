@@ -9,6 +9,7 @@ import {
   type TestServer,
 } from '../../../test/helpers/test-server';
 import { AUTH_POLICY } from './auth.policy';
+import { ADDRESS_LIMITS } from './login-limits';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -242,5 +243,92 @@ describe('PUT /api/auth/password', () => {
       payload: { currentPassword: 'a', newPassword: 'b'.repeat(12) },
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('per-address limits of the recovery calls (issue 14)', () => {
+  beforeEach(() => server.advanceClock(AUTH_POLICY.failureWindowMs + 1000));
+
+  const call = (url: string, payload: unknown, remoteAddress: string) =>
+    server.call({ method: 'POST', url, payload: payload as object, remoteAddress });
+
+  function expectTooMany(response: { statusCode: number; headers: Record<string, unknown> }) {
+    expect(response.statusCode).toBe(429);
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  }
+
+  it('refuses the 11th forgot-password call from one address in a minute, for known and unknown e-mails alike', async () => {
+    const address = '192.0.2.90';
+    const { max } = ADDRESS_LIMITS['forgot-password'];
+    const answers = [];
+    for (let n = 0; n < max; n += 1) {
+      const email = n % 2 ? demoAccount('psychologist2').email : `nadie.${n}@psicocampus.test`;
+      answers.push(await call('/api/auth/forgot-password', { email }, address));
+    }
+    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`))).toEqual(
+      new Set([`200 ${JSON.stringify({ ok: true, msg: MSG.auth.forgotSent })}`]),
+    );
+    for (const email of [demoAccount('psychologist2').email, 'nadie.mas@psicocampus.test']) {
+      const refused = await call('/api/auth/forgot-password', { email }, address);
+      expectTooMany(refused);
+      expect(refused.json()).toEqual({ ok: false, msg: MSG.auth.tooManyRequests });
+    }
+    const elsewhere = await call('/api/auth/forgot-password', { email: 'a@b.co' }, randomAddress());
+    expect(elsewhere.statusCode).toBe(200);
+    server.advanceClock(60_000 + 1000);
+    expect((await call('/api/auth/forgot-password', { email: 'a@b.co' }, address)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('counts forgot-password calls whose body it cannot read', async () => {
+    const address = '192.0.2.91';
+    for (let n = 0; n < ADDRESS_LIMITS['forgot-password'].max; n += 1) {
+      const response = await call('/api/auth/forgot-password', { email: { n } }, address);
+      expect(response.statusCode).toBe(400);
+    }
+    expectTooMany(await call('/api/auth/forgot-password', { email: 'a@b.co' }, address));
+  });
+
+  it('refuses the 31st check of a reset link from one address in a minute', async () => {
+    const address = '192.0.2.92';
+    const token = await requestLink(demoAccount('psychologist2').email);
+    for (let n = 0; n < ADDRESS_LIMITS['reset-check'].max; n += 1) {
+      const guess = await call('/api/auth/reset-password/check', { token: `x${n}` }, address);
+      expect(guess.json().msg).toBe(MSG.auth.resetLinkInvalid);
+    }
+    const refused = await call('/api/auth/reset-password/check', { token }, address);
+    expectTooMany(refused);
+    expect(refused.json().msg).toBe(MSG.auth.tooManyRequests);
+    expect(
+      (await call('/api/auth/reset-password/check', { token }, randomAddress())).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses the 11th reset from one address in a minute, refused ones included', async () => {
+    const address = '192.0.2.93';
+    const account = demoAccount('psychologist2');
+    const token = await requestLink(account.email);
+    const { max } = ADDRESS_LIMITS.reset;
+    for (let n = 0; n < max; n += 1) {
+      // Half of them unreadable, half with a link that does not exist.
+      const payload = n % 2 ? { token: `x${n}`, password: 'una frase larga cualquiera' } : { n };
+      expect((await call('/api/auth/reset-password', payload, address)).statusCode).toBe(400);
+    }
+    const refused = await call(
+      '/api/auth/reset-password',
+      { token, password: 'la frase que no llegó a guardarse' },
+      address,
+    );
+    expectTooMany(refused);
+    expect(refused.json().msg).toBe(MSG.auth.tooManyRequests);
+    // The link was not used up by the refused call.
+    const password = 'la frase que sí se guardó 2026';
+    expect(
+      (await call('/api/auth/reset-password', { token, password }, randomAddress())).statusCode,
+    ).toBe(200);
+    expect((await login(account.email, password)).statusCode).toBe(200);
   });
 });
