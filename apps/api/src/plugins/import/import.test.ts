@@ -967,33 +967,32 @@ describe('imports under load (PRODUCT §12)', () => {
   const rowsFrom = (from: number, count: number) =>
     sheetWith(Array.from({ length: count }, (_, n) => studentRow(from + n)));
 
-  it('reads the file in a thread of its own: the liveness probe stays quick', async () => {
+  it('reads the file in a thread of its own: the server stays free meanwhile', async () => {
     // 5,000 rows read and validated in full, the last one wrong: nothing is written.
     const rows = Array.from({ length: 5_000 }, (_, n) => studentRow(400_000 + n));
     rows[4_999] = studentRow(404_999, { 'Correo electrónico': 'no-es-un-correo' });
-    const file = await sheetWith(rows);
+    const request = fileUpload(await sheetWith(rows), 'estudiantes.xlsx');
     let importing = true;
-    const probes: number[] = [];
+    let probes = 0;
     const probing = (async () => {
       while (importing) {
-        const started = performance.now();
         await server.call({ method: 'GET', url: '/api/health/live' });
-        probes.push(performance.now() - started);
+        probes += 1;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
-    const started = performance.now();
-    const response = await importFile(lucia, file);
-    const importMs = performance.now() - started;
+    const before = performance.eventLoopUtilization();
+    const response = await upload(lucia, request);
+    const busy = performance.eventLoopUtilization(before).utilization;
     importing = false;
     await probing;
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ msg: MSG.import.invalidRows(1) });
-    expect(probes.length).toBeGreaterThan(5);
-    // Read on the server's own thread, this file held every call for most of
-    // the import (0.6 s or more on a quiet machine). Compared with the
-    // import's own time, so that a busy machine slows both alike.
-    expect(Math.max(...probes)).toBeLessThan(importMs / 4);
+    expect(probes).toBeGreaterThan(5);
+    // The share of the import's time this thread (the server's, and the
+    // test's) was at work rather than waiting: about 0.9 when it read the
+    // file itself. A busy machine slows the reading thread, not this share.
+    expect(busy).toBeLessThan(0.5);
   });
 
   it('lets one person run one import at a time: a second one is told to wait', async () => {
