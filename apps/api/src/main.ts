@@ -1,4 +1,5 @@
 import { loadConfig, ConfigError } from './config';
+import { SchemaNotReadyError } from './db/migrations';
 import { DEMO_ACCOUNTS } from './seed/demo-seed';
 import { createServer } from './server';
 
@@ -55,6 +56,7 @@ async function main() {
 if (require.main === module) {
   main().catch((error: unknown) => {
     if (error instanceof ConfigError) console.error(`Configuración inválida: ${error.message}`);
+    else if (error instanceof SchemaNotReadyError) console.error(error.message);
     else console.error(error);
     process.exit(1);
   });

@@ -80,8 +80,15 @@ export async function pendingMigrations(db: Queryable): Promise<string[]> {
     .map((entry) => entry.tag);
 }
 
-/** The server may not migrate (MIGRATE_ON_START=false) and the database is behind: it does not start. */
-export class MigrationsPendingError extends Error {
+/**
+ * The server may not migrate (MIGRATE_ON_START=false) and cannot run on the
+ * schema it found: the operator's to fix, told in one Spanish line (main.ts
+ * prints the message alone, not a stack).
+ */
+export class SchemaNotReadyError extends Error {}
+
+/** The database is behind this version: the server does not start. */
+export class MigrationsPendingError extends SchemaNotReadyError {
   constructor(readonly pending: string[]) {
     super(
       `La base de datos no tiene aplicadas todas las migraciones de esta versión (faltan: ${pending.join(', ')}) y este servidor no las aplica al arrancar (MIGRATE_ON_START=false). Ejecuta "npm run migrate" con el rol propietario del esquema (MIGRATION_DATABASE_URL) y vuelve a arrancar el servidor.`,
@@ -91,7 +98,7 @@ export class MigrationsPendingError extends Error {
 }
 
 /** The server's role may not even read which migrations were applied: the grants are missing. */
-export class MigrationsUnreadableError extends Error {
+export class MigrationsUnreadableError extends SchemaNotReadyError {
   constructor(cause: unknown) {
     super(
       `El rol de la base de datos de este servidor no puede leer qué migraciones están aplicadas (${(cause as Error).message}). Ejecuta "npm run migrate" con el rol propietario (MIGRATION_DATABASE_URL) y DATABASE_APP_ROLE con el nombre de este rol, y vuelve a arrancar el servidor.`,
