@@ -4,6 +4,7 @@ import { MSG, type AdminStudentRow } from '@psicocampus/shared';
 import { stubApi, type RecordedCall } from '@psicocampus/shared/testing';
 import {
   apiError,
+  invited,
   json,
   lucia,
   makeAdminStudent,
@@ -46,7 +47,7 @@ function assignmentApi(assign?: (call: RecordedCall) => Response) {
   let students: AdminStudentRow[] = [jose, maria, olga];
   const calls = stubApi((call) => {
     if (call.method === 'GET' && call.path === '/api/users') {
-      return json({ ok: true, users: [lucia, tomas, retired] });
+      return json({ ok: true, users: [lucia, tomas, retired, invited] });
     }
     if (call.method === 'GET' && call.path === '/api/admin/students') {
       return json({ ok: true, students, total: students.length });
@@ -122,6 +123,8 @@ describe('the assignment of students (PRODUCT §9)', () => {
       'Lucía Fernández',
       'Tomás Herrera',
       `Rosa Vega ${M.inactiveSuffix}`,
+      // Filtering by an account whose invitation is pending is harmless: it holds no one.
+      'Pablo Mora',
     ]);
 
     await userEvent.selectOptions(filter, M.unassigned);
@@ -134,7 +137,7 @@ describe('the assignment of students (PRODUCT §9)', () => {
     );
   });
 
-  it('offers only active psychologists to assign to, and "Sin asignar"', async () => {
+  it('offers only active psychologists who accepted their invitation, and "Sin asignar"', async () => {
     assignmentApi();
     await renderAssignment();
     const select = within(row('José Pérez')).getByRole('combobox', {

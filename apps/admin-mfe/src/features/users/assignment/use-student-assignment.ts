@@ -20,7 +20,8 @@ const NO_USERS: StaffUser[] = [];
 /**
  * The students of the service with their psychologist (GET
  * /api/admin/students?q=&psychologistId=), and the psychologists to filter
- * by and to assign to (only active accounts can take students).
+ * by and to assign to (only active accounts whose owner has signed up can
+ * take students).
  */
 export function useStudentAssignment() {
   const [filters, setFilters] = useState<AssignmentFilterValues>({ q: '', psychologistId: '' });
@@ -35,8 +36,10 @@ export function useStudentAssignment() {
   const students = useAdminStudentsQuery(query);
   const psychologists = useUsersQuery({ role: 'PSYCHOLOGIST' });
   const allPsychologists = psychologists.data?.users ?? NO_USERS;
+  // The server refuses the others (PRODUCT §13): an account whose invitation is
+  // still pending takes no students until its owner chooses a password.
   const activePsychologists = useMemo(
-    () => allPsychologists.filter((user) => user.active),
+    () => allPsychologists.filter((user) => user.active && user.hasPassword),
     [allPsychologists],
   );
 
