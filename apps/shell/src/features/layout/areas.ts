@@ -24,5 +24,8 @@ export const ADMIN_AREA: DashboardArea = {
   remotes: ['admin'],
 };
 
-/** The remotes whose routes sit at the root: /login and the reset-password views. */
+/**
+ * The remotes whose routes sit at the root: /login, the reset-password views
+ * and /confirm-email/:token (each remote lists its own paths; nothing to add here).
+ */
 export const PUBLIC_REMOTES: readonly RemoteName[] = ['auth'];
