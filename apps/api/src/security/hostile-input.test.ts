@@ -4,9 +4,12 @@ import { sql } from 'drizzle-orm';
 import { AUDIT_ACTIONS, MSG } from '@psicocampus/shared/domain';
 import { calmAnswers, saveAssessment } from '../../test/helpers/assessments';
 import { createUser, userBody } from '../../test/helpers/admin';
+import { jsonShapeProblem } from '../lib/body-shape';
 import {
   CLASSIC_IDS,
   classicBodiesFor,
+  echoedValue,
+  ENGLISH_VALIDATION,
   classicQueriesFor,
   hostileBodyFor,
   hostileId,
@@ -98,7 +101,34 @@ type Method = 'POST' | 'PUT' | 'DELETE' | 'GET';
 interface Exchange {
   response: LightMyRequestResponse;
   sent: string;
+  /** The body as generated, and the valid body it was made from (to tell an echo). */
+  body?: HostileBody;
+  valid?: object;
 }
+
+/** The largest answer a refusal may be (issue 14: a nested body once got a 16 MB one). */
+const REFUSAL_BYTES_MAX = 4096;
+
+/** What the whole run sent and got; printed at the end, and each count but the first must be 0. */
+const tally = {
+  calls: 0,
+  refusals: 0,
+  deepBodies: 0,
+  serverErrors: 0,
+  notSpanish: 0,
+  over4KB: 0,
+  echoes: 0,
+  largestRefusalBytes: 0,
+};
+
+afterAll(() => {
+  process.stdout.write(`hostile input: ${JSON.stringify(tally)}\n`);
+});
+
+/** Whether a body nests a thousand levels or more (the parser refuses it; it is still counted). */
+const isDeep = (payload: unknown) =>
+  typeof payload === 'string' &&
+  jsonShapeProblem(payload, { depth: 1_000, values: Number.POSITIVE_INFINITY }) === 'depth';
 
 function describeRequest(
   method: Method,
@@ -117,13 +147,41 @@ interface Expectations {
   refusalOnly?: boolean;
 }
 
+/** The answer's `msg` and each of its `errors`' (undefined when it is not JSON). */
+function messagesOf(text: string): unknown[] {
+  try {
+    const body = JSON.parse(text) as { msg?: unknown; errors?: Array<{ msg?: unknown }> };
+    return [body.msg, ...(Array.isArray(body.errors) ? body.errors.map((e) => e.msg) : [])];
+  } catch {
+    return [undefined];
+  }
+}
+
+/** Adds an answer to the run's tally (before any assertion, so that a failure is counted too). */
+function countAnswer(response: LightMyRequestResponse, generated?: HostileBody, valid?: object) {
+  tally.calls += 1;
+  if (generated?.kind === 'json' && isDeep(injectBody(generated).payload)) tally.deepBodies += 1;
+  if (response.statusCode >= 500) tally.serverErrors += 1;
+  if (response.statusCode < 400) return;
+  tally.refusals += 1;
+  const bytes = Buffer.byteLength(response.body);
+  tally.largestRefusalBytes = Math.max(tally.largestRefusalBytes, bytes);
+  if (bytes >= REFUSAL_BYTES_MAX) tally.over4KB += 1;
+  const messages = messagesOf(response.body);
+  if (!messages.every(isCatalogueMessage) || ENGLISH_VALIDATION.test(response.body)) {
+    tally.notSpanish += 1;
+  }
+  if (generated && valid && echoedValue(response.body, generated, valid)) tally.echoes += 1;
+}
+
 /** What every answer to hostile input must be; `before` is the fingerprint taken before the call. */
 async function expectSafeAnswer(
-  { response, sent }: Exchange,
+  { response, sent, body: generated, valid }: Exchange,
   before: Record<string, string>,
   { audited, refusalOnly = false }: Expectations,
 ): Promise<void> {
   const where = `${sent} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
+  countAnswer(response, generated, valid);
   expect({ where, status: response.statusCode < 500 }).toEqual({ where, status: true });
   expect({ where, leak: leaks(response.body) }).toEqual({ where, leak: undefined });
   if (refusalOnly) {
@@ -132,6 +190,18 @@ async function expectSafeAnswer(
   if (response.statusCode < 400) return;
 
   expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const bytes = Buffer.byteLength(response.body);
+  expect({ where, small: bytes < REFUSAL_BYTES_MAX }).toEqual({ where, small: true });
+  expect({ where, english: ENGLISH_VALIDATION.exec(response.body)?.[0] }).toEqual({
+    where,
+    english: undefined,
+  });
+  if (generated && valid) {
+    expect({ where, echo: echoedValue(response.body, generated, valid) }).toEqual({
+      where,
+      echo: undefined,
+    });
+  }
   const body = response.json<{ ok: unknown; msg: unknown; errors?: unknown }>();
   expect({ where, ok: body.ok }).toEqual({ where, ok: false });
   expect({ where, spanish: isCatalogueMessage(body.msg) }).toEqual({ where, spanish: true });
@@ -357,7 +427,7 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
   },
 };
 
-const DEFAULT_RUNS = 50;
+const DEFAULT_RUNS = 75;
 
 async function send(
   method: Method,
@@ -374,7 +444,7 @@ async function send(
     // A fresh address each time: the per-address login limit is not what is tested.
     remoteAddress: randomAddress(),
   });
-  return { response, sent: describeRequest(method, url, payload) };
+  return { response, sent: describeRequest(method, url, payload), body };
 }
 
 describe('hostile bodies', () => {
@@ -384,7 +454,9 @@ describe('hostile bodies', () => {
       fc.asyncProperty(hostileBodyFor(route.valid()), async (body) => {
         const before = await fingerprint();
         const exchange = await send(route.method, route.url(), route.as, body);
-        await expectSafeAnswer(exchange, before, { audited: route.audited });
+        await expectSafeAnswer({ ...exchange, valid: route.valid() }, before, {
+          audited: route.audited,
+        });
       }),
       { numRuns: route.numRuns ?? DEFAULT_RUNS, examples: classicBodiesFor(route.valid()) },
     );
@@ -620,5 +692,18 @@ describe('hostile query strings', () => {
       }),
       { numRuns: 40, examples: classicQueriesFor(route.params) },
     );
+  });
+});
+
+describe('the whole run', () => {
+  it('counts no answer of 500 or more, no message outside the catalogue, no refusal of 4 KB or more, no echo', () => {
+    expect(tally.calls).toBeGreaterThan(2_000);
+    expect(tally.deepBodies).toBeGreaterThan(50);
+    expect({
+      serverErrors: tally.serverErrors,
+      notSpanish: tally.notSpanish,
+      over4KB: tally.over4KB,
+      echoes: tally.echoes,
+    }).toEqual({ serverErrors: 0, notSpanish: 0, over4KB: 0, echoes: 0 });
   });
 });

@@ -135,8 +135,42 @@ const edgeNumbers = fc.constantFrom(
   Number.MAX_SAFE_INTEGER + 2,
 );
 
-/** Any JSON value with a bias to what breaks validation: wrong types, traps, edges. */
+/** A leaf for a deep value: text, a number, nothing. */
+const deepLeaf = fc.oneof(
+  fc.constantFrom<unknown>(1, null, true, '', 'x'),
+  fc.string({ maxLength: 20 }).filter(clean),
+);
+
+/**
+ * A value nested `depth` levels: objects ({"a":{"a":…}}), arrays ([[…]]) or
+ * both in turn. Built in a loop; JSON.stringify and structuredClone handle
+ * a few thousand levels. The depths are those that cost the built server a
+ * second of work, a 16 MB answer or a 500 (issue 14), and those around the
+ * parser's limit (body-shape.ts).
+ */
+export function nestedValue(depth: number, shape: 'object' | 'array' | 'mixed', leaf: unknown) {
+  let value = leaf;
+  for (let level = 0; level < depth; level += 1) {
+    const asArray = shape === 'array' || (shape === 'mixed' && level % 2 === 1);
+    value = asArray ? [value] : { a: value };
+  }
+  return value;
+}
+
+export const deepValue: fc.Arbitrary<unknown> = fc
+  .tuple(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.integer({ min: 2_000, max: 3_000 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 20, max: 40 }) },
+    ),
+    fc.constantFrom('object' as const, 'array' as const, 'mixed' as const),
+    deepLeaf,
+  )
+  .map(([depth, shape, leaf]) => nestedValue(depth, shape, leaf));
+
+/** Any JSON value with a bias to what breaks validation: wrong types, traps, edges, depth. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 1, arbitrary: deepValue },
   { weight: 4, arbitrary: hostileText },
   { weight: 3, arbitrary: edgeNumbers },
   { weight: 1, arbitrary: fc.integer() },
@@ -295,8 +329,23 @@ export function hostileBodyFor(valid: object): fc.Arbitrary<HostileBody> {
       if (extra) setPath(body, [extra[0]], extra[1]);
       return { kind: 'json', value: body };
     });
+  // One field of the valid body, or the whole body, thousands of levels deep.
+  const deep = fc
+    .tuple(
+      paths.length
+        ? fc.option(fc.constantFrom(...paths), { nil: undefined })
+        : fc.constant(undefined),
+      deepValue,
+    )
+    .map(([path, value]): HostileBody => {
+      if (!path) return { kind: 'json', value };
+      const body = structuredClone(valid) as Record<string, unknown>;
+      setPath(body, path, value);
+      return { kind: 'json', value: body };
+    });
   return fc.oneof(
     { weight: 6, arbitrary: mutated },
+    { weight: 1, arbitrary: deep },
     {
       weight: 2,
       arbitrary: fc.oneof(hostileValue, fc.jsonValue()).map((value): HostileBody => ({
@@ -504,10 +553,51 @@ function catalogue(): { messages: Set<string>; prefixes: string[] } {
 
 const CATALOGUE = catalogue();
 
-/** Whether a message is one the Spanish catalogue holds (a yup default in English is not). */
+/**
+ * Whether a message is one the Spanish catalogue holds: one of its sentences,
+ * or one built by a function of it (its fixed start, at least 8 characters).
+ * yup's English defaults ("password must be a `string` type, but the final
+ * value was: …") are not.
+ */
 export function isCatalogueMessage(msg: unknown): boolean {
   return (
     typeof msg === 'string' &&
     (CATALOGUE.messages.has(msg) || CATALOGUE.prefixes.some((prefix) => msg.startsWith(prefix)))
   );
+}
+
+/** yup's English phrasing, and the way its defaults quote a value: never in an answer. */
+export const ENGLISH_VALIDATION =
+  /must be a|must be one of|final value was|is a required field|must match|cannot be null|is invalid|\$\{/;
+
+/** The text values of a JSON value, at any depth (iteratively: some are 3,000 levels deep). */
+function textsIn(value: unknown): string[] {
+  const texts: string[] = [];
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const next = pending.pop();
+    if (typeof next === 'string') texts.push(next);
+    else if (typeof next === 'object' && next !== null) {
+      for (const inner of Object.values(next)) pending.push(inner);
+    }
+  }
+  return texts;
+}
+
+const CATALOGUE_TEXT = [...CATALOGUE.messages].join('\n');
+
+/**
+ * A text value of `sent` (12 characters or more, not part of `valid` nor of
+ * the catalogue) that `answer` quotes, as JSON writes it: a refusal never
+ * repeats what was sent. Undefined when it quotes none.
+ */
+export function echoedValue(answer: string, sent: HostileBody, valid: object): string | undefined {
+  if (sent.kind !== 'json') return undefined;
+  const known = JSON.stringify(valid);
+  return textsIn(sent.value).find((text) => {
+    if (text.trim().length < 12 || known.includes(text) || CATALOGUE_TEXT.includes(text)) {
+      return false;
+    }
+    return answer.includes(JSON.stringify(text).slice(1, -1));
+  });
 }
