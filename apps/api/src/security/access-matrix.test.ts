@@ -157,6 +157,7 @@ const MATRIX: readonly Row[] = [
     request: ({ fixtures }) => ({
       url: '/api/auth/email-change/check',
       payload: { token: fixtures.emailChangeToken },
+      remoteAddress: randomAddress(),
     }),
   },
   {
@@ -166,6 +167,7 @@ const MATRIX: readonly Row[] = [
     request: async () => ({
       url: '/api/auth/email-change/confirm',
       payload: { token: await newEmailChangeToken(server, tokens.admin) },
+      remoteAddress: randomAddress(),
     }),
   },
 

@@ -1,12 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { emailChangeTokenSchema, isRole, MSG } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, RecordedRefusal } from '../../lib/http-error';
 import { validateBody } from '../../lib/validate';
 import { emailChangedMail, invitationMail } from '../../mail/templates';
 import { findUserById } from '../users/user.queries';
 import { confirmEmailChange, findLiveEmailChange } from './email-changes';
+import { admitCall } from './login-limits';
 import { passwordLinkUrl } from './password-tokens';
+
+/**
+ * Runs what follows a counted call so that a refusal keeps the count: in an
+ * audited write, a plain refusal would roll the counted call back with the rest.
+ */
+async function keepingTheCount<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError && !(error instanceof RecordedRefusal)) {
+      throw RecordedRefusal.from(error);
+    }
+    throw error;
+  }
+}
 
 /**
  * The page a confirmation link opens (`/confirm-email/<token>`) checks the
@@ -18,9 +34,19 @@ export async function emailChangeRoutes(app: FastifyInstance, opts: { ctx: AppCo
   const { ctx } = opts;
   const { db } = ctx;
 
+  // Limited per address like the reset link's check and use, and sharing their
+  // counts: the tokens (256 bits) cannot be guessed, but each call costs work.
   app.post('/api/auth/email-change/check', { config: { public: true } }, async (request) => {
+    const now = ctx.now();
+    const limited = await admitCall(db, {
+      kind: 'reset-check',
+      email: '',
+      clientAddress: request.ip,
+      at: now,
+    });
+    if (limited) throw limited;
     const body = await validateBody(emailChangeTokenSchema, request.body);
-    const change = await findLiveEmailChange(db, body.token, ctx.now());
+    const change = await findLiveEmailChange(db, body.token, now);
     const user = change ? await findUserById(db, change.userId) : null;
     if (!change || !user?.active) throw new HttpError(400, MSG.emailChange.linkInvalid);
     return { ok: true, newEmail: change.newEmail, firstName: user.firstName };
@@ -35,9 +61,20 @@ export async function emailChangeRoutes(app: FastifyInstance, opts: { ctx: AppCo
       },
     },
     async (request) => {
-      const body = await validateBody(emailChangeTokenSchema, request.body);
       const now = ctx.now();
-      const { before, newEmail, invitationToken } = await confirmEmailChange(db, body.token, now);
+      const limited = await admitCall(db, {
+        kind: 'reset',
+        email: '',
+        clientAddress: request.ip,
+        at: now,
+      });
+      if (limited) throw RecordedRefusal.from(limited);
+      const { before, newEmail, invitationToken } = await keepingTheCount(async () => {
+        const body = await validateBody(emailChangeTokenSchema, request.body);
+        // A savepoint: a link refused halfway (an address taken meanwhile)
+        // leaves nothing of this behind, while the counted call stays.
+        return db.transaction((tx) => confirmEmailChange(tx, body.token, now));
+      });
       request.auditRecordId = before.id;
       if (isRole(before.role)) request.auditActor = { id: before.id, role: before.role };
       const loginUrl = `${ctx.config.publicUrl}/login`;

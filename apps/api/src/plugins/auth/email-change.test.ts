@@ -15,6 +15,7 @@ import type { OutboxMail } from '../../../test/helpers/outbox';
 import { auditRowsOf } from '../../../test/helpers/patients';
 import { randomAddress, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { EMAIL_CHANGE_LIFETIME_MS } from './email-changes';
+import { ADDRESS_LIMITS } from './login-limits';
 import { hashToken } from './tokens';
 
 const PUBLIC_URL = 'https://psicocampus.example.edu';
@@ -49,11 +50,21 @@ const adminEdits = (id: string, body: object, token = admin) =>
 const ownProfile = (token: string, body: object, remoteAddress = randomAddress()) =>
   server.call({ method: 'PUT', url: '/api/auth/profile', token, payload: body, remoteAddress });
 
-const check = (token: string) =>
-  server.call({ method: 'POST', url: '/api/auth/email-change/check', payload: { token } });
+const check = (token: string, remoteAddress = randomAddress()) =>
+  server.call({
+    method: 'POST',
+    url: '/api/auth/email-change/check',
+    payload: { token },
+    remoteAddress,
+  });
 
-const confirm = (token: string) =>
-  server.call({ method: 'POST', url: '/api/auth/email-change/confirm', payload: { token } });
+const confirm = (token: string, remoteAddress = randomAddress()) =>
+  server.call({
+    method: 'POST',
+    url: '/api/auth/email-change/confirm',
+    payload: { token },
+    remoteAddress,
+  });
 
 const me = (token: string) => server.call({ method: 'GET', url: '/api/auth/me', token });
 
@@ -233,6 +244,21 @@ describe('an administrator changes a psychologist’s e-mail (issue 14 §2)', ()
     expect(invitation.subject).toBe('Te invitaron a PsicoCampus: crea tu contraseña');
     expect((await setPasswordFrom(linkTokenIn(invitation))).statusCode).toBe(200);
     expect((await loginCall(server, right)).statusCode).toBe(200);
+  });
+
+  it('limits the link calls per address, as the reset link’s, keeping the link usable', async () => {
+    const { user, body } = await colleague();
+    const newEmail = freshEmail('limite');
+    await adminEdits(user._id, { ...body, email: newEmail });
+    const token = await confirmTokenFor(newEmail);
+    const address = randomAddress();
+    for (let i = 0; i < ADDRESS_LIMITS.reset.max; i += 1) {
+      expect((await confirm('no-es-un-enlace', address)).statusCode).toBe(400);
+    }
+    const blocked = await confirm(token, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect((await confirm(token)).statusCode).toBe(200);
   });
 
   it('saves a change of letter case at once: it is the same mailbox', async () => {
