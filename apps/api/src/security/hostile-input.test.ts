@@ -87,6 +87,18 @@ async function fingerprint(): Promise<Record<string, string>> {
   return result.rows[0]!;
 }
 
+/**
+ * The guarded tables' fingerprint as the last call left them: read again only
+ * after a call that was let through (it may have written), so that a refused
+ * call costs one fingerprint, taken after it, instead of two.
+ */
+let lastState: Record<string, string> | null = null;
+
+async function stateBefore(): Promise<Record<string, string>> {
+  lastState ??= await fingerprint();
+  return lastState;
+}
+
 async function auditRowsOf(response: LightMyRequestResponse): Promise<number> {
   const requestId = String(response.headers['x-request-id']);
   const result = (await server.app.ctx.db.execute(
@@ -187,7 +199,10 @@ async function expectSafeAnswer(
   if (refusalOnly) {
     expect({ where, refused: response.statusCode >= 400 }).toEqual({ where, refused: true });
   }
-  if (response.statusCode < 400) return;
+  if (response.statusCode < 400) {
+    lastState = null;
+    return;
+  }
 
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const bytes = Buffer.byteLength(response.body);
@@ -217,7 +232,8 @@ async function expectSafeAnswer(
       expect({ where, spanish: isCatalogueMessage(error.msg) }).toEqual({ where, spanish: true });
     }
   }
-  expect({ where, written: await fingerprint() }).toEqual({ where, written: before });
+  lastState = await fingerprint();
+  expect({ where, written: lastState }).toEqual({ where, written: before });
   // A URL the router cannot read or match leaves no route to audit.
   if (audited && body.msg !== MSG.api.routeNotFound && body.msg !== MSG.api.invalidUrl) {
     expect({ where, auditRows: await auditRowsOf(response) }).toEqual({ where, auditRows: 1 });
@@ -277,6 +293,20 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     valid: () => ({ currentPassword: 'no es la actual', newPassword: 'otra frase larga y nueva' }),
     audited: true,
     numRuns: 40,
+  },
+  'POST /api/auth/email-change/check': {
+    method: 'POST',
+    url: () => '/api/auth/email-change/check',
+    as: null,
+    valid: () => ({ token: 'a'.repeat(43) }),
+    audited: false,
+  },
+  'POST /api/auth/email-change/confirm': {
+    method: 'POST',
+    url: () => '/api/auth/email-change/confirm',
+    as: null,
+    valid: () => ({ token: 'a'.repeat(43) }),
+    audited: true,
   },
   'PUT /api/auth/profile': {
     method: 'PUT',
@@ -452,7 +482,7 @@ describe('hostile bodies', () => {
     const route = BODY_ROUTES[name]!;
     await fc.assert(
       fc.asyncProperty(hostileBodyFor(route.valid()), async (body) => {
-        const before = await fingerprint();
+        const before = await stateBefore();
         const exchange = await send(route.method, route.url(), route.as, body);
         await expectSafeAnswer({ ...exchange, valid: route.valid() }, before, {
           audited: route.audited,
@@ -466,7 +496,7 @@ describe('hostile bodies', () => {
     // Logout ignores its body: any body it parses ends the session, so a new one is opened.
     await fc.assert(
       fc.asyncProperty(hostileBodyFor({}), async (body) => {
-        const before = await fingerprint();
+        const before = await stateBefore();
         const exchange = await send('POST', '/api/auth/logout', 'psychologist2', body);
         await expectSafeAnswer(exchange, before, { audited: true });
         if (exchange.response.statusCode === 200) {
@@ -587,7 +617,7 @@ describe('hostile ids in paths', () => {
     const route = ID_ROUTES[name]!;
     await fc.assert(
       fc.asyncProperty(hostileId, async (id) => {
-        const before = await fingerprint();
+        const before = await stateBefore();
         const body = route.body && { kind: 'json' as const, value: route.body() };
         const exchange = await send(route.method, route.url(id), route.as, body);
         await expectSafeAnswer(exchange, before, { audited: true, refusalOnly: true });
@@ -686,7 +716,7 @@ describe('hostile query strings', () => {
     const route = LIST_ROUTES[name]!;
     await fc.assert(
       fc.asyncProperty(hostileQuery(route.params, route.known()), async (query) => {
-        const before = await fingerprint();
+        const before = await stateBefore();
         const exchange = await send('GET', `${route.url}?${query}`, route.as);
         await expectSafeAnswer(exchange, before, { audited: true });
       }),
