@@ -138,7 +138,8 @@ describe('an administrator manages a new colleague', () => {
     await page.getByRole('heading', { name: 'Registro de auditoría' }).waitFor();
     for (const action of [
       'Alta de un usuario',
-      'Asignación de un estudiante',
+      // Sofía was Lucía's: taking her from a psychologist is an action of its own.
+      'Reasignación de un estudiante a otro/a psicólogo/a',
       'Desactivación de un usuario',
       'Inicio de sesión',
     ]) {
