@@ -221,6 +221,8 @@ try {
   );
 
   // 1. Everyday calls while imports and PDFs run.
+  // A first load warms the server up (compiled code, the caseload's cache).
+  await fixedRate(server.url, lucia, 3);
   const quietProbe = probeLiveness(server.url);
   const alone = await fixedRate(server.url, lucia, 5);
   const quietLive = await quietProbe.stop();

@@ -1,6 +1,7 @@
 import type { FieldError } from '@psicocampus/shared/domain';
 import { MSG } from '@psicocampus/shared/domain';
 import { HttpError } from '../../lib/http-error';
+import { yieldToServerThread } from '../../lib/thread-priority';
 import {
   readFirstSheet,
   spreadsheetKind,
@@ -8,6 +9,8 @@ import {
   UnreadableSpreadsheetError,
 } from './spreadsheet';
 import { readStudentRows, type ImportRow } from './student-rows';
+
+yieldToServerThread();
 
 /** What the server thread hands over: the uploaded bytes, moved, not copied. */
 export interface ImportParseTask {

@@ -1,6 +1,9 @@
 import { renderAssessmentReport } from './assessment-report';
 import type { ReportData } from './report-data';
 import { renderStudentReport } from './student-report';
+import { yieldToServerThread } from '../../lib/thread-priority';
+
+yieldToServerThread();
 
 /**
  * Runs in a worker thread (see pdf-renderer.ts): laying out a PDF is CPU
