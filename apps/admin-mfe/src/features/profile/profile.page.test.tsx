@@ -39,6 +39,14 @@ describe("the administrator's profile", () => {
     expect(data).toHaveTextContent('Administrador/a');
   });
 
+  it('shows an e-mail change waiting for confirmation beside the address in use', async () => {
+    const pendingEmail = 'ana.nueva@psicocampus.test';
+    await renderProfile(json({ ok: true, profile: { ...profile, pendingEmail } }));
+    const data = await screen.findByRole('region', { name: MSG.profile.personalData });
+    expect(data).toHaveTextContent('admin@psicocampus.test');
+    expect(data).toHaveTextContent(MSG.emailChange.pendingHint(pendingEmail));
+  });
+
   it('says "No especificado" without a phone', async () => {
     await renderProfile(json({ ok: true, profile: { ...profile, phone: null } }));
     expect(await screen.findByText(MSG.common.notSpecified)).toBeInTheDocument();
