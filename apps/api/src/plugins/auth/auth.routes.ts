@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
   changePasswordSchema,
@@ -103,7 +103,27 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     throw RecordedRefusal.from(limited ?? refusal);
   }
 
-  app.post('/api/auth/login', audited('auth.login', true), async (request) => {
+  /**
+   * A sign-in refused before its handler runs (not JSON, nested too deep,
+   * too large, another content type) is a call from its address all the
+   * same: counted, and answered 429 once the address is over its limit.
+   * Refusals of the handler itself have already been counted (and audited).
+   */
+  const countRefusedBody = async (error: FastifyError | HttpError, request: FastifyRequest) => {
+    const status = error.statusCode ?? 500;
+    if (!request.auditWritten && status >= 400 && status < 500) {
+      const now = ctx.now();
+      const limited = await addressLimitFor(db, 'login', request.ip, now);
+      const outcome = limited ? 'blocked' : 'failure';
+      await recordLoginAttempt(db, { email: '', clientAddress: request.ip, outcome, at: now });
+      if (limited) throw limited;
+    }
+    // Answered by the server's own error handler, as every other refusal.
+    throw error;
+  };
+
+  const login = { ...audited('auth.login', true), errorHandler: countRefusedBody };
+  app.post('/api/auth/login', login, async (request) => {
     const clientAddress = request.ip;
     const body = await validateBody(loginSchema, request.body).catch((refusal: unknown) =>
       refuseUnreadableLogin(refusal, request.body, clientAddress),

@@ -183,6 +183,27 @@ describe('brute-force limits (PRODUCT §3)', () => {
     expect((await login(psychologist.email, psychologist.password, address)).statusCode).toBe(200);
   });
 
+  it('counts bodies refused before validation (not JSON, nested too deep) toward the same limit', async () => {
+    const address = '192.0.2.79';
+    const refusedEarly = (call: number) =>
+      server.call({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: call % 2 ? '{"email": "a@b.co", "password": ' : '['.repeat(40) + ']'.repeat(40),
+        remoteAddress: address,
+      });
+    for (let call = 1; call <= 30; call += 1) {
+      const response = await refusedEarly(call);
+      expect(response.statusCode).toBe(400);
+    }
+    const blocked = await refusedEarly(31);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().msg).toBe(MSG.auth.tooManyRequests);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(psychologist.email, psychologist.password, address)).statusCode).toBe(429);
+  });
+
   it('counts a call it cannot read as a failure of the e-mail it names', async () => {
     const email = 'Mal.Formado@psicocampus.test';
     for (let attempt = 1; attempt <= AUTH_POLICY.maxFailuresPerEmail; attempt += 1) {
