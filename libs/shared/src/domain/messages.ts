@@ -650,8 +650,8 @@ export const MSG = {
       appointment: 'Cita',
       assessment: 'Evaluación',
       user: 'Usuario',
+      import_batch: 'Lote de importación',
     } as Record<string, string>,
-    importBatch: 'Lote de importación',
     detailCreated: (count: number) =>
       count === 1 ? '1 estudiante creado' : `${count.toLocaleString('es')} estudiantes creados`,
   },

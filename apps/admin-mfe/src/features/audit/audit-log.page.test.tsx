@@ -108,14 +108,16 @@ describe("'Registro de auditoría' (PRODUCT §4)", () => {
     const batchId = '5e1f2a3b-0000-4000-8000-00000000b47c';
     const imported = makeAuditEntry({
       action: 'student.import',
-      recordType: 'student',
+      recordType: 'import_batch',
       recordId: batchId,
       detail: { created: 5000, batchId },
     });
     auditApi(() => [imported], 1);
     await renderAudit();
     await screen.findByRole('table', { name: A.tableCaption });
-    expect(rowsText()[0]![4]).toBe(`${A.importBatch}${batchId}${A.detailCreated(5000)}`);
+    expect(rowsText()[0]![4]).toBe(
+      `${A.recordTypes.import_batch}${batchId}${A.detailCreated(5000)}`,
+    );
   });
 
   it('filters by user, action and dates, in the query and in the address', async () => {

@@ -18,12 +18,8 @@ function who(entry: AuditEntryView): string {
   return entry.userId ? MSG.common.notFoundName : A.anonymous;
 }
 
-/**
- * What the record cell names: an import's row names its batch (the id
- * stored on each student it created), other rows their record.
- */
-function recordLabel(entry: AuditEntryView, recordType: string): string {
-  if (entry.detail?.batchId && entry.detail.batchId === entry.recordId) return A.importBatch;
+/** What the record cell names: a student, a note… or an import's batch. */
+function recordLabel(recordType: string): string {
   return A.recordTypes[recordType] ?? recordType;
 }
 
@@ -74,7 +70,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntryView[] }) 
               <td>
                 {entry.recordType ? (
                   <>
-                    {recordLabel(entry, entry.recordType)}
+                    {recordLabel(entry.recordType)}
                     {entry.recordId && <span className={styles.recordId}>{entry.recordId}</span>}
                   </>
                 ) : (

@@ -20,7 +20,14 @@ import { storableText } from '../../lib/storable-text';
  * (sign-in events and the administrators' user calls). Lists and statistics
  * name no record.
  */
-export type AuditRecordType = 'student' | 'clinical_note' | 'appointment' | 'user' | 'assessment';
+export type AuditRecordType =
+  | 'student'
+  | 'clinical_note'
+  | 'appointment'
+  | 'user'
+  | 'assessment'
+  /** An import: its id is stored on every student it created. */
+  | 'import_batch';
 
 /** Counts and ids that say what a write did; never clinical text. */
 export type AuditDetail = Record<string, string | number | boolean | null>;

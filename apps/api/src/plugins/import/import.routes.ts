@@ -131,7 +131,7 @@ export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext
       '/api/students/import',
       {
         preHandler: [psychologistOnly.preHandler, reserve, readFile],
-        config: { audit: { action: 'student.import', record: 'student' } },
+        config: { audit: { action: 'student.import', record: 'import_batch' } },
       },
       async (request) => {
         const { user } = signedIn(request);

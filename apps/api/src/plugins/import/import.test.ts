@@ -487,7 +487,7 @@ describe('POST /api/students/import', () => {
     expect(rows.map((row) => row.outcome)).toEqual(
       expect.arrayContaining(['success', 'invalid', 'denied']),
     );
-    expect(rows.every((row) => row.recordType === 'student')).toBe(true);
+    expect(rows.every((row) => row.recordType === 'import_batch')).toBe(true);
   });
 });
 
@@ -1084,6 +1084,7 @@ describe('the audit row of an import', () => {
       token: admin,
     });
     expect(audit.json().entries[0]).toMatchObject({
+      recordType: 'import_batch',
       recordId: batchId,
       detail: { created: 2, batchId },
     });
