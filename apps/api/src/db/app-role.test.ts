@@ -5,7 +5,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrateCommand } from '../cli/migrate';
 import { loadConfig } from '../config';
-import { MigrationsPendingError, preparePostgresSchema } from './migrations';
+import { DEMO_ACCOUNTS } from '../seed/demo-seed';
+import { createServer, type RunningServer } from '../server';
+import { studentBody } from '../../test/helpers/patients';
+import {
+  MigrationsPendingError,
+  MigrationsUnreadableError,
+  preparePostgresSchema,
+} from './migrations';
 import { onPostgres } from '../../test/helpers/test-database';
 
 /**
@@ -59,6 +66,10 @@ describeOnPostgres(
     const empty = `pc_roles_empty_${suffix}`;
     /** A role with a way around its grants, which the command must refuse. */
     const unsafe = `pc_unsafe_${suffix}`;
+    /** An installation made with one role (deploy/README.md before two), and its new owner. */
+    const legacy = `pc_legacy_${suffix}`;
+    const legacyDatabase = `pc_roles_legacy_${suffix}`;
+    const newOwner = `pc_new_owner_${suffix}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-roles-'));
     let asApp: pg.Client;
     let first: Run;
@@ -108,13 +119,20 @@ describeOnPostgres(
 
     afterAll(async () => {
       await asApp?.end();
-      await asSuperuser([
+      // One by one, so that a failure leaves nothing else behind on the shared server.
+      const cleanup = [
         `drop database if exists ${database} with (force)`,
         `drop database if exists ${empty} with (force)`,
+        `drop database if exists ${legacyDatabase} with (force)`,
         `drop role if exists ${unsafe}`,
+        `drop role if exists ${legacy}`,
+        `drop role if exists ${newOwner}`,
         `drop role if exists ${app}`,
         `drop role if exists ${owner}`,
-      ]);
+      ];
+      for (const statement of cleanup) {
+        await asSuperuser([statement]).catch((error: unknown) => console.error(statement, error));
+      }
       rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -303,6 +321,97 @@ describeOnPostgres(
         );
         await asOwner.end();
         expect(tables.rows).toEqual([]);
+      });
+
+      it('refuses to start, saying to run npm run migrate, when its role was never granted', async () => {
+        // Migrated by the owner without DATABASE_APP_ROLE: the server's role may not read the record.
+        const ownerOnly = await migrate({ MIGRATION_DATABASE_URL: urlAs(owner, empty) });
+        expect(ownerOnly.code).toBe(0);
+        const error = await prepareAs(app, empty);
+        expect(error).toBeInstanceOf(MigrationsUnreadableError);
+        expect((error as Error).message).toContain('Ejecuta "npm run migrate"');
+        expect((error as Error).message).toContain('DATABASE_APP_ROLE');
+      });
+    });
+
+    it('moves an installation made with one role to two, as deploy/README.md says', async () => {
+      await asSuperuser([
+        `create role ${legacy} login`,
+        `create database ${legacyDatabase} owner ${legacy}`,
+      ]);
+      const before = await migrate({ DATABASE_URL: urlAs(legacy, legacyDatabase) });
+      expect(before.code).toBe(0);
+      expect(before.out).toContain('DATABASE_APP_ROLE no está definido');
+      const asLegacy = new pg.Client({ connectionString: urlAs(legacy, legacyDatabase) });
+      await asLegacy.connect();
+      try {
+        await asLegacy.query(`insert into audit_log (action, outcome) values ('antes', 'success')`);
+        // The finding of issue 14: the owner may switch the trigger off.
+        await asLegacy.query('begin');
+        await asLegacy.query('alter table audit_log disable trigger all');
+        await asLegacy.query('rollback');
+
+        await asSuperuser(
+          [`create role ${newOwner} login`, `reassign owned by ${legacy} to ${newOwner}`],
+          legacyDatabase,
+        );
+        const after = await migrate({
+          MIGRATION_DATABASE_URL: urlAs(newOwner, legacyDatabase),
+          DATABASE_APP_ROLE: legacy,
+        });
+        expect(after).toMatchObject({ code: 0, err: '' });
+
+        for (const statement of [
+          'alter table audit_log disable trigger all',
+          'delete from audit_log',
+        ]) {
+          await expect(asLegacy.query(statement)).rejects.toMatchObject({ code: '42501' });
+        }
+        const kept = await asLegacy.query(`select action from audit_log where action = 'antes'`);
+        expect(kept.rows).toHaveLength(1);
+      } finally {
+        await asLegacy.end();
+      }
+    });
+
+    describe('the server run as its role with MIGRATE_ON_START=false', () => {
+      let server: RunningServer;
+      beforeAll(async () => {
+        const config = {
+          ...loadConfig({
+            LOG_LEVEL: 'silent',
+            DATA_DIR: dataDir,
+            DATABASE_URL: urlAs(app, database),
+            MIGRATE_ON_START: 'false',
+          }),
+          web: null,
+        };
+        server = await createServer(config);
+        await server.app.ready();
+      }, 60_000);
+      afterAll(() => server?.close());
+
+      it('seeds, signs in and writes a student, whose audit row it writes in the same transaction', async () => {
+        const psychologist = DEMO_ACCOUNTS.find((account) => account.role === 'PSYCHOLOGIST')!;
+        const login = await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: psychologist.email, password: psychologist.password },
+        });
+        expect(login.statusCode).toBe(200);
+        const created = await server.app.inject({
+          method: 'POST',
+          url: '/api/students',
+          headers: { 'x-token': login.json<{ token: string }>().token },
+          payload: studentBody(),
+        });
+        expect(created.statusCode).toBe(201);
+        const id = created.json<{ student: { _id: string } }>().student._id;
+        const trail = await asApp.query(
+          'select action, outcome from audit_log where record_id = $1',
+          [id],
+        );
+        expect(trail.rows).toEqual([{ action: 'student.create', outcome: 'success' }]);
       });
     });
   },

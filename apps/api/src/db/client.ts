@@ -4,12 +4,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config';
-import { API_ROOT } from '../paths';
+import { MIGRATIONS_FOLDER, preparePostgresSchema } from './migrations';
 import * as schema from './schema';
 
 /** One query type for both engines: every query in the server is written once. */
@@ -24,22 +23,25 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** false (MIGRATE_ON_START): check that no migration is pending instead of applying them. */
+      migrate?: boolean;
+    }
   /** A folder for PGlite's files, or 'memory://' for a throw-away database. */
   | { kind: 'pglite'; dataDir: string };
 
 /** PostgreSQL when DATABASE_URL is set; otherwise PGlite under DATA_DIR/pglite. */
-export function databaseTarget(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
+export function databaseTarget(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'migrateOnStart'>,
+): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, migrate: config.migrateOnStart }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
 
-/** Migrations committed to the repository; the same folder from src/ and dist/. */
-export const MIGRATIONS_FOLDER = path.join(API_ROOT, 'drizzle');
-
-/** Any constant shared by all processes: the key of the migration lock. */
-const MIGRATION_LOCK_KEY = 727_150_001;
+export { MIGRATIONS_FOLDER };
 
 const CASING = 'snake_case' as const;
 
@@ -49,23 +51,21 @@ const CASING = 'snake_case' as const;
  * migrates, the others wait for it and then find nothing left to do.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target.url);
+  if (target.kind === 'postgres') return openPostgres(target.url, target.migrate ?? true);
   return openPglite(target.dataDir);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error('[db] idle PostgreSQL client error', error));
   const db = drizzlePostgres(pool, { schema, casing: CASING });
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
-  }
+  // Migrations under the lock, or only a check for a role that may not
+  // migrate (deploy/README.md's two roles): db/migrations.ts.
+  await preparePostgresSchema(pool, migrate).catch(async (error: unknown) => {
+    await pool.end().catch(() => {});
+    throw error;
+  });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
