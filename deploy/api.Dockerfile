@@ -1,6 +1,9 @@
 # syntax=docker/dockerfile:1
 # The PsicoCampus server: one process of the API (the front ends are served
-# by the web image, web.Dockerfile). Build from the repository's root:
+# by the web image, web.Dockerfile). The same image runs `npm run migrate`
+# (node apps/api/dist/migrate.js: compose.yaml's `migrate` service) as the
+# schema's owner; the server processes run as the database role it grants.
+# Build from the repository's root:
 #
 #   docker build -f deploy/api.Dockerfile -t psicocampus-api .
 #

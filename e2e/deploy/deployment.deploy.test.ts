@@ -16,17 +16,18 @@ import { freePort } from '../support/product';
 import { DEMO, signIn } from '../support/session';
 import {
   builtFolder,
-  createDatabase,
+  createDatabaseWithRoles,
   publishWebRoot,
+  queryAs,
   ROOT,
   startNginx,
   startServerProcess,
   waitFor,
   webRelease,
   whenReady,
-  type Database,
   type Nginx,
   type Origins,
+  type RolesDatabase,
   type ServerProcess,
 } from './deployment';
 import { fillNewStudent } from '../support/patients';
@@ -43,7 +44,11 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 let workDir: string;
 let webRoot: string;
-let database: Database;
+let database: RolesDatabase;
+/** A server process started as the server's role before `npm run migrate`: its exit and output. */
+let beforeMigrate: { code: number | null; output: string };
+/** What `npm run migrate` printed. */
+let migrated: string;
 let origins: Origins;
 let shell: string;
 let nginx: Nginx;
@@ -98,15 +103,36 @@ beforeAll(async () => {
   ports.api2 = await freePort();
   await publishWebRoot(webRoot, origins);
 
-  database = await createDatabase(POSTGRES);
+  // deploy/README.md, "The database": the owner's role, the server's role,
+  // and the database owned by the first (deploy/postgres/create-roles.sh).
+  database = await createDatabaseWithRoles(POSTGRES);
   serverEnv = {
+    // server.env: the server's own role, which does not migrate.
     DATABASE_URL: database.url,
+    MIGRATE_ON_START: 'false',
     PUBLIC_URL: shell,
     // The assessment's embedding example runs on its remote's origin and calls the API.
     ALLOWED_ORIGINS: origins.remotes.assessment,
     DATA_DIR: path.join(workDir, 'data'),
   };
-  // Both at once on the empty database: one migrates and seeds, the other waits.
+  // Started before `npm run migrate`, a process refuses to run on the empty schema.
+  const early = startServerProcess('early', await freePort(), serverEnv);
+  const exited = await early.exit;
+  beforeMigrate = { code: exited.code, output: early.output() };
+  // psicocampus-migrate.service: server.env plus migrate.env, as the owner.
+  migrated = (
+    await run('npm', ['run', 'migrate'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...serverEnv,
+        MIGRATION_DATABASE_URL: database.ownerUrl,
+        DATABASE_APP_ROLE: database.appRole,
+      },
+    })
+  ).stdout;
+  // Both at once on the migrated database: one seeds, the other waits.
   for (const name of ['api1', 'api2'] as const) {
     servers.set(name, startServerProcess(name, ports[name], serverEnv));
   }
@@ -149,7 +175,23 @@ describe('the installation', () => {
     expect(nginx.configTest).toMatch(/test is successful/);
   });
 
-  it('was migrated and given its demo data once, by two processes starting together', async () => {
+  it('refuses to start as the server role before npm run migrate, saying to run it', () => {
+    expect(beforeMigrate.code).toBe(1);
+    expect(beforeMigrate.output).toContain(
+      'La base de datos no tiene aplicadas todas las migraciones de esta versión',
+    );
+    expect(beforeMigrate.output).toContain('Ejecuta "npm run migrate"');
+  });
+
+  it('was migrated by npm run migrate as the owner, which granted the server role its privileges', () => {
+    expect(migrated).toContain('Migraciones aplicadas: 0000_init');
+    expect(migrated).toContain(`Permisos del rol ${database.appRole}, el del servidor:`);
+    expect(migrated).toContain(
+      'SELECT, INSERT (nunca UPDATE, DELETE ni TRUNCATE) en assessment_remarks, audit_log;',
+    );
+  });
+
+  it('was given its demo data once, by two processes starting together', async () => {
     const [counts] = await database.query<{ users: number; students: number }>(
       'select (select count(*)::int from users) as users, (select count(*)::int from students) as students',
     );
@@ -297,6 +339,91 @@ describe('two server processes behind nginx', () => {
     expect(await waitAnsweredBy(requestIds.slice(1))).toContain(
       opened === 'api1' ? 'api2' : 'api1',
     );
+  });
+});
+
+describe('the server\'s database role (deploy/README.md, "The database")', () => {
+  const auditRows = async () =>
+    (await database.query<{ n: number }>('select count(*)::int as n from audit_log'))[0]!.n;
+
+  it('is the only role the server processes connect as, and it owns no table', async () => {
+    // Each process holds its pool's connections for a while after a call.
+    for (const port of [ports.api1, ports.api2]) {
+      expect((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status).toBe(200);
+    }
+    const connected = await database.query<{ usename: string }>(
+      `select distinct usename from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    expect(connected.map((row) => row.usename)).toEqual([database.appRole]);
+    const owned = await database.query<{ relname: string }>(
+      `select relname from pg_class where relowner = (select oid from pg_roles where rolname = '${database.appRole}')`,
+    );
+    expect(owned).toEqual([]);
+  });
+
+  it.each([
+    ['disable the audit trigger', 'alter table audit_log disable trigger all'],
+    ['delete from the audit log', 'delete from audit_log'],
+    ['update the audit log', `update audit_log set outcome = 'success'`],
+    ['truncate the audit log', 'truncate audit_log'],
+    ['drop the audit log', 'drop table audit_log'],
+    ['create a table', 'create table intruso (id int)'],
+    ['alter a table', 'alter table students add column intruso int'],
+  ])('cannot %s with the credentials of server.env', async (_what, statement) => {
+    const before = await auditRows();
+    expect(await queryAs(database.url, statement)).toEqual({ code: '42501' });
+    expect(await auditRows()).toBe(before);
+  });
+
+  it('signs in and writes through nginx as that role, each write audited', async () => {
+    const signedIn = await fetch(`${shell}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO.psychologist),
+    });
+    expect(signedIn.status).toBe(200);
+    const { token } = (await signedIn.json()) as { token: string };
+    const created = await fetch(`${shell}/api/students`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-token': token },
+      body: JSON.stringify({
+        firstName: 'Rol',
+        lastName: 'Del Servidor',
+        age: 21,
+        gender: 'FEMENINO',
+        email: `rol.servidor.${Date.now()}@estudiantes.test`,
+        phone: '0991234567',
+        city: 'Quito',
+        career: 'Medicina',
+        careerLevel: 'TERCERO',
+        employmentStatus: 'DESEMPLEADO',
+        income: null,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { student } = (await created.json()) as { student: { _id: string } };
+    const deleted = await fetch(`${shell}/api/students/${student._id}`, {
+      method: 'DELETE',
+      headers: { 'x-token': token },
+    });
+    expect(deleted.status).toBe(200);
+    const trail = await database.query<{ action: string; outcome: string }>(
+      `select action, outcome from audit_log where record_id = '${student._id}' order by id`,
+    );
+    expect(trail).toEqual([
+      { action: 'student.create', outcome: 'success' },
+      { action: 'student.delete', outcome: 'success' },
+    ]);
+  });
+
+  it('copies the database with npm run backup as that role (the nightly job of server.env)', async () => {
+    const out = path.join(workDir, 'nightly.dump');
+    const { stdout } = await run('npm', ['run', 'backup', '--', '--out', out], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...serverEnv },
+    });
+    expect(stdout).toContain(`Copia de seguridad escrita en ${out}`);
   });
 });
 

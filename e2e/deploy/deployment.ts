@@ -11,6 +11,7 @@ const run = promisify(execFile);
 export const ROOT = path.resolve(__dirname, '../..');
 const API_MAIN = path.join(ROOT, 'apps/api/dist/main.js');
 const RENDER_SCRIPT = path.join(ROOT, 'deploy/nginx/render.sh');
+const CREATE_ROLES_SCRIPT = path.join(ROOT, 'deploy/postgres/create-roles.sh');
 const WEB_RELEASE_SCRIPT = path.join(ROOT, 'deploy/web-release.sh');
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
@@ -57,19 +58,78 @@ async function adminQuery<Row extends object>(url: string, statement: string): P
   }
 }
 
-/** A new, empty database on the PostgreSQL server at `serverUrl`, dropped by `drop()`. */
-export async function createDatabase(serverUrl: string): Promise<Database> {
-  const name = `pc_deploy_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+/**
+ * The database of deploy/README.md's two roles: a new database owned by a
+ * new owner role, and a new role for the server processes, made by
+ * deploy/postgres/create-roles.sh as the test server's superuser (names of
+ * their own, so runs never meet). `url` is the server role's; `query` runs as
+ * the superuser; `drop()` removes the database and both roles.
+ */
+export interface RolesDatabase extends Database {
+  ownerUrl: string;
+  ownerRole: string;
+  appRole: string;
+}
+
+export async function createDatabaseWithRoles(serverUrl: string): Promise<RolesDatabase> {
+  const suffix = randomBytes(6).toString('hex');
+  const name = `pc_deploy_${suffix}`;
+  const ownerRole = `pc_deploy_owner_${suffix}`;
+  const appRole = `pc_deploy_app_${suffix}`;
+  const ownerPassword = randomBytes(12).toString('hex');
+  const appPassword = randomBytes(12).toString('hex');
+  const server = new URL(serverUrl);
+  await run('sh', [CREATE_ROLES_SCRIPT], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PGHOST: server.hostname,
+      PGPORT: server.port || '5432',
+      PGUSER: decodeURIComponent(server.username) || 'postgres',
+      ...(server.password ? { PGPASSWORD: decodeURIComponent(server.password) } : {}),
+      PSICOCAMPUS_DB_NAME: name,
+      PSICOCAMPUS_OWNER_ROLE: ownerRole,
+      PSICOCAMPUS_APP_ROLE: appRole,
+      PSICOCAMPUS_OWNER_PASSWORD: ownerPassword,
+      PSICOCAMPUS_APP_PASSWORD: appPassword,
+    },
+  });
+  const urlAs = (role: string, password: string) => {
+    const url = new URL(serverUrl);
+    url.username = role;
+    url.password = password;
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  const superuser = new URL(serverUrl);
+  superuser.pathname = `/${name}`;
   return {
-    url: url.toString(),
-    query: (statement) => adminQuery(url.toString(), statement),
+    url: urlAs(appRole, appPassword),
+    ownerUrl: urlAs(ownerRole, ownerPassword),
+    ownerRole,
+    appRole,
+    query: (statement) => adminQuery(superuser.toString(), statement),
     drop: async () => {
       await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
+      await adminQuery(serverUrl, `drop role if exists "${appRole}"`);
+      await adminQuery(serverUrl, `drop role if exists "${ownerRole}"`);
     },
   };
+}
+
+/** `statement` as the role of `url`: its rows, or the SQLSTATE it failed with. */
+export async function queryAs(
+  url: string,
+  statement: string,
+): Promise<{ rows: object[] } | { code: string }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return { rows: (await client.query(statement)).rows };
+  } catch (error) {
+    return { code: (error as { code?: string }).code ?? String(error) };
+  } finally {
+    await client.end();
+  }
 }
 
 // ----------------------------------------------------------- server process
