@@ -36,14 +36,22 @@ INSERT INTO "assessment_remarks" ("assessment_id", "author_id", "text", "created
 SELECT "id", "author_id", "final_remarks", coalesce("final_remarks_at", "created_at")
 FROM "suicide_assessments" WHERE "final_remarks" <> '';
 --> statement-breakpoint
--- Remarks are clinical records (PRODUCT §4, §13): never rewritten. A delete is
--- allowed only when it cascades from the assessment's student being deleted
--- (the foreign key's own trigger runs it, one level deep).
+-- Remarks are clinical records (PRODUCT §4, §13): never rewritten. Only the
+-- foreign keys' own actions (run by a trigger, so one level deeper) may touch
+-- them: deleting the assessment's student removes them, and deleting their
+-- author's account clears `author_id` and nothing else.
 CREATE FUNCTION "assessment_remarks_refuse_change"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-	IF TG_OP = 'DELETE' AND pg_trigger_depth() > 1 THEN
-		RETURN OLD;
+	IF pg_trigger_depth() > 1 THEN
+		IF TG_OP = 'DELETE' THEN
+			RETURN OLD;
+		END IF;
+		IF TG_OP = 'UPDATE' AND NEW."author_id" IS NULL
+			AND NEW."id" = OLD."id" AND NEW."assessment_id" = OLD."assessment_id"
+			AND NEW."text" = OLD."text" AND NEW."created_at" = OLD."created_at" THEN
+			RETURN NEW;
+		END IF;
 	END IF;
 	RAISE EXCEPTION 'assessment_remarks is append-only: % is not allowed', TG_OP
 		USING ERRCODE = 'insufficient_privilege',

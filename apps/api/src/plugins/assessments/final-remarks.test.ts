@@ -5,7 +5,8 @@ import {
   type AssessmentRemark,
   type SuicideAssessment,
 } from '@psicocampus/shared/domain';
-import { assessmentRemarks, auditLog, suicideAssessments } from '../../db/schema';
+import { assessmentRemarks, auditLog, suicideAssessments, users } from '../../db/schema';
+import { inviteAndSignIn } from '../../../test/helpers/admin';
 import { saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
 import { createStudent, userIdOf } from '../../../test/helpers/patients';
 import { pdfText } from '../../../test/helpers/pdf-text';
@@ -207,6 +208,22 @@ describe('the database keeps remarks append-only', () => {
     });
     expect(deleted.statusCode).toBe(200);
     expect(await db().select().from(assessmentRemarks).where(where)).toEqual([]);
+  });
+});
+
+describe('remarks whose author account is removed', () => {
+  it('stay, with no author, when the account is deleted from the database', async () => {
+    const colleague = await inviteAndSignIn(server, admin);
+    const { assessment } = await newAssessment(colleague.token);
+    await remark(colleague.token, assessment._id, 'Queda aunque la cuenta se elimine.');
+    await db().delete(users).where(eq(users.id, colleague.user._id));
+    const kept = await db()
+      .select()
+      .from(assessmentRemarks)
+      .where(eq(assessmentRemarks.assessmentId, assessment._id));
+    expect(kept.map((row) => [row.text, row.authorId])).toEqual([
+      ['Queda aunque la cuenta se elimine.', null],
+    ]);
   });
 });
 
