@@ -26,6 +26,7 @@ import {
   loginLimitFor,
   pruneLoginAttempts,
   recordLoginAttempt,
+  keepingTheCount,
 } from './login-limits';
 import {
   consumeToken,
@@ -49,22 +50,6 @@ const PUBLIC = { config: { public: true } } as const;
 const audited = (action: AuditAction, isPublic = false) => ({
   config: { public: isPublic, audit: { action, record: 'user' as const } },
 });
-
-/**
- * Runs the rest of a handler whose call has been counted by a limit, so that
- * any refusal keeps the count: inside an audited write, a plain refusal would
- * roll the counted call back with everything else.
- */
-async function keepingTheCount<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof HttpError && !(error instanceof RecordedRefusal)) {
-      throw RecordedRefusal.from(error);
-    }
-    throw error;
-  }
-}
 
 function refuseCommonPassword(password: string, field: string): void {
   if (isCommonPassword(password)) {

@@ -6,23 +6,8 @@ import { validateBody } from '../../lib/validate';
 import { emailChangedMail, invitationMail } from '../../mail/templates';
 import { findUserById } from '../users/user.queries';
 import { confirmEmailChange, findLiveEmailChange } from './email-changes';
-import { admitCall } from './login-limits';
+import { admitCall, keepingTheCount } from './login-limits';
 import { passwordLinkUrl } from './password-tokens';
-
-/**
- * Runs what follows a counted call so that a refusal keeps the count: in an
- * audited write, a plain refusal would roll the counted call back with the rest.
- */
-async function keepingTheCount<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof HttpError && !(error instanceof RecordedRefusal)) {
-      throw RecordedRefusal.from(error);
-    }
-    throw error;
-  }
-}
 
 /**
  * The page a confirmation link opens (`/confirm-email/<token>`) checks the

@@ -2,7 +2,7 @@ import { and, count, eq, gt, lt, max, min } from 'drizzle-orm';
 import { isStorableText, MSG } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, RecordedRefusal } from '../../lib/http-error';
 import { AUTH_POLICY } from './auth.policy';
 
 /**
@@ -164,4 +164,20 @@ export function emailOf(body: unknown): string {
 export async function pruneLoginAttempts(db: Database, now: Date): Promise<void> {
   const before = new Date(now.getTime() - AUTH_POLICY.attemptRetentionMs);
   await db.delete(loginAttempts).where(lt(loginAttempts.at, before));
+}
+
+/**
+ * Runs the rest of a handler whose call has been counted by a limit, so that
+ * any refusal keeps the count: inside an audited write, a plain refusal would
+ * roll the counted call back with everything else.
+ */
+export async function keepingTheCount<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError && !(error instanceof RecordedRefusal)) {
+      throw RecordedRefusal.from(error);
+    }
+    throw error;
+  }
 }
