@@ -61,9 +61,17 @@ export async function dialogTitled(title: string): Promise<HTMLElement> {
 }
 
 /** Presses the dialog's button (OK by default) and waits for it to go away. */
+/** sweetalert2 gives focus back to what had it 100 ms after its dialog goes (its RESTORE_FOCUS_TIMEOUT). */
+const DIALOG_FOCUS_RETURN_MS = 100;
+
 export async function closeDialog(user: UserEvent, dialog: HTMLElement, button = 'OK') {
   await user.click(within(dialog).getByRole('button', { name: button }));
   await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  // Until then a test that types on would lose its keys to the button that
+  // opened the dialog once focus comes back to it (a space there clicks it).
+  // The dialog's timer was set before it went, so this one, set after, runs
+  // after it however busy the machine is.
+  await new Promise((resolve) => setTimeout(resolve, DIALOG_FOCUS_RETURN_MS));
 }
 
 /** The select's option labels, without the empty 'Selecciona una opción'. */
