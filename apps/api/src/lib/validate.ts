@@ -45,8 +45,18 @@ const FIELD_NAME_MAX = 64;
 const ERRORS_MAX = 30;
 const ERRORS_BYTES_MAX = 2_500;
 
-function shortFieldName(path: string): string {
-  return path.length > FIELD_NAME_MAX ? `${path.slice(0, FIELD_NAME_MAX)}…` : path;
+/** A dotted path of plain names: what a form or an integrator's code would send. */
+const READABLE_FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+/**
+ * An unknown field as the answer names it: by its name when it reads as one,
+ * otherwise not at all. A key is the client's text, of any length and any
+ * characters, and a refusal never repeats what was sent.
+ */
+function unknownFieldError(path: string): FieldError {
+  return READABLE_FIELD.test(path) && path.length <= FIELD_NAME_MAX
+    ? { field: path, msg: MSG.api.unknownField(path) }
+    : { field: '', msg: MSG.api.unknownFieldUnnamed };
 }
 
 /**
@@ -102,12 +112,7 @@ export async function validateBody<S extends AnyObjectSchema>(
   }
   const unknown = unknownFields(schema, body);
   if (unknown.length) {
-    throw refusal(
-      unknown.slice(0, ERRORS_MAX).map((path) => {
-        const field = shortFieldName(path);
-        return { field, msg: MSG.api.unknownField(field) };
-      }),
-    );
+    throw refusal(unknown.slice(0, ERRORS_MAX).map(unknownFieldError));
   }
   try {
     return await schema.validate(body, { abortEarly: false });

@@ -127,6 +127,23 @@ describe('a body’s shape is checked before any validation', () => {
     const response = await login(`{"email":"a@b.co","password":"x","${long}":1}`);
     expectSpanishRefusal(response);
     expect(response.body).not.toContain('k'.repeat(100));
+    expect(response.json().msg).toBe(MSG.api.unknownFieldUnnamed);
+  });
+
+  it('names an unknown field only when it reads as a name, never repeating other text sent as a key', async () => {
+    for (const key of ['${path}', '<b>x</b>', 'campo con espacios', 'a'.repeat(65)]) {
+      const response = await login(JSON.stringify({ email: 'a@b.co', password: 'x', [key]: 1 }));
+      const refusal = expectSpanishRefusal(response);
+      expect(refusal).toEqual({
+        ok: false,
+        msg: MSG.api.unknownFieldUnnamed,
+        errors: [{ field: '', msg: MSG.api.unknownFieldUnnamed }],
+      });
+    }
+    const named = expectSpanishRefusal(
+      await login(JSON.stringify({ email: 'a@b.co', password: 'x', 'perfil.rol_2': 1 })),
+    );
+    expect(named.msg).toBe(MSG.api.unknownField('perfil.rol_2'));
   });
 
   it('reads strings, escapes and brackets inside strings as text, not as structure', () => {

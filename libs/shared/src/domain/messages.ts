@@ -697,6 +697,8 @@ export const MSG = {
     bodyTooLarge: 'La solicitud supera el tamaño máximo permitido.',
     unsupportedMediaType: 'Tipo de contenido no admitido.',
     unknownField: (field: string) => `Campo no permitido: ${field}.`,
+    /** An unknown field whose name is not a plain name: it is not repeated. */
+    unknownFieldUnnamed: 'Se envió un campo no permitido, con un nombre que no es válido.',
     /** A JSON body nested deeper than any form sends (checked before validation). */
     bodyTooDeep: 'Los datos enviados tienen demasiados niveles de anidación.',
     /** A JSON body with more values than any form sends (checked before validation). */
