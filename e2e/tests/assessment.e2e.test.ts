@@ -53,7 +53,8 @@ async function answer(
 }
 
 async function acknowledge(page: Page, title: string | RegExp) {
-  const dialog = page.getByRole('dialog').filter({ hasText: title });
+  // By its title alone: the form's own text speaks of "observaciones guardadas" too.
+  const dialog = page.getByRole('dialog', { name: title, exact: true });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'detached' });
