@@ -20,7 +20,6 @@ import { signedIn } from './authenticate';
 import { isCommonPassword } from './common-passwords';
 import { requireCurrentPassword } from './current-password';
 import {
-  addressLimitFor,
   admitCall,
   emailOf,
   loginLimitFor,
@@ -81,10 +80,8 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     clientAddress: string,
   ): Promise<never> {
     if (!(refusal instanceof HttpError)) throw refusal;
-    const now = ctx.now();
-    const limited = await addressLimitFor(db, 'login', clientAddress, now);
-    const outcome = limited ? 'blocked' : 'failure';
-    await recordLoginAttempt(db, { email: emailOf(sent), clientAddress, outcome, at: now });
+    const call = { kind: 'login' as const, email: emailOf(sent), clientAddress, at: ctx.now() };
+    const limited = await admitCall(db, call, 'failure');
     throw RecordedRefusal.from(limited ?? refusal);
   }
 
@@ -97,10 +94,8 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   const countRefusedBody = async (error: FastifyError | HttpError, request: FastifyRequest) => {
     const status = error.statusCode ?? 500;
     if (!request.auditWritten && status >= 400 && status < 500) {
-      const now = ctx.now();
-      const limited = await addressLimitFor(db, 'login', request.ip, now);
-      const outcome = limited ? 'blocked' : 'failure';
-      await recordLoginAttempt(db, { email: '', clientAddress: request.ip, outcome, at: now });
+      const call = { kind: 'login' as const, email: '', clientAddress: request.ip, at: ctx.now() };
+      const limited = await admitCall(db, call, 'failure');
       if (limited) throw limited;
     }
     // Answered by the server's own error handler, as every other refusal.

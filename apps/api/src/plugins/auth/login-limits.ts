@@ -137,16 +137,19 @@ export async function recordLoginAttempt(
 }
 
 /**
- * Lets a recovery call through, counting it, or returns the 429 it gets
- * (counted as 'blocked': an address that keeps calling stays refused).
- * `email` is recorded for the log only ('' when the body has none).
+ * Counts a call against its address's limit and returns the 429 it gets, or
+ * null (counted as 'blocked' when refused: an address that keeps calling
+ * stays refused). A recovery call let through counts as a 'success'; a
+ * sign-in that could not be read, as a 'failure' (of the e-mail it names,
+ * if any: '' when the body has none).
  */
 export async function admitCall(
   db: Database,
-  call: { kind: Exclude<LimitedCall, 'login'>; email: string; clientAddress: string; at: Date },
+  call: { kind: LimitedCall; email: string; clientAddress: string; at: Date },
+  admitted: LoginOutcome = 'success',
 ): Promise<HttpError | null> {
   const limited = await addressLimitFor(db, call.kind, call.clientAddress, call.at);
-  await recordLoginAttempt(db, { ...call, outcome: limited ? 'blocked' : 'success' });
+  await recordLoginAttempt(db, { ...call, outcome: limited ? 'blocked' : admitted });
   return limited;
 }
 
