@@ -1,18 +1,10 @@
-import type {
-  OwnProfile,
-  Psychologist,
-  ProfileBody,
-  SessionUser,
-} from '@psicocampus/shared/domain';
+import type { OwnProfile, ProfileBody, SessionUser } from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 
-/** Staff members (SEED §7 psychologists) and the signed-in user's own profile. */
+/** The signed-in user's own profile. */
 export const staffApi = api.injectEndpoints({
   endpoints: (build) => ({
-    psychologist: build.query<{ ok: true; psychologist: Psychologist }, string>({
-      query: (id) => `/api/psychologists/${encodeURIComponent(id)}`,
-    }),
     /** The signed-in user's own record, with the phone the session does not carry. */
     myProfile: build.query<{ ok: true; profile: OwnProfile }, void>({
       query: () => '/api/auth/profile',
@@ -29,4 +21,4 @@ export const staffApi = api.injectEndpoints({
   }),
 });
 
-export const { usePsychologistQuery, useMyProfileQuery, useUpdateMyProfileMutation } = staffApi;
+export const { useMyProfileQuery, useUpdateMyProfileMutation } = staffApi;

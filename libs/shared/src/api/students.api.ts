@@ -14,17 +14,6 @@ export interface StudentsListResponse {
   total: number;
 }
 
-export interface StudentsPageArgs {
-  q?: string;
-  page?: number;
-  pageSize?: number;
-}
-
-export interface StudentsPageResponse extends StudentsListResponse {
-  page: number;
-  pageSize: number;
-}
-
 export interface StudentSaved extends OkResponse {
   student: StudentSummary;
 }
@@ -47,11 +36,6 @@ export const studentsApi = api.injectEndpoints({
           id: student._id,
         })),
       ],
-    }),
-    /** Server-side search and paging, for very large caseloads. */
-    studentsPage: build.query<StudentsPageResponse, StudentsPageArgs>({
-      query: (args) => ({ url: '/api/students', params: { page: 1, pageSize: 50, ...args } }),
-      providesTags: [{ type: 'Student', id: 'LIST' }],
     }),
     student: build.query<{ ok: true; student: Student }, string>({
       query: (id) => `/api/students/${encodeURIComponent(id)}`,
@@ -89,7 +73,6 @@ export const studentsApi = api.injectEndpoints({
 
 export const {
   useStudentsQuery,
-  useStudentsPageQuery,
   useStudentQuery,
   useCreateStudentMutation,
   useUpdateStudentMutation,

@@ -48,15 +48,6 @@ export interface RiskAnswers {
   completedSuicide: Answer;
 }
 
-/** The yes/no items, in the order the form asks them. */
-export const IDEATION_ITEMS = [
-  'deathWish',
-  'nonSpecificActiveSuicidalThoughts',
-  'activeSuicidalIdeationWithMethods',
-  'activeSuicidalIdeationWithIntent',
-  'activeSuicidalIdeationWithPlan',
-] as const;
-
 /** "Suicidal behaviour" in §11: an actual, interrupted or aborted attempt, or preparatory acts. */
 export const SUICIDAL_BEHAVIOUR_ITEMS = [
   'actualAttempt',
