@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG } from '@psicocampus/shared';
+import { extendStores, MSG, type AppStore } from '@psicocampus/shared';
 import { stubApi } from '@psicocampus/shared/testing';
 import { savedAssessment, STUDENT_ID } from '../testing/fixtures';
 import { answerNothingEndorsed, closeDialog, dialogTitled } from '../testing/form-driver';
@@ -80,6 +80,32 @@ describe('mount(element, options), the embed for integrators (PRODUCT §1)', () 
     expect(element.innerHTML).toBe('<p>contenido del integrador</p>');
     expect(screen.queryByRole('button', { name: M.save })).not.toBeInTheDocument();
     expect(() => unmount()).not.toThrow();
+  });
+
+  it('leaves nothing running after unmount: a save in flight is aborted and no store is kept', async () => {
+    let signal: AbortSignal | undefined;
+    global.fetch = jest.fn(
+      (input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          signal = new Request(input, init).signal;
+          signal.addEventListener('abort', () => reject(signal!.reason));
+        }),
+    ) as typeof fetch;
+    const unmount = await mountInto(hostElement());
+    const user = userEvent.setup();
+    await answerNothingEndorsed(user);
+    await user.click(screen.getByRole('button', { name: M.save }));
+    await waitFor(() => expect(signal).toBeDefined());
+    expect(signal!.aborted).toBe(false);
+
+    await act(async () => unmount());
+    expect(signal!.aborted).toBe(true);
+    // Every form this file mounted is unmounted by now: none of their stores is reachable.
+    const reached: AppStore[] = [];
+    extendStores(({ store }) => {
+      reached.push(store);
+    });
+    expect(reached).toEqual([]);
   });
 
   it('calls onClose when the person closes the form', async () => {

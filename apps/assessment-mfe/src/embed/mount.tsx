@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { createAppStore, type SuicideAssessment } from '@psicocampus/shared';
+import { createAppStore, releaseAppStore, type SuicideAssessment } from '@psicocampus/shared';
 import AssessmentForm from '../features/assessment-form/assessment-form.component';
 import { EmbedFrame } from './embed-frame.component';
 
@@ -41,7 +41,10 @@ export interface AssessmentEmbedOptions {
   onClose?: () => void;
 }
 
-/** Removes the form from the page; calling it again does nothing. */
+/**
+ * Removes the form from the page and releases its store (requests in flight
+ * are aborted, cache timers and listeners stopped); calling it again does nothing.
+ */
 export type Unmount = () => void;
 
 function checkOptions(element: unknown, options: AssessmentEmbedOptions | undefined): void {
@@ -86,6 +89,8 @@ export function mount(element: Element, options: AssessmentEmbedOptions): Unmoun
     mounted = false;
     root.unmount();
     host.remove();
+    // The host page lives on: nothing of this form may keep running or be kept.
+    releaseAppStore(store);
   };
   // Closing without an onClose unmounts, once the click that asked for it is done.
   const close = options.onClose ?? (() => queueMicrotask(unmount));

@@ -89,4 +89,9 @@ extendStores(({ store, injectReducer, addMiddleware }) => {
       },
     }),
   );
+  // On release: resetting aborts requests in flight and clears the cache's
+  // removal timers and polls, so nothing of a released store keeps running.
+  return () => {
+    store.dispatch(api.util.resetApiState());
+  };
 });

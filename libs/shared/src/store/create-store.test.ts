@@ -2,7 +2,7 @@ import type { SessionUser } from '@psicocampus/shared/domain';
 import { api } from '../api/api-slice';
 import { sessionEnded, sessionStarted } from '../session/session-slice';
 import type * as createStoreModule from './create-store';
-import { createAppStore, type StateWithApi } from './create-store';
+import { createAppStore, extendStores, releaseAppStore, type StateWithApi } from './create-store';
 
 const user: SessionUser = {
   id: 'u-1',
@@ -99,5 +99,57 @@ describe('the store', () => {
     });
     store.dispatch(sessionEnded({ reason: 'logout' }));
     expect(probe.endpoints.probe.select()(store.getState() as StateWithApi).data).toBeUndefined();
+  });
+});
+
+describe('releasing a store (an embed unmounted)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it("aborts its requests in flight and clears the cache's timers", async () => {
+    jest.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    global.fetch = jest.fn(
+      (request: Request) =>
+        new Promise<Response>((_resolve, reject) => {
+          signal = request.signal;
+          request.signal.addEventListener('abort', () => reject(request.signal.reason));
+        }),
+    ) as unknown as typeof fetch;
+    const store = createAppStore({ session: { token: 't-6', user } });
+    // An answered query no one reads any more waits on a removal timer.
+    const answered = store.dispatch(probe.endpoints.probe.initiate());
+    answered.unsubscribe();
+    const pending = store.dispatch(probe.endpoints.probeMutation.initiate());
+    await Promise.resolve();
+    expect(signal?.aborted).toBe(false);
+    expect(jest.getTimerCount()).toBeGreaterThan(0);
+
+    releaseAppStore(store);
+    await pending;
+    expect(signal?.aborted).toBe(true);
+    // What is left is the store telling its (gone) subscribers once, within a frame;
+    // the cache's 60 s removal timer would still be pending without the release.
+    jest.advanceTimersByTime(100);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('stops its listeners and its storage subscription', () => {
+    const store = createAppStore({ storage: localStorage });
+    releaseAppStore(store);
+    store.dispatch(sessionStarted({ token: 't-7', user }));
+    expect(localStorage.getItem('x-token')).toBeNull();
+  });
+
+  it('is forgotten: what loads later reaches live stores only', () => {
+    const live = createAppStore({});
+    const released = createAppStore({});
+    releaseAppStore(released);
+    releaseAppStore(released);
+    const reached: unknown[] = [];
+    extendStores(({ store }) => {
+      reached.push(store);
+    });
+    expect(reached).toContain(live);
+    expect(reached).not.toContain(released);
   });
 });

@@ -49,16 +49,45 @@ export interface StoreHost {
   addMiddleware(middleware: Middleware): void;
 }
 
-export type StoreExtension = (host: StoreHost) => void;
+/** What an extension leaves running in a store; undone by {@link releaseAppStore}. */
+export type StoreCleanup = () => void;
+
+export type StoreExtension = (host: StoreHost) => StoreCleanup | void;
+
+interface LiveStore {
+  host: StoreHost;
+  cleanups: StoreCleanup[];
+}
 
 const extensions = new Set<StoreExtension>();
-const hosts = new Set<StoreHost>();
+/** Stores not yet released; a released one must not be reachable from here (an embed's page lives on). */
+const live = new Map<AppStore, LiveStore>();
+
+function applyExtension(extension: StoreExtension, entry: LiveStore): void {
+  const cleanup = extension(entry.host);
+  if (cleanup) entry.cleanups.push(cleanup);
+}
 
 /** Applies `extension` to every store made so far and to every store made after. */
 export function extendStores(extension: StoreExtension): void {
   if (extensions.has(extension)) return;
   extensions.add(extension);
-  for (const host of hosts) extension(host);
+  for (const entry of live.values()) applyExtension(extension, entry);
+}
+
+/**
+ * Stops everything a store keeps running and forgets it: what extensions
+ * started (the API cache's requests, cache timers and polls), the listeners
+ * and the storage subscription. An embedded form calls it on `unmount`, since
+ * the integrator's page outlives the form; the shell's store lives as long as
+ * its page and is never released. Releasing twice does nothing.
+ */
+export function releaseAppStore(store: AppStore): void {
+  const entry = live.get(store);
+  if (!entry) return;
+  live.delete(store);
+  for (const cleanup of entry.cleanups.reverse()) cleanup();
+  entry.cleanups.length = 0;
 }
 
 /** Builds the product's store: one per page, owned by the shell or by an embed. */
@@ -86,9 +115,10 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
       getDefault().prepend(listener.middleware).concat(dynamic.middleware),
   });
 
+  const cleanups: StoreCleanup[] = [() => listener.clearListeners()];
   if (storage) {
     let previous = store.getState().session;
-    store.subscribe(() => {
+    const unsubscribe = store.subscribe(() => {
       const current = store.getState().session;
       if (current.token === previous.token && current.user === previous.user) return;
       previous = current;
@@ -98,6 +128,7 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
         clearStoredSession(storage);
       }
     });
+    cleanups.push(unsubscribe);
   }
 
   const host: StoreHost = {
@@ -111,8 +142,9 @@ export function createAppStore(options: CreateAppStoreOptions = {}) {
       dynamic.addMiddleware(middleware);
     },
   };
-  hosts.add(host);
-  for (const extension of extensions) extension(host);
+  const entry: LiveStore = { host, cleanups };
+  live.set(store, entry);
+  for (const extension of extensions) applyExtension(extension, entry);
   return store;
 }
 
