@@ -6,7 +6,7 @@ import {
   selectSessionUser,
   useAppSelector,
 } from '@psicocampus/shared/core';
-import { ADMIN_AREA, PSYCHOLOGIST_AREA } from '../features/layout/areas';
+import { DASHBOARD_AREAS } from '../features/layout/areas';
 import { PublicArea } from '../features/layout/public-area.component';
 import { guardRedirect } from '../features/session/route-guard';
 
@@ -18,7 +18,7 @@ const DashboardLayout = lazy(() => import('../features/layout/dashboard-layout.c
 
 /**
  * The routes of SEED §2: the guard decides first, then each place of the
- * page is handed to the remotes that fill it.
+ * page is handed to the remotes that fill it (remote-descriptors.json).
  */
 export function AppRoutes() {
   const location = useLocation();
@@ -38,11 +38,13 @@ export function AppRoutes() {
   return (
     <Suspense fallback={null}>
       <Routes>
-        <Route
-          path={`${PSYCHOLOGIST_AREA.base}/*`}
-          element={<DashboardLayout area={PSYCHOLOGIST_AREA} />}
-        />
-        <Route path={`${ADMIN_AREA.base}/*`} element={<DashboardLayout area={ADMIN_AREA} />} />
+        {DASHBOARD_AREAS.map((area) => (
+          <Route
+            key={area.base}
+            path={`${area.base}/*`}
+            element={<DashboardLayout area={area} />}
+          />
+        ))}
         <Route path="*" element={<PublicArea />} />
       </Routes>
     </Suspense>

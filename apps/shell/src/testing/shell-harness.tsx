@@ -44,35 +44,46 @@ export const standInRemotes: Record<string, RemoteModule> = {
 
 export type ApiHandler = (request: Request) => Response | Promise<Response>;
 
+/** The remotes.json the tests serve unless one gives its own. */
+export const testRemotesJson: Record<string, string> = {
+  auth: '/remotes/auth/mf-manifest.json',
+  patients: '/remotes/patients/mf-manifest.json',
+  assessment: 'http://localhost:9999/mf-manifest.json',
+  admin: '/remotes/admin/mf-manifest.json',
+};
+
 /**
- * Answers remotes.json, and API calls with `api` (200 `{ ok: true }` for
- * anything it does not handle). Returns the requests made, for assertions.
+ * Answers remotes.json with `remotesJson`, and API calls with `api` (200
+ * `{ ok: true }` for anything it does not handle). Returns the requests
+ * made, for assertions.
  */
-export function installFetch(api: ApiHandler = () => Response.json({ ok: true })) {
+export function installFetch(
+  api: ApiHandler = () => Response.json({ ok: true }),
+  remotesJson: Record<string, string> = testRemotesJson,
+) {
   const requests: Request[] = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     requests.push(request);
     const { pathname } = new URL(request.url);
-    if (pathname === '/remotes.json') {
-      return Response.json({
-        auth: '/remotes/auth/mf-manifest.json',
-        patients: '/remotes/patients/mf-manifest.json',
-        assessment: 'http://localhost:9999/mf-manifest.json',
-        admin: '/remotes/admin/mf-manifest.json',
-      });
-    }
+    if (pathname === '/remotes.json') return Response.json(remotesJson);
     return api(request);
   }) as typeof fetch;
   return requests;
 }
 
-/** Makes loadRemote answer with the stand-ins, failing those named in `down`. */
-export function serveStandIns(down: ReadonlySet<string> = new Set()) {
+/**
+ * Makes loadRemote answer with stand-in modules (`modules`, by remote name),
+ * failing those named in `down`.
+ */
+export function serveStandIns(
+  down: ReadonlySet<string> = new Set(),
+  modules: Record<string, RemoteModule> = standInRemotes,
+) {
   jest.mocked(loadRemote).mockImplementation(async (id: string) => {
     const name = id.split('/')[0]!;
     if (down.has(name)) throw new Error(`ScriptNetworkError: ${name}`);
-    return { default: standInRemotes[name] };
+    return { default: modules[name] };
   });
 }
 

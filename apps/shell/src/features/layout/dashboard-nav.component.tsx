@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { NavLink } from 'react-router-dom';
 import type { NavEntry, RemoteModule } from '@psicocampus/shared/core';
-import type { Role } from '@psicocampus/shared/domain';
+import type { RemoteName, Role } from '@psicocampus/shared/domain';
 import { isUnavailable, remoteRegistry } from '../remotes/remote-registry';
 import { remoteAdmits } from '../remotes/remote-routes.component';
 import type { DashboardArea } from './areas';
@@ -10,20 +10,22 @@ import styles from './dashboard-layout.module.css';
 
 /** The menu entries a dashboard's remotes contribute, for this user's role. */
 export function collectNav(
-  remotes: Array<{ nav: NavEntry[]; roles: readonly Role[] }>,
+  remotes: Array<{ name: RemoteName; remote: Pick<RemoteModule, 'nav' | 'roles'> }>,
   role: Role | undefined,
 ): NavEntry[] {
   return remotes
-    .filter((remote) => remoteAdmits(remote.roles, role))
-    .flatMap((remote) => remote.nav)
+    .filter(({ name, remote }) => remoteAdmits(name, remote, role))
+    .flatMap(({ remote }) => remote.nav)
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => (a.entry.order ?? 1000 + a.index) - (b.entry.order ?? 1000 + b.index))
     .map(({ entry }) => entry);
 }
 
 export function DashboardNav({ area, role }: { area: DashboardArea; role: Role | undefined }) {
-  const loaded = area.remotes.map((name) => use(remoteRegistry.load(name)));
-  const available = loaded.filter((remote): remote is RemoteModule => !isUnavailable(remote));
+  const loaded = area.remotes.map((name) => ({ name, remote: use(remoteRegistry.load(name)) }));
+  const available = loaded.flatMap(({ name, remote }) =>
+    isUnavailable(remote) ? [] : [{ name, remote }],
+  );
   const entries = collectNav(available, role);
   return (
     <ul className={styles.navList}>

@@ -1,10 +1,10 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type RemoteName } from '@psicocampus/shared/domain';
+import { isRemoteName, type RemoteName } from '@psicocampus/shared/domain';
 import { REMOTE_TIMEOUT_MS, type UnavailableRemote } from './remote-registry';
 
 function remoteNameOf(id: string): RemoteName | null {
   const name = id.split('/')[0] ?? '';
-  return (REMOTE_NAMES as readonly string[]).includes(name) ? (name as RemoteName) : null;
+  return isRemoteName(name) ? name : null;
 }
 
 /**

@@ -1,7 +1,12 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_ENTRY_EXPOSE, type RemoteModule } from '@psicocampus/shared/core';
-import { REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@psicocampus/shared/domain';
+import {
+  isRemoteName,
+  REMOTE_NAMES,
+  type RemoteName,
+  type RemotesConfig,
+} from '@psicocampus/shared/domain';
 
 /** How long a manifest, remotes.json or a remote's module may take. */
 export const REMOTE_TIMEOUT_MS = 15_000;
@@ -19,17 +24,38 @@ export function isUnavailable(remote: LoadedRemote): remote is UnavailableRemote
   return 'unavailable' in remote;
 }
 
-function isRemoteName(value: string): value is RemoteName {
-  return (REMOTE_NAMES as readonly string[]).includes(value);
-}
-
-/** Keeps only well-formed entries: a remote name → a non-empty address. */
+/**
+ * Keeps the well-formed entries (a described remote's name → a non-empty
+ * address) and says in the console why it leaves any other out, so a line
+ * added to remotes.json for a remote nobody described is not a silent no-op.
+ */
 export function parseRemotesConfig(raw: unknown): RemotesConfig {
   const config: RemotesConfig = {};
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return config;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    console.error('[remotes] remotes.json must be an object { "<remote>": "<manifest address>" }');
+    return config;
+  }
   for (const [name, entry] of Object.entries(raw)) {
-    if (isRemoteName(name) && typeof entry === 'string' && entry.trim() !== '') {
+    if (!isRemoteName(name)) {
+      console.warn(
+        `[remotes] remotes.json lists "${name}", which the shell does not know: no descriptor in ` +
+          `libs/shared/src/domain/remote-descriptors.json says where it mounts nor who may ` +
+          `enter (README, "Adding a remote"). Ignored. Known remotes: ${REMOTE_NAMES.join(', ')}.`,
+      );
+    } else if (typeof entry !== 'string' || entry.trim() === '') {
+      console.warn(
+        `[remotes] remotes.json gives "${name}" no manifest address (a non-empty string); ` +
+          `its area shows the "module unavailable" fallback.`,
+      );
+    } else {
       config[name] = entry.trim();
+    }
+  }
+  for (const name of REMOTE_NAMES) {
+    if (!(name in (raw as Record<string, unknown>))) {
+      console.warn(
+        `[remotes] remotes.json does not list "${name}"; its area shows the "module unavailable" fallback.`,
+      );
     }
   }
   return config;

@@ -1,6 +1,8 @@
 import { use, type ReactNode } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
-import type { RemoteName, Role } from '@psicocampus/shared/domain';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { selectSessionUser, useAppSelector, type RemoteModule } from '@psicocampus/shared/core';
+import { remoteDescriptor, type RemoteName, type Role } from '@psicocampus/shared/domain';
+import { admits, homeOf } from '../session/route-guard';
 import { isUnavailable, remoteRegistry } from './remote-registry';
 import { RemoteUnavailable } from './remote-unavailable.component';
 
@@ -11,17 +13,46 @@ interface Props {
 }
 
 /**
- * Renders the routes of one or more remotes mounted at the same place. A
- * remote that could not be loaded contributes a catch-all route showing the
- * fallback: its own paths are unknown, so any unclaimed path may be one.
+ * Whether a loaded remote lets a user with `role` in: both its descriptor's
+ * roles (remote-descriptors.json) and the roles its module declares must.
+ */
+export function remoteAdmits(
+  name: RemoteName,
+  remote: Pick<RemoteModule, 'roles'>,
+  role: Role | undefined,
+): boolean {
+  return admits(remoteDescriptor(name)?.roles ?? [], role) && admits(remote.roles, role);
+}
+
+/** The same routes, each sending the user to their own home instead. */
+function refused(routes: RouteObject[], to: string): RouteObject[] {
+  return routes.map(
+    (route) =>
+      ({
+        ...route,
+        element: <Navigate to={to} replace />,
+        Component: undefined,
+        lazy: undefined,
+        children: route.children ? refused(route.children, to) : undefined,
+      }) as RouteObject,
+  );
+}
+
+/**
+ * Renders the routes of one or more remotes mounted at the same place. The
+ * routes of a remote that does not admit the user's role redirect the way
+ * the guard does (SEED §2). A remote that could not be loaded contributes a
+ * catch-all route showing the fallback: its own paths are unknown, so any
+ * unclaimed path may be one.
  */
 export function RemoteRoutes({ remotes, notFound }: Props) {
-  const loaded = remotes.map((name) => use(remoteRegistry.load(name)));
-  const routes: RouteObject[] = loaded.flatMap((remote) =>
-    isUnavailable(remote) ? [] : remote.routes,
-  );
-  const failed = loaded.filter(isUnavailable);
-  const firstFailed = failed[0];
+  const role = useAppSelector(selectSessionUser)?.role;
+  const loaded = remotes.map((name) => ({ name, remote: use(remoteRegistry.load(name)) }));
+  const routes: RouteObject[] = loaded.flatMap(({ name, remote }) => {
+    if (isUnavailable(remote)) return [];
+    return remoteAdmits(name, remote, role) ? remote.routes : refused(remote.routes, homeOf(role));
+  });
+  const firstFailed = loaded.map(({ remote }) => remote).find(isUnavailable);
   routes.push({
     path: '*',
     element: firstFailed ? (
@@ -31,9 +62,4 @@ export function RemoteRoutes({ remotes, notFound }: Props) {
     ),
   });
   return useRoutes(routes);
-}
-
-/** Whether the loaded remote lets a user with `role` in. */
-export function remoteAdmits(roles: readonly Role[], role: Role | undefined): boolean {
-  return roles.length === 0 || (role !== undefined && roles.includes(role));
 }

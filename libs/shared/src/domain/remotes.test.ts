@@ -1,0 +1,49 @@
+import descriptors from './remote-descriptors.json';
+import { checkRemoteDescriptors, REMOTE_NAMES, remoteDescriptor } from './remotes';
+
+const valid = () => structuredClone(descriptors) as { remotes: Array<Record<string, unknown>> };
+
+describe('remote-descriptors.json', () => {
+  it('describes the four remotes of the page, each mounted where SEED §2 puts it', () => {
+    expect(REMOTE_NAMES).toEqual(['auth', 'patients', 'assessment', 'admin']);
+    expect(remoteDescriptor('auth')).toMatchObject({ mount: '/', roles: [] });
+    expect(remoteDescriptor('patients')).toMatchObject({
+      mount: '/psychologist/dashboard',
+      roles: ['PSYCHOLOGIST'],
+    });
+    expect(remoteDescriptor('admin')).toMatchObject({ mount: '/dashboard', roles: ['ADMIN'] });
+    expect(remoteDescriptor('unknown')).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'a mount that is no dashboard',
+      { name: 'x', mount: '/nowhere', devPort: 4300, roles: [] },
+      /mounts at "\/nowhere"/,
+    ],
+    [
+      'a name listed twice',
+      { name: 'auth', mount: '/', devPort: 4300, roles: [] },
+      /"auth" is listed twice/,
+    ],
+    [
+      'a port already taken',
+      { name: 'x', mount: '/', devPort: 4201, roles: [] },
+      /development port of its own/,
+    ],
+    [
+      'a role that does not exist',
+      { name: 'x', mount: '/', devPort: 4300, roles: ['ROOT'] },
+      /roles that do not exist/,
+    ],
+    [
+      'a name that is not a package name',
+      { name: 'Mi Remoto', mount: '/', devPort: 4300, roles: [] },
+      /lower-case/,
+    ],
+  ])('refuses %s, saying why', (_case, remote, reason) => {
+    const data = valid();
+    data.remotes.push(remote);
+    expect(() => checkRemoteDescriptors(data)).toThrow(reason);
+  });
+});
