@@ -7,16 +7,12 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { appFolder, appPackage, REMOTE_NAMES } from './tools/rspack/remotes.mjs';
 import { routerSurface } from './tools/rspack/router-surface.mjs';
 
-const APP_PACKAGES = [
-  '@psicocampus/shell',
-  '@psicocampus/auth-mfe',
-  '@psicocampus/patients-mfe',
-  '@psicocampus/assessment-mfe',
-  '@psicocampus/admin-mfe',
-  '@psicocampus/api',
-];
+// The remotes come from libs/shared/src/domain/remote-descriptors.json.
+const APP_PACKAGES = ['@psicocampus/shell', ...REMOTE_NAMES.map(appPackage), '@psicocampus/api'];
+const FRONT_END_FOLDERS = ['apps/shell', ...REMOTE_NAMES.map(appFolder)];
 
 // The page shares only part of react-router-dom (tools/rspack/react-router-dom.mjs):
 // a name outside it would be undefined at run time, and react-router itself
@@ -94,7 +90,7 @@ export default tseslint.config(
     rules: { 'import-x/no-relative-packages': 'error' },
   },
   {
-    files: ['apps/{shell,auth-mfe,patients-mfe,assessment-mfe,admin-mfe}/**/*.{ts,tsx}'],
+    files: FRONT_END_FOLDERS.map((folder) => `${folder}/**/*.{ts,tsx}`),
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -110,6 +106,65 @@ export default tseslint.config(
               group: ['formik', 'sweetalert2'],
               message:
                 'Use @psicocampus/shared/forms and @psicocampus/shared/ui: one Formik and one dialog look in the page.',
+            },
+            {
+              group: ['@psicocampus/shared/server-messages'],
+              message:
+                'The texts of PDFs, mails and commands are the server’s: the page never downloads them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What runs before anyone signs in (PRODUCT §12: /login loads only the
+    // shell, the auth remote and the shared singletons): the shell, and the
+    // auth remote's sign-in page with its recovery dialog. It takes only the
+    // `core`, `domain`, `ui` and `forms` entries of the shared library, so the
+    // API slice (the package's main entry) cannot slip back onto /login. A
+    // dynamic `import('@psicocampus/shared')` on submit stays allowed: the rule
+    // sees static imports only, and a type-only import costs nothing.
+    files: ['apps/shell/src/**/*.{ts,tsx}', 'apps/auth-mfe/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+      // The dev-only page that runs the remote alone.
+      'apps/auth-mfe/src/dev/**',
+      // Reached only through the dashboards' lazy chunk, after sign-in
+      // (app-routes.component.tsx); the rule below keeps it that way.
+      'apps/shell/src/features/layout/dashboard-layout.component.tsx',
+      'apps/shell/src/features/session/use-current-user.ts',
+      'apps/shell/src/features/session/use-sign-out.ts',
+      // Their own lazy routes (remote-module.tsx), never part of /login;
+      // they check a link with the API before showing anything.
+      'apps/auth-mfe/src/features/reset-password/**',
+      'apps/auth-mfe/src/features/confirm-email/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@psicocampus/shared(/(?!(core|domain|ui|forms)$).*)?$',
+              allowTypeImports: true,
+              message:
+                'Code that runs before sign-in takes only @psicocampus/shared/core, /domain, /ui and /forms (PRODUCT §12, /login budget). Load the API slice with a dynamic import() when it is needed.',
+            },
+            {
+              group: [
+                '**/dashboard-layout.component',
+                '**/session/use-current-user',
+                '**/session/use-sign-out',
+                '**/use-current-user',
+                '**/use-sign-out',
+                '**/reset-password/*',
+                '**/confirm-email/*',
+              ],
+              allowTypeImports: true,
+              message:
+                'This module runs after sign-in (or on its own lazy route) and takes the API slice: load it with lazy(() => import(...)).',
             },
           ],
         },
@@ -180,8 +235,9 @@ export default tseslint.config(
           patterns: [
             noOtherApps,
             {
-              regex: '^@psicocampus/shared(/(?!domain$).*)?$',
-              message: 'The server takes only @psicocampus/shared/domain (no React, no DOM).',
+              regex: '^@psicocampus/shared(/(?!(domain|server-messages)$).*)?$',
+              message:
+                'The server takes only @psicocampus/shared/domain and /server-messages (no React, no DOM).',
             },
           ],
         },

@@ -1,17 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
-import { createAppConfig, DEV_PORTS } from '../../tools/rspack/create-app-config.mjs';
+import { createAppConfig } from '../../tools/rspack/create-app-config.mjs';
+import { devRemotesJson } from '../../tools/rspack/remotes.mjs';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
-/** In development the remotes run on their own dev servers. */
-const devRemotes = {
-  auth: `http://localhost:${DEV_PORTS.auth}/mf-manifest.json`,
-  patients: `http://localhost:${DEV_PORTS.patients}/mf-manifest.json`,
-  assessment: `http://localhost:${DEV_PORTS.assessment}/mf-manifest.json`,
-  admin: `http://localhost:${DEV_PORTS.admin}/mf-manifest.json`,
-};
+/** In development the remotes run on their own dev servers (remote-descriptors.json). */
+const devRemotes = devRemotesJson();
 
 export default createAppConfig({
   appDir,

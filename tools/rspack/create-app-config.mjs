@@ -1,5 +1,5 @@
 // One rspack configuration for every front end: the shell (the host) and the
-// four remotes differ only in the options passed here, so the sharing rules
+// remotes differ only in the options passed here, so the sharing rules
 // of Module Federation cannot drift between them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
+import { DEV_PORTS } from './remotes.mjs';
 import { ROUTER_MODULE } from './router-surface.mjs';
 
 const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,9 +17,6 @@ const sweetAlertWithoutInjectedStyles = path.join(
   workspaceRoot,
   'node_modules/sweetalert2/dist/sweetalert2.esm.js',
 );
-
-/** Development ports; the API listens on 8080. */
-export const DEV_PORTS = { shell: 4200, auth: 4201, patients: 4202, assessment: 4203, admin: 4204 };
 
 /**
  * rspack's Module Federation plugin injects its bundler runtime by the path
