@@ -124,7 +124,7 @@ function describe(title, result) {
   return result;
 }
 
-const server = await startServer();
+const server = await startServer({ WEB_DIR: 'none' });
 try {
   console.log(`Machine: ${await machine()}`);
   const studentId = await seed(server.databaseUrl);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -72,40 +72,90 @@ export function outcomeForStatus(status: number): AuditOutcome {
   return 'invalid';
 }
 
+/** The row's columns as placeholders (`audit_at`, …), its outcome given by the statement. */
+function auditRowValues(outcome: SQL) {
+  return {
+    at: sql.placeholder('audit_at'),
+    userId: sql.placeholder('audit_userId'),
+    role: sql.placeholder('audit_role'),
+    action: sql.placeholder('audit_action'),
+    recordType: sql.placeholder('audit_recordType'),
+    recordId: sql.placeholder('audit_recordId'),
+    clientAddress: sql.placeholder('audit_clientAddress'),
+    outcome,
+    requestId: sql.placeholder('audit_requestId'),
+    detail: sql.placeholder('audit_detail'),
+  };
+}
+
+/** The values of `auditRowValues`' placeholders for one entry. */
+export type AuditParams = Record<`audit_${keyof AuditEntry}`, unknown>;
+
+function auditParams(entry: AuditEntry): AuditParams {
+  return {
+    audit_at: entry.at,
+    audit_userId: entry.userId,
+    audit_role: entry.role,
+    audit_action: entry.action,
+    audit_recordType: entry.recordType,
+    // A URL's id can carry NUL: the row must still be written.
+    audit_recordId:
+      entry.recordId === null ? null : storableText(entry.recordId.slice(0, MAX_RECORD_ID_LENGTH)),
+    audit_clientAddress: entry.clientAddress,
+    audit_outcome: entry.outcome,
+    audit_requestId: entry.requestId,
+    // node-postgres would send a plain object as text; both drivers take JSON text for jsonb.
+    audit_detail: entry.detail === null ? null : JSON.stringify(entry.detail),
+  };
+}
+
 const appendAuditStatement = preparedFor((db) =>
   db
     .insert(auditLog)
-    .values({
-      at: sql.placeholder('at'),
-      userId: sql.placeholder('userId'),
-      role: sql.placeholder('role'),
-      action: sql.placeholder('action'),
-      recordType: sql.placeholder('recordType'),
-      recordId: sql.placeholder('recordId'),
-      clientAddress: sql.placeholder('clientAddress'),
-      outcome: sql.placeholder('outcome'),
-      requestId: sql.placeholder('requestId'),
-      detail: sql.placeholder('detail'),
-    })
+    .values(auditRowValues(sql`${sql.placeholder('audit_outcome')}`))
     .prepare('audit_append'),
 );
 
 export async function appendAudit(db: Database, entry: AuditEntry): Promise<void> {
-  await appendAuditStatement(db).execute({
-    at: entry.at,
-    userId: entry.userId,
-    role: entry.role,
-    action: entry.action,
-    recordType: entry.recordType,
-    // A URL's id can carry NUL: the row must still be written.
-    recordId:
-      entry.recordId === null ? null : storableText(entry.recordId.slice(0, MAX_RECORD_ID_LENGTH)),
-    clientAddress: entry.clientAddress,
-    outcome: entry.outcome,
-    requestId: entry.requestId,
-    // node-postgres would send a plain object as text; both drivers take JSON text for jsonb.
-    detail: entry.detail === null ? null : JSON.stringify(entry.detail),
-  } satisfies Record<keyof AuditEntry, unknown>);
+  await appendAuditStatement(db).execute(auditParams(entry));
+}
+
+/**
+ * The audit row of a read, as a common table expression to put in front of
+ * the read's own statement (`db.with(readAuditRow(db, outcome)).select(…)`):
+ * the row and the read then cost one round trip, and PostgreSQL writes the
+ * row whether or not the read finds anything, or neither when the statement
+ * fails. `outcome` is SQL, so that the statement can say whether the record
+ * was there ('success') or not ('denied'). Run it with `recordedRead`.
+ */
+export function readAuditRow(db: Database, outcome: SQL) {
+  return db.$with('audit_row', {}).as(db.insert(auditLog).values(auditRowValues(outcome)).getSQL());
+}
+
+/**
+ * Runs a read whose statement writes its own audit row (`readAuditRow`),
+ * with that row's placeholders filled from the request. The row is then
+ * not written again when the answer leaves. A statement that fails has
+ * written nothing and shown nothing: the answer is the same 503 as any read
+ * whose row cannot be written (fail closed).
+ */
+export async function recordedRead<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  read: (params: AuditParams) => Promise<T>,
+): Promise<T> {
+  const audit = request.routeOptions.config?.audit;
+  if (!audit) throw new Error(`${request.routeOptions.url}: recordedRead needs config.audit`);
+  let result: T;
+  try {
+    // The outcome comes from the statement; 200 only fills the placeholder.
+    result = await read(auditParams(entryFor(ctx, request, audit, 200)));
+  } catch (error) {
+    request.log.error({ err: error, audit: { action: audit.action } }, 'audited read failed');
+    throw new HttpError(503, MSG.api.auditUnavailable);
+  }
+  request.auditWritten = true;
+  return result;
 }
 
 function recordIdOf(request: FastifyRequest): string | null {
@@ -183,6 +233,7 @@ function auditedHandler(
     return async function readAndRecord(this: FastifyInstance, request, reply) {
       const result: unknown = await handler.call(this, request, reply);
       answered(reply, result);
+      if (request.auditWritten) return result;
       try {
         await record(request, reply.statusCode);
       } catch (error) {

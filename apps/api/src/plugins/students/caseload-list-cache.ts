@@ -12,6 +12,9 @@ interface Entry {
   compressed: Partial<Record<Encoding, Buffer>>;
 }
 
+/** Reads a caseload's current revision ('0' before its first change). */
+export type RevisionReader = (psychologistId: string) => Promise<string>;
+
 /** An answer ready to send: the bytes, and their Content-Encoding if any. */
 export interface CaseloadAnswer {
   body: Buffer;
@@ -35,13 +38,21 @@ export class CaseloadListCache {
     private readonly maxBytes = DEFAULT_MAX_BYTES,
   ) {}
 
-  async body(psychologistId: string): Promise<Buffer> {
-    return (await this.entry(psychologistId)).body;
+  async body(psychologistId: string, readRevision?: RevisionReader): Promise<Buffer> {
+    return (await this.entry(psychologistId, readRevision)).body;
   }
 
-  /** The list in the encoding the client accepts (null: uncompressed). */
-  async answer(psychologistId: string, encoding: Encoding | null): Promise<CaseloadAnswer> {
-    const entry = await this.entry(psychologistId);
+  /**
+   * The list in the encoding the client accepts (null: uncompressed).
+   * `readRevision` reads the caseload's current revision (by default a
+   * statement of its own); it is always called, once.
+   */
+  async answer(
+    psychologistId: string,
+    encoding: Encoding | null,
+    readRevision?: RevisionReader,
+  ): Promise<CaseloadAnswer> {
+    const entry = await this.entry(psychologistId, readRevision);
     if (!encoding) return { body: entry.body, encoding: null };
     let compressed = entry.compressed[encoding];
     if (!compressed) {
@@ -53,9 +64,13 @@ export class CaseloadListCache {
     return { body: compressed, encoding };
   }
 
-  private async entry(psychologistId: string): Promise<Entry> {
+  private async entry(
+    psychologistId: string,
+    readRevision: RevisionReader = (id) => caseloadRevision(this.db, id),
+  ): Promise<Entry> {
+    const revision = await readRevision(psychologistId);
     const cached = this.entries.get(psychologistId);
-    if (cached && cached.revision === (await caseloadRevision(this.db, psychologistId))) {
+    if (cached && cached.revision === revision) {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(psychologistId);
       this.entries.set(psychologistId, cached);

@@ -1,48 +1,83 @@
 import { and, desc, eq, exists, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { clinicalNotes, students, users } from '../../db/schema';
+import { readAuditRow, type AuditParams } from '../audit/audit';
 import type { NoteRecord } from '../clinical-notes/clinical-note.queries';
 import { staffRefColumns } from '../users/staff-ref';
+import type { StudentRecord } from './student.queries';
 
-const ownStudentNotesStatement = preparedFor((db) =>
-  db
-    .select({ note: clinicalNotes, author: staffRefColumns })
-    .from(clinicalNotes)
-    .leftJoin(users, eq(users.id, clinicalNotes.authorId))
-    .where(
-      and(
-        eq(clinicalNotes.studentId, sql.placeholder('studentId')),
-        // Depends on the parameters alone, so PostgreSQL checks it once,
-        // before touching clinical_notes: for anyone else's student no note
-        // is read at all (issue 14 §5), and the answer costs what an unknown
-        // id costs.
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(students)
-            .where(
-              and(
-                eq(students.id, sql.placeholder('studentId')),
-                eq(students.assignedPsychologistId, sql.placeholder('psychologistId')),
-              ),
-            ),
-        ),
-      ),
-    )
-    .orderBy(desc(clinicalNotes.createdAt), desc(clinicalNotes.id))
-    .prepare('clinical_notes_of_own_student'),
-);
+const author = alias(users, 'note_author');
+
+const studentDetailStatement = preparedFor((db) => {
+  const own = (table: { id: AnyPgColumn; assignedPsychologistId: AnyPgColumn }) =>
+    and(
+      eq(table.id, sql.placeholder('studentId')),
+      eq(table.assignedPsychologistId, sql.placeholder('psychologistId')),
+    );
+  const owned = alias(students, 'owned');
+  // The read's audit row says whether the student was there for this
+  // psychologist: 'denied' for anyone else's id, as a 404 is recorded.
+  const auditRow = readAuditRow(
+    db,
+    sql`case when ${exists(
+      db
+        .select({ one: sql`1` })
+        .from(owned)
+        .where(own(owned)),
+    )}
+      then 'success' else 'denied' end`,
+  );
+  return (
+    db
+      .with(auditRow)
+      .select({
+        student: students,
+        psychologist: staffRefColumns,
+        note: clinicalNotes,
+        author: {
+          id: author.id,
+          firstName: author.firstName,
+          lastName: author.lastName,
+          email: author.email,
+        },
+      })
+      .from(students)
+      .leftJoin(users, eq(users.id, students.assignedPsychologistId))
+      // Notes are reached only through the caller's own student: another
+      // caseload's notes are never read (issue 14 §5).
+      .leftJoin(clinicalNotes, eq(clinicalNotes.studentId, students.id))
+      .leftJoin(author, eq(author.id, clinicalNotes.authorId))
+      .where(own(students))
+      .orderBy(desc(clinicalNotes.createdAt), desc(clinicalNotes.id))
+      .prepare('student_detail_audited')
+  );
+});
+
+export interface StudentDetailRecord {
+  record: StudentRecord;
+  /** Newest first, with their authors. */
+  notes: NoteRecord[];
+}
 
 /**
- * A student's notes, newest first with their authors, only if the student
- * is this psychologist's; none otherwise. Sent alongside the ownership check
- * (the detail's one round trip) without ever reading another caseload.
+ * A student of this psychologist with its notes, and the read's audit row,
+ * in one statement: the detail is the most frequent clinical read, and its
+ * four round trips (the student, its notes, the audit row, on top of the
+ * session check) were most of its cost. Null for anyone else's student (the
+ * row then says 'denied'). Run it through `recordedRead`.
  */
-export async function listOwnStudentNotes(
+export async function readOwnStudentDetail(
   db: Database,
   psychologistId: string,
   studentId: string,
-): Promise<NoteRecord[]> {
-  return ownStudentNotesStatement(db).execute({ studentId, psychologistId });
+  audit: AuditParams,
+): Promise<StudentDetailRecord | null> {
+  const rows = await studentDetailStatement(db).execute({ ...audit, studentId, psychologistId });
+  const first = rows[0];
+  if (!first) return null;
+  const notes: NoteRecord[] = [];
+  for (const row of rows) if (row.note) notes.push({ note: row.note, author: row.author });
+  return { record: { student: first.student, psychologist: first.psychologist }, notes };
 }

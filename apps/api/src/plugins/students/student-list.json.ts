@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
+import { readAuditRow, type AuditParams } from '../audit/audit';
 import { folded } from '../../lib/text-search';
 import { caseloadRevisions, students, users } from '../../db/schema';
 
@@ -82,4 +84,27 @@ export async function caseloadRevision(db: Database, psychologistId: string): Pr
     rows: Array<{ revision: string }>;
   };
   return result.rows[0]!.revision;
+}
+
+const auditedRevisionStatement = preparedFor((db) =>
+  db
+    .with(readAuditRow(db, sql`'success'`))
+    .select({ revision: sql<string>`${caseloadRevisions.revision}::text` })
+    .from(caseloadRevisions)
+    .where(eq(caseloadRevisions.psychologistId, sql.placeholder('psychologistId')))
+    .prepare('caseload_revision_audited'),
+);
+
+/**
+ * The caseload's current revision, read by the statement that writes the
+ * list's audit row (`recordedRead`): a list answered from the cache then
+ * costs one round trip beside the session check.
+ */
+export async function auditedCaseloadRevision(
+  db: Database,
+  psychologistId: string,
+  audit: AuditParams,
+): Promise<string> {
+  const [row] = await auditedRevisionStatement(db).execute({ ...audit, psychologistId });
+  return row?.revision ?? '0';
 }

@@ -12,11 +12,12 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { validateBody } from '../../lib/validate';
+import { recordedRead } from '../audit/audit';
 import { signedIn } from '../auth/authenticate';
 import { toClinicalNote } from '../clinical-notes/clinical-note.view';
 import { parseStudentListQuery } from './list-query';
 import { ownStudentOr404, psychologistOnly, studentNotFound } from './student-access';
-import { listOwnStudentNotes } from './student-detail.queries';
+import { readOwnStudentDetail } from './student-detail.queries';
 import {
   countCaseload,
   deleteOwnStudent,
@@ -30,6 +31,7 @@ import {
 } from './student.queries';
 import { acceptedEncoding } from '../../lib/compression';
 import { CaseloadListCache } from './caseload-list-cache';
+import { auditedCaseloadRevision } from './student-list.json';
 import { toStudent, toStudentSummary } from './student.view';
 
 type IdParams = { Params: { id: string } };
@@ -53,9 +55,13 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
     if (!query.paged) {
       // Already JSON, built by the database and kept while the caseload does
       // not change, compressed once per change: the hottest answer of the product.
+      // The revision that says whether the kept answer is current is read
+      // by the statement that writes the read's audit row: one round trip.
       const answer = await caseloadLists.answer(
         user.id,
         acceptedEncoding(request.headers['accept-encoding']),
+        (psychologistId) =>
+          recordedRead(ctx, request, (audit) => auditedCaseloadRevision(db, psychologistId, audit)),
       );
       void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       if (answer.encoding) void reply.header('content-encoding', answer.encoding);
@@ -90,13 +96,11 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
     const { user } = signedIn(request);
     const { id } = request.params;
     if (!isUuid(id)) throw studentNotFound();
-    // Both at once (one round trip on PostgreSQL); the notes' query carries
-    // the ownership condition itself, so another psychologist's student has
-    // none of its notes read (issue 14 §5).
-    const [record, notes] = await Promise.all([
-      ownStudentOr404(db, user.id, id),
-      listOwnStudentNotes(db, user.id, id),
-    ]);
+    const detail = await recordedRead(ctx, request, (audit) =>
+      readOwnStudentDetail(db, user.id, id, audit),
+    );
+    if (!detail) throw studentNotFound();
+    const { record, notes } = detail;
     return { ok: true, student: toStudent(record, notes.map(toClinicalNote)) };
   });
 
