@@ -6,7 +6,7 @@ import {
   paths,
   staticClosure,
   staticSpecifiers,
-} from './testing/static-imports';
+} from '@psicocampus/tools/jest/import-graph';
 
 const ENTRY = path.join(__dirname, 'remote-module.tsx');
 const STATISTICS_PAGE = path.join(__dirname, 'features/statistics/service-statistics.page.tsx');

@@ -1,29 +1,35 @@
 /**
  * Reads the import graph of the sources (not Jest's module registry): which
  * modules a file pulls in statically — what a bundler puts in the same
- * chunk — as opposed to `import()`, which starts a chunk of its own.
+ * chunk — as opposed to `import()`, which starts a chunk of its own. Tests
+ * that hold a chunk budget (nivo only on a statistics screen) walk it.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '../../../..');
-const SHARED_SRC = path.join(ROOT, 'libs/shared/src');
-const SHARED_EXPORTS: Record<string, string> = JSON.parse(
-  readFileSync(path.join(ROOT, 'libs/shared/package.json'), 'utf8'),
-).exports;
+const ROOT = path.resolve(__dirname, '../..');
+const SHARED = '@psicocampus/shared';
+
+/** The shared library's entries (`.`, `./ui`, …) and the source file of each. */
+function sharedExports(): Record<string, string> {
+  return JSON.parse(readFileSync(path.join(ROOT, 'libs/shared/package.json'), 'utf8')).exports;
+}
 
 /** `import … from 'x'`, `export … from 'x'`, `import 'x'` — not `import type`, not `import()`. */
 const STATIC = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
 const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
+const specifiersIn = (file: string, pattern: RegExp) =>
+  [...readFileSync(file, 'utf8').matchAll(pattern)].map((match) => match[1]!);
+
+/** What `file` imports statically, as written. */
 export function staticSpecifiers(file: string): string[] {
-  const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(STATIC)].map((match) => match[1]!);
+  return specifiersIn(file, STATIC);
 }
 
+/** What `file` loads with `import()`, as written. */
 export function dynamicSpecifiers(file: string): string[] {
-  const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(DYNAMIC)].map((match) => match[1]!);
+  return specifiersIn(file, DYNAMIC);
 }
 
 function asFile(candidate: string): string | null {
@@ -34,19 +40,23 @@ function asFile(candidate: string): string | null {
   return null;
 }
 
-/** The source file a specifier names, or null for a package outside the workspace (react, @nivo/bar). */
+/**
+ * The source file a specifier names, or null for a package outside the
+ * workspace (react, @nivo/bar) and for an asset (CSS), which imports nothing.
+ */
 export function resolveSource(specifier: string, from: string): string | null {
+  if (specifier.endsWith('.css')) return null;
   if (specifier.startsWith('.')) return asFile(path.resolve(path.dirname(from), specifier));
-  if (specifier === '@psicocampus/shared' || specifier.startsWith('@psicocampus/shared/')) {
-    const entry = SHARED_EXPORTS[`.${specifier.slice('@psicocampus/shared'.length)}`];
-    return entry ? path.join(ROOT, 'libs/shared', entry) : null;
+  if (specifier === SHARED || specifier.startsWith(`${SHARED}/`)) {
+    const entry = sharedExports()[`.${specifier.slice(SHARED.length)}`];
+    return entry ? asFile(path.join(ROOT, 'libs/shared', entry)) : null;
   }
   return null;
 }
 
 /**
  * Every specifier reachable from `entry` through static imports only, each
- * with the file that imports it (CSS and other assets are leaves).
+ * with the file that imports it (relative to the repository).
  */
 export function staticClosure(entry: string): Array<{ specifier: string; from: string }> {
   const seen = new Set<string>([entry]);
@@ -56,7 +66,6 @@ export function staticClosure(entry: string): Array<{ specifier: string; from: s
     const file = queue.shift()!;
     for (const specifier of staticSpecifiers(file)) {
       found.push({ specifier, from: path.relative(ROOT, file) });
-      if (specifier.endsWith('.css')) continue;
       const next = resolveSource(specifier, file);
       if (next && !seen.has(next)) {
         seen.add(next);
@@ -67,8 +76,14 @@ export function staticClosure(entry: string): Array<{ specifier: string; from: s
   return found;
 }
 
+/** The specifiers alone of `staticClosure(entry)`. */
+export function staticallyReached(entry: string): string[] {
+  return staticClosure(entry).map((edge) => edge.specifier);
+}
+
 export const paths = {
   root: ROOT,
-  sharedSrc: SHARED_SRC,
-  shared: (entry: string) => path.join(ROOT, 'libs/shared', SHARED_EXPORTS[entry]!),
+  sharedSrc: path.join(ROOT, 'libs/shared/src'),
+  /** The source file of a shared entry, such as `./charts`. */
+  shared: (entry: string) => path.join(ROOT, 'libs/shared', sharedExports()[entry]!),
 };
