@@ -1,18 +1,31 @@
 #!/bin/sh
 # Starts the web image (web.Dockerfile): writes remotes.json from the remotes'
-# origins unless one was mounted, renders nginx's configuration from the
-# environment with deploy/nginx/render.sh, checks it and runs nginx.
+# origins (PSICOCAMPUS_<NAME>_ORIGIN for each remote the image was built
+# with, listed in remote-names) unless one was mounted, renders nginx's
+# configuration from the environment with deploy/nginx/render.sh, checks it
+# and runs nginx.
 set -eu
 remotes="$PSICOCAMPUS_WEB_ROOT/remotes.json"
+names=${PSICOCAMPUS_REMOTE_NAMES_FILE:-/usr/share/psicocampus/remote-names}
 if [ ! -e "$remotes" ]; then
-  cat > "$remotes" <<JSON
-{
-  "auth": "${PSICOCAMPUS_AUTH_ORIGIN:?}/mf-manifest.json",
-  "patients": "${PSICOCAMPUS_PATIENTS_ORIGIN:?}/mf-manifest.json",
-  "assessment": "${PSICOCAMPUS_ASSESSMENT_ORIGIN:?}/mf-manifest.json",
-  "admin": "${PSICOCAMPUS_ADMIN_ORIGIN:?}/mf-manifest.json"
-}
-JSON
+  separator=''
+  {
+    echo '{'
+    while read -r name; do
+      [ "$name" ] || continue
+      variable="PSICOCAMPUS_$(echo "$name" | tr 'a-z-' 'A-Z_')_ORIGIN"
+      eval "origin=\${$variable:-}"
+      if [ -z "$origin" ]; then
+        echo "psicocampus-web: $variable is not set (the origin of the remote $name)" >&2
+        exit 1
+      fi
+      printf '%s  "%s": "%s/mf-manifest.json"' "$separator" "$name" "$origin"
+      separator=',
+'
+    done < "$names"
+    printf '\n}\n'
+  } > "$remotes.partial"
+  mv "$remotes.partial" "$remotes"
 fi
 sh /usr/share/psicocampus/nginx/render.sh /etc/nginx
 nginx -t

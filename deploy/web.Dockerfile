@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The PsicoCampus front ends (the shell and the four remotes, each on its own
+# The PsicoCampus front ends (the shell and the remotes, each on its own
 # origin) behind Debian's nginx, which also balances /api over the server
 # processes. Its configuration is rendered at start from deploy/nginx with
 # render.sh, the same templates and script as a host install and the
@@ -19,6 +19,10 @@ ENV NX_DAEMON=false NX_NO_CLOUD=true
 COPY . .
 RUN npm install --no-audit --no-fund
 RUN npx nx run-many -t build --exclude=@psicocampus/api
+# shell/ and remotes/<name>/ for every remote of
+# libs/shared/src/domain/remote-descriptors.json, and their names for the
+# entry point (this stage has Node; the served image has none).
+RUN node tools/rspack/remotes.mjs stage /out
 
 FROM debian:bookworm-slim
 RUN apt-get update \
@@ -29,11 +33,9 @@ RUN apt-get update \
   && ln -sf /dev/stdout /var/log/nginx/psicocampus-api.log
 COPY deploy/nginx /usr/share/psicocampus/nginx
 COPY deploy/web-entrypoint.sh /usr/local/bin/psicocampus-web
-COPY --from=build /src/apps/shell/dist /srv/psicocampus/web/shell
-COPY --from=build /src/apps/auth-mfe/dist /srv/psicocampus/web/remotes/auth
-COPY --from=build /src/apps/patients-mfe/dist /srv/psicocampus/web/remotes/patients
-COPY --from=build /src/apps/assessment-mfe/dist /srv/psicocampus/web/remotes/assessment
-COPY --from=build /src/apps/admin-mfe/dist /srv/psicocampus/web/remotes/admin
+COPY --from=build /out/shell /srv/psicocampus/web/shell
+COPY --from=build /out/remotes /srv/psicocampus/web/remotes
+COPY --from=build /out/remote-names /usr/share/psicocampus/remote-names
 # The build's remotes.json names same-origin folders; this one is written at
 # start from the origins (or mounted by the operator).
 RUN rm -f /srv/psicocampus/web/shell/remotes.json

@@ -5,7 +5,10 @@ const path = require('node:path');
 
 module.exports = async () => {
   const root = path.resolve(__dirname, '../..');
-  const missing = ['shell', 'auth-mfe', 'patients-mfe', 'assessment-mfe', 'admin-mfe'].filter(
+  // The remotes as libs/shared/src/domain/remote-descriptors.json lists them.
+  const { remotes } = require('../../libs/shared/src/domain/remote-descriptors.json');
+  const apps = ['shell', ...remotes.map((remote) => `${remote.name}-mfe`)];
+  const missing = apps.filter(
     (app) =>
       !existsSync(
         path.join(root, 'apps', app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json'),
