@@ -21,6 +21,7 @@ import { isCommonPassword } from './common-passwords';
 import { requireCurrentPassword } from './current-password';
 import {
   admitCall,
+  admitFromAddress,
   emailOf,
   loginLimitFor,
   pruneLoginAttempts,
@@ -179,12 +180,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
 
   app.post('/api/auth/reset-password/check', PUBLIC, async (request) => {
     const now = ctx.now();
-    const limited = await admitCall(db, {
-      kind: 'reset-check',
-      email: '',
-      clientAddress: request.ip,
-      at: now,
-    });
+    const limited = await admitFromAddress(db, 'reset-check', request, now);
     if (limited) throw limited;
     const body = await validateBody(resetTokenSchema, request.body);
     const live = await findLiveToken(db, body.token, now);
@@ -196,12 +192,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
 
   app.post('/api/auth/reset-password', audited('auth.password_reset', true), async (request) => {
     const now = ctx.now();
-    const limited = await admitCall(db, {
-      kind: 'reset',
-      email: '',
-      clientAddress: request.ip,
-      at: now,
-    });
+    const limited = await admitFromAddress(db, 'reset', request, now);
     if (limited) throw RecordedRefusal.from(limited);
     // Each call hashes a password (argon2): a refused one still counts.
     const user = await keepingTheCount(async () => {

@@ -6,7 +6,7 @@ import { validateBody } from '../../lib/validate';
 import { emailChangedMail, invitationMail } from '../../mail/templates';
 import { findUserById } from '../users/user.queries';
 import { confirmEmailChange, findLiveEmailChange } from './email-changes';
-import { admitCall, keepingTheCount } from './login-limits';
+import { admitFromAddress, keepingTheCount } from './login-limits';
 import { passwordLinkUrl } from './password-tokens';
 
 /**
@@ -23,12 +23,7 @@ export async function emailChangeRoutes(app: FastifyInstance, opts: { ctx: AppCo
   // counts: the tokens (256 bits) cannot be guessed, but each call costs work.
   app.post('/api/auth/email-change/check', { config: { public: true } }, async (request) => {
     const now = ctx.now();
-    const limited = await admitCall(db, {
-      kind: 'reset-check',
-      email: '',
-      clientAddress: request.ip,
-      at: now,
-    });
+    const limited = await admitFromAddress(db, 'reset-check', request, now);
     if (limited) throw limited;
     const body = await validateBody(emailChangeTokenSchema, request.body);
     const change = await findLiveEmailChange(db, body.token, now);
@@ -47,12 +42,7 @@ export async function emailChangeRoutes(app: FastifyInstance, opts: { ctx: AppCo
     },
     async (request) => {
       const now = ctx.now();
-      const limited = await admitCall(db, {
-        kind: 'reset',
-        email: '',
-        clientAddress: request.ip,
-        at: now,
-      });
+      const limited = await admitFromAddress(db, 'reset', request, now);
       if (limited) throw RecordedRefusal.from(limited);
       const { before, newEmail, invitationToken } = await keepingTheCount(async () => {
         const body = await validateBody(emailChangeTokenSchema, request.body);

@@ -154,6 +154,19 @@ export async function admitCall(
 }
 
 /**
+ * `admitCall` for a call that names no e-mail (a link's check or use): the
+ * request's address is all that is counted.
+ */
+export function admitFromAddress(
+  db: Database,
+  kind: LimitedCall,
+  request: { ip: string },
+  at: Date,
+): Promise<HttpError | null> {
+  return admitCall(db, { kind, email: '', clientAddress: request.ip, at });
+}
+
+/**
  * The e-mail of a body that may be of any shape, lower-cased, or '' when it
  * has none the database could store (NUL, half a surrogate pair).
  */
