@@ -42,6 +42,7 @@ export async function startProduct(
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    SEED_DEMO: 'basic',
     ...options.env,
   });
   if (options.web) config.web = options.web;

@@ -10,6 +10,7 @@ describe('configuration from the environment', () => {
     expect(config.dataDir).toBe(path.resolve('.data'));
     expect(config.smtpUrl).toBeNull();
     expect(config.seedDemo).toBe(true);
+    expect(config.seedShowcase).toBe(true);
     expect(config.allowedOrigins).toEqual(['http://localhost:8080']);
     expect(config.web?.shell).toMatch(/apps[\\/]shell[\\/]dist$/);
     expect(config.web?.remotes.assessment).toMatch(/apps[\\/]assessment-mfe[\\/]dist$/);
@@ -46,6 +47,21 @@ describe('configuration from the environment', () => {
         admin: '/srv/web/remotes/admin',
       },
     });
+  });
+
+  it('reads SEED_DEMO as showcase (the default), basic or false, and refuses anything else', () => {
+    const seed = (value: string) => {
+      const { seedDemo, seedShowcase } = loadConfig({ SEED_DEMO: value });
+      return { seedDemo, seedShowcase };
+    };
+    for (const value of ['showcase', 'true', ' Showcase ']) {
+      expect(seed(value)).toEqual({ seedDemo: true, seedShowcase: true });
+    }
+    expect(seed('basic')).toEqual({ seedDemo: true, seedShowcase: false });
+    for (const value of ['false', '0', 'off']) {
+      expect(seed(value)).toEqual({ seedDemo: false, seedShowcase: false });
+    }
+    expect(() => loadConfig({ SEED_DEMO: 'lots' })).toThrow(/SEED_DEMO/);
   });
 
   it('serves the API alone with WEB_DIR=none', () => {

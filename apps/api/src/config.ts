@@ -24,6 +24,12 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Create the demo accounts and students on a first start with an empty database. */
   seedDemo: boolean;
+  /**
+   * With `seedDemo`, also seed the showcase: a caseload of about 40 students
+   * per demo psychologist with notes, appointments and assessments
+   * (`SEED_DEMO=showcase`, the default); off for `SEED_DEMO=basic`.
+   */
+  seedShowcase: boolean;
   /** Built front ends to serve, or null to serve the API only. */
   web: WebRoots | null;
   logLevel: string;
@@ -64,6 +70,17 @@ function parseOrigin(raw: string, variable: string): string {
   } catch {
     throw new ConfigError(`${variable} must hold absolute URLs, got "${raw}"`);
   }
+}
+
+/** `SEED_DEMO`: showcase (the default, also `true`), basic (accounts and a few students) or false. */
+function parseSeedDemo(raw: string | undefined): { seedDemo: boolean; seedShowcase: boolean } {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (['', 'showcase', 'true', '1', 'yes', 'on'].includes(value)) {
+    return { seedDemo: true, seedShowcase: true };
+  }
+  if (value === 'basic') return { seedDemo: true, seedShowcase: false };
+  if (['false', '0', 'no', 'off'].includes(value)) return { seedDemo: false, seedShowcase: false };
+  throw new ConfigError(`SEED_DEMO must be showcase, basic or false, got "${raw}"`);
 }
 
 /**
@@ -122,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || 'PsicoCampus <no-responder@psicocampus.test>',
     allowedOrigins: [...new Set([publicOrigin, ...extraOrigins])],
-    seedDemo: parseBoolean(env.SEED_DEMO, true),
+    ...parseSeedDemo(env.SEED_DEMO),
     web,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: parseBoolean(env.TRUST_PROXY, false),

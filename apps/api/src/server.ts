@@ -29,7 +29,9 @@ export async function createServer(
   const database = await openDatabase(target);
   try {
     await backfillSearchKeys(database.db);
-    const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
+    const seeded = config.seedDemo
+      ? await seedDemoData(database.db, { showcase: config.seedShowcase })
+      : false;
     const app = await buildApp({ config, database, ...overrides });
     const connections = trackResponses(app);
     let closing: Promise<void> | null = null;

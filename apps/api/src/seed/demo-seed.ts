@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { students, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { studentSearchKey } from '../plugins/students/student.queries';
+import { insertShowcase } from './showcase-seed';
 
 /** The demo accounts of the README; created on a first start with an empty database. */
 export const DEMO_ACCOUNTS = [
@@ -141,12 +142,20 @@ const DEMO_STUDENTS: Record<'psychologist' | 'psychologist2', StudentSeed[]> = {
   ],
 };
 
+export interface SeedOptions {
+  /** Also the showcase (showcase.ts): a full caseload with its history. */
+  showcase?: boolean;
+  /** What the showcase's dates are relative to. */
+  now?: Date;
+}
+
 /**
  * Creates the demo accounts and a few students for each psychologist, only
- * when the database has no user at all. Safe when several processes start
+ * when the database has no user at all, and with `showcase` the rest of a
+ * demo service, all in one transaction. Safe when several processes start
  * together on an empty database: inserts that lose the race are skipped.
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<boolean> {
   const [{ total }] = await db.select({ total: count() }).from(users);
   if (total > 0) return false;
 
@@ -171,9 +180,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       const email = DEMO_ACCOUNTS.find((account) => account.key === key)!.email;
       return created.find((user) => user.email === email)!.id;
     };
+    const caseloads = [];
     for (const key of ['psychologist', 'psychologist2'] as const) {
       const psychologistId = idOf(key);
-      await tx
+      const inserted = await tx
         .insert(students)
         .values(
           DEMO_STUDENTS[key].map((student) => ({
@@ -183,7 +193,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
             createdById: psychologistId,
           })),
         )
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: students.id });
+      caseloads.push({ id: psychologistId, studentIds: inserted.map((student) => student.id) });
+    }
+    if (options.showcase) {
+      await insertShowcase(tx, { now: options.now ?? new Date(), psychologists: caseloads });
     }
     return true;
   });

@@ -1,0 +1,182 @@
+import {
+  computeRiskLevel,
+  emptyAssessmentAnswers,
+  localIsoDate,
+  normalizeAssessment,
+  riskAnswersOf,
+  type AssessmentAnswers,
+  type RiskLevel,
+} from '@psicocampus/shared/domain';
+import type { Random } from './random';
+
+const DAY_MS = 86_400_000;
+
+/** Every item answered "no": the start of each pattern below. */
+function allNo(): AssessmentAnswers {
+  const answers = emptyAssessmentAnswers();
+  for (const key of [
+    'deathWish',
+    'nonSpecificActiveSuicidalThoughts',
+    'activeSuicidalIdeationWithMethods',
+    'activeSuicidalIdeationWithIntent',
+    'activeSuicidalIdeationWithPlan',
+    'actualAttempt',
+    'nonSuicidalSelfInjury',
+    'unknownIntentSelfInjury',
+    'interruptedAttempt',
+    'abortedAttempt',
+    'preparatoryActs',
+  ] as const) {
+    answers[key].present = false;
+  }
+  return answers;
+}
+
+function yes(answers: AssessmentAnswers, key: keyof AssessmentAnswers, description: string) {
+  const item = answers[key];
+  if (typeof item === 'object' && item !== null && 'present' in item) {
+    item.present = true;
+    item.description = description;
+  }
+}
+
+function intensity(answers: AssessmentAnswers, type: number, description: string, random: Random) {
+  answers.ideationIntensity = {
+    mostSeriousIdeationType: type,
+    mostSeriousIdeationDescription: description,
+    frequency: random.int(1, 3),
+  };
+}
+
+/**
+ * Answers a psychologist could have saved, shaped so that the engine gives
+ * `wanted`. Each level has a pattern or two taken from PRODUCT §11's table;
+ * the level that is stored is always the engine's (see `showcaseAssessment`).
+ */
+function answersFor(wanted: RiskLevel, at: Date, random: Random): AssessmentAnswers {
+  const answers = allNo();
+  switch (wanted) {
+    case 'BAJO':
+      if (random.chance(0.5)) {
+        yes(
+          answers,
+          'deathWish',
+          'Refiere que a veces desearía no despertar cuando se siente agotado/a.',
+        );
+        intensity(
+          answers,
+          5,
+          'Deseo pasajero de estar muerto/a, sin pensamientos de hacerse daño.',
+          random,
+        );
+      }
+      answers.observations =
+        'Sin conductas de riesgo desde la última visita. Red de apoyo presente.';
+      break;
+    case 'MODERADO':
+      if (random.chance(0.5)) {
+        yes(answers, 'deathWish', 'Expresa deseo de estar muerto/a en momentos de mucha presión.');
+        yes(
+          answers,
+          'nonSpecificActiveSuicidalThoughts',
+          'Pensamientos de quitarse la vida, sin plan.',
+        );
+        yes(
+          answers,
+          'activeSuicidalIdeationWithMethods',
+          'Ha pensado en un método, sin intención de actuar.',
+        );
+        intensity(answers, 3, 'Ideación con método, sin intención ni plan.', random);
+      } else {
+        yes(
+          answers,
+          'nonSuicidalSelfInjury',
+          'Cortes superficiales en el antebrazo para aliviar la tensión.',
+        );
+      }
+      answers.observations = 'Se acuerda seguimiento quincenal y se entregan líneas de ayuda.';
+      break;
+    case 'ALTO':
+      if (random.chance(0.5)) {
+        yes(answers, 'deathWish', 'Deseo de estar muerto/a casi todos los días.');
+        yes(
+          answers,
+          'nonSpecificActiveSuicidalThoughts',
+          'Pensamientos frecuentes de quitarse la vida.',
+        );
+        yes(answers, 'activeSuicidalIdeationWithMethods', 'Ha considerado un método.');
+        yes(answers, 'activeSuicidalIdeationWithIntent', 'Refiere alguna intención de actuar.');
+        intensity(answers, 2, 'Ideación con alguna intención, sin plan definido.', random);
+      } else {
+        yes(answers, 'deathWish', 'Deseo de estar muerto/a tras una ruptura reciente.');
+        intensity(answers, 5, 'Deseo de estar muerto/a, sin ideación activa.', random);
+        yes(answers, 'preparatoryActs', 'Escribió una carta de despedida que luego destruyó.');
+      }
+      answers.observations = 'Se elabora plan de seguridad y se adelanta la próxima cita.';
+      break;
+    case 'MUY_ALTO':
+      yes(answers, 'deathWish', 'Deseo persistente de estar muerto/a.');
+      yes(
+        answers,
+        'nonSpecificActiveSuicidalThoughts',
+        'Pensamientos de quitarse la vida varias veces al día.',
+      );
+      yes(answers, 'activeSuicidalIdeationWithMethods', 'Ha pensado en un método concreto.');
+      if (random.chance(0.5)) {
+        yes(answers, 'activeSuicidalIdeationWithIntent', 'Refiere intención de actuar.');
+        yes(answers, 'activeSuicidalIdeationWithPlan', 'Describe un plan con fecha y lugar.');
+        intensity(answers, 1, 'Ideación con plan específico e intención.', random);
+      } else {
+        intensity(answers, 3, 'Ideación con método, sin intención declarada.', random);
+        yes(
+          answers,
+          'actualAttempt',
+          'Intento con ingesta de medicamentos; atendido en urgencias.',
+        );
+        answers.actualAttempt.totalAttempts = 1;
+        answers.lethalityDegree = 3;
+        answers.mostLethalAttemptDate = localIsoDate(
+          new Date(at.getTime() - random.int(2, 20) * DAY_MS),
+        );
+      }
+      answers.observations =
+        'Se activa el protocolo de riesgo: acompañamiento, contacto con su red de apoyo y derivación a urgencias.';
+      break;
+    case 'INDETERMINADO':
+      // An interview cut short: the behaviour section was left unanswered.
+      for (const key of [
+        'actualAttempt',
+        'interruptedAttempt',
+        'abortedAttempt',
+        'preparatoryActs',
+      ] as const) {
+        answers[key].present = null;
+      }
+      answers.observations =
+        'La entrevista se interrumpió antes de la sección de conducta; se completará en la próxima cita.';
+      break;
+    case 'NO_APLICA':
+      yes(answers, 'actualAttempt', 'Registro del fallecimiento comunicado por la familia.');
+      answers.actualAttempt.totalAttempts = 1;
+      answers.lethalityDegree = 5;
+      answers.mostLethalAttemptDate = localIsoDate(new Date(at.getTime() - DAY_MS));
+      answers.completedSuicide = true;
+      answers.observations =
+        'Registro del evento. Se ofrece acompañamiento a la comunidad del curso.';
+      break;
+  }
+  return answers;
+}
+
+/**
+ * A saved assessment's answers and level: the answers normalized as the
+ * server normalizes them, the level computed by the shared engine from them.
+ */
+export function showcaseAssessment(
+  wanted: RiskLevel,
+  at: Date,
+  random: Random,
+): { answers: AssessmentAnswers; riskLevel: RiskLevel } {
+  const answers = normalizeAssessment(answersFor(wanted, at, random));
+  return { answers, riskLevel: computeRiskLevel(riskAnswersOf(answers)) };
+}

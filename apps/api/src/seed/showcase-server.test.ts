@@ -1,0 +1,84 @@
+import { GENDERS, RISK_LEVELS } from '@psicocampus/shared/domain';
+import { startTestServer, type TestServer } from '../../test/helpers/test-server';
+import { SHOWCASE_CASELOAD, SHOWCASE_UNASSIGNED } from './showcase';
+
+interface Count {
+  key: string;
+  count: number;
+}
+
+/**
+ * What a first `npm start` shows (SEED_DEMO=showcase): the demo
+ * psychologist's home, patients, statistics and reports are full, read
+ * through the API as the screens read them.
+ */
+describe('the showcase seed, on a first start', () => {
+  let server: TestServer;
+  let lucia: string;
+  beforeAll(async () => {
+    server = await startTestServer({ seedShowcase: true });
+    lucia = await server.login('psychologist');
+  }, 60_000);
+  afterAll(() => server.close());
+
+  const get = async (url: string, token = lucia) => {
+    const response = await server.call({ method: 'GET', url, token });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  it('fills the patients list with about 40 students', async () => {
+    const body = await get('/api/students');
+    expect(body.students).toHaveLength(SHOWCASE_CASELOAD);
+    const other = await get('/api/students', await server.login('psychologist2'));
+    expect(other.students).toHaveLength(SHOWCASE_CASELOAD);
+  });
+
+  it("gives the home page today's or upcoming appointments and recent notes", async () => {
+    const { appointments } = await get('/api/appointments');
+    const now = Date.now();
+    const upcoming = appointments.filter((a: { date: string }) => Date.parse(a.date) > now);
+    const past = appointments.filter((a: { date: string }) => Date.parse(a.date) <= now);
+    expect(upcoming.length).toBeGreaterThanOrEqual(5);
+    expect(past.length).toBeGreaterThanOrEqual(SHOWCASE_CASELOAD);
+    const { notes } = await get('/api/clinical-notes/recent');
+    expect(notes.length).toBeGreaterThan(0);
+  });
+
+  it('draws statistics with every gender, every risk level and assessments over the months', async () => {
+    const { statistics } = await get('/api/statistics');
+    expect(statistics.totals.students).toBe(SHOWCASE_CASELOAD);
+    for (const level of RISK_LEVELS) {
+      expect(statistics.byRiskLevel.find((row: Count) => row.key === level).count).toBeGreaterThan(
+        0,
+      );
+    }
+    for (const gender of GENDERS) {
+      expect(statistics.byGender.find((row: Count) => row.key === gender).count).toBeGreaterThan(0);
+    }
+    const months = statistics.assessmentsPerMonth.filter((row: Count) => row.count > 0);
+    expect(months.length).toBeGreaterThanOrEqual(4);
+    expect(statistics.byCareer.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('lists the evaluations and makes a student report', async () => {
+    const { assessments } = await get('/api/suicide-assessments');
+    expect(assessments.length).toBeGreaterThan(SHOWCASE_CASELOAD / 2);
+    const report = await server.call({
+      method: 'GET',
+      url: `/api/pdfreport/student/${assessments[0].studentId}`,
+      token: lucia,
+    });
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toMatch(/application\/pdf/);
+    expect(report.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('shows the administrator the whole service, with students still to assign', async () => {
+    const admin = await server.login('admin');
+    const { statistics } = await get('/api/statistics', admin);
+    expect(statistics.totals.students).toBe(2 * SHOWCASE_CASELOAD + SHOWCASE_UNASSIGNED);
+    expect(statistics.totals.psychologists).toBe(2);
+    expect(statistics.totals.highRiskStudents).toBeGreaterThan(0);
+  });
+});
