@@ -90,7 +90,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-test-'));
   const config: AppConfig = {
-    ...underTest.loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    ...underTest.loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'basic' }),
     web: null,
     ...overrides,
   };
