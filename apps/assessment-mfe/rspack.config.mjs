@@ -19,6 +19,8 @@ const remoteConfig = createAppConfig({
     './Module': './src/remote-module.tsx',
     // Other remotes: the Columbia form, rendered in their own modal (AssessmentFormProps).
     './AssessmentForm': './src/features/assessment-form/assessment-form.component.tsx',
+    // Other remotes: a student's evaluations as a section (StudentEvaluationsProps).
+    './StudentEvaluations': './src/features/evaluations/student-evaluations.component.tsx',
     // Integrators' pages: mount(element, options) → unmount, no React needed.
     './embed': './src/embed/index.ts',
   },

@@ -624,7 +624,7 @@ describe('a psychologist working through nginx while server processes stop', () 
 
     await page.goto(studentUrl);
     const history = page.getByRole('region', { name: 'Historial de evaluaciones' });
-    await history.getByText('Evaluación 1').waitFor();
+    await history.getByRole('heading', { name: 'Evaluación 1' }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       history.getByRole('button', { name: 'Reporte general (PDF)' }).click(),

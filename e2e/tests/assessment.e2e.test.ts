@@ -164,7 +164,7 @@ describe('a psychologist records a Columbia assessment', () => {
   it('lists it in the history and downloads both PDFs', async () => {
     await page.goto(studentUrl);
     const history = page.getByRole('region', { name: 'Historial de evaluaciones' });
-    await history.getByText('Evaluación 1').waitFor();
+    await history.getByRole('heading', { name: 'Evaluación 1' }).waitFor();
     await history.getByText('Muy alto').waitFor();
 
     const [detail] = await Promise.all([

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { errorMessage, MSG, reportPaths, useDownload } from '@psicocampus/shared';
 import { showError } from '@psicocampus/shared/ui';
 
@@ -8,19 +8,27 @@ export const FALLBACK_FILE_NAMES = {
   assessment: 'evaluacion.pdf',
 };
 
+/** Which download is under way: 'general' (the student's report) or an assessment's id. */
+export type ReportInFlight = string | null;
+
 /**
  * The two PDF reports of PRODUCT §7, downloaded with the session's token.
  * A failure shows the server's message or 'Error al descargar el reporte.'.
+ * `busy` names the download under way, so its button waits for it.
  */
 export function usePdfReports() {
   const download = useDownload();
+  const [busy, setBusy] = useState<ReportInFlight>(null);
 
   const fetchReport = useCallback(
-    async (path: string, fileName: string) => {
+    async (key: string, path: string, fileName: string) => {
+      setBusy(key);
       try {
         await download(path, fileName);
       } catch (error) {
         await showError(errorMessage(error, MSG.students.reportError));
+      } finally {
+        setBusy(null);
       }
     },
     [download],
@@ -33,16 +41,20 @@ export function usePdfReports() {
         await showError(MSG.students.reportNotLoaded);
         return;
       }
-      await fetchReport(reportPaths.student(studentId), FALLBACK_FILE_NAMES.student);
+      await fetchReport('general', reportPaths.student(studentId), FALLBACK_FILE_NAMES.student);
     },
     [fetchReport],
   );
 
   const assessmentReport = useCallback(
     (assessmentId: string) =>
-      fetchReport(reportPaths.assessment(assessmentId), FALLBACK_FILE_NAMES.assessment),
+      fetchReport(
+        assessmentId,
+        reportPaths.assessment(assessmentId),
+        FALLBACK_FILE_NAMES.assessment,
+      ),
     [fetchReport],
   );
 
-  return { studentReport, assessmentReport };
+  return { studentReport, assessmentReport, busy };
 }

@@ -43,3 +43,15 @@ export interface AssessmentFormProps {
 }
 
 export const ASSESSMENT_FORM_EXPOSE = 'AssessmentForm';
+
+/**
+ * The assessment remote's `./StudentEvaluations` (SEED §2): a student's
+ * evaluations as a section of another screen (the student detail). The
+ * assessment remote owns the block — history, PDFs, final remarks and
+ * 'Nueva Evaluación' — and shows the same block on its own `studenteva/:id`.
+ */
+export interface StudentEvaluationsProps {
+  studentId: string;
+}
+
+export const STUDENT_EVALUATIONS_EXPOSE = 'StudentEvaluations';

@@ -20,6 +20,8 @@ interface Props {
   editor?: RemarkEditor;
   /** Shown after the entries when there is no editor (an 'Agregar observación' button). */
   children?: ReactNode;
+  /** The heading's level: 3 in the form's modal, deeper inside a history. */
+  level?: 3 | 4;
 }
 
 /**
@@ -27,13 +29,14 @@ interface Props {
  * PRODUCT §13): every earlier entry with its author and date, and, for the
  * assessment's author, a 7-row box for the next one.
  */
-export function FinalRemarks({ remarks, editor, children }: Props) {
+export function FinalRemarks({ remarks, editor, children, level = 3 }: Props) {
   const headingId = useId();
+  const Heading = level === 3 ? 'h3' : 'h4';
   return (
     <section className={`${styles.section} ${styles.finalRemarks}`} aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.sectionTitle}>
+      <Heading id={headingId} className={styles.sectionTitle}>
         {MSG.assessment.finalRemarks}
-      </h3>
+      </Heading>
       <RemarksList remarks={remarks} />
       {editor ? <RemarkForm editor={editor} labelledBy={headingId} /> : children}
     </section>

@@ -16,7 +16,14 @@ import { useLeavePageWarning } from '../../lib/confirm-discard';
  * who sees the assessment reads every entry; its author may add another at
  * any time (PRODUCT §13), never change one.
  */
-export function EvaluationRemarks({ assessment }: { assessment: SuicideAssessment }) {
+export function EvaluationRemarks({
+  assessment,
+  level,
+}: {
+  assessment: SuicideAssessment;
+  /** The heading's level under its 'Evaluación N'. */
+  level: 3 | 4;
+}) {
   const me = useAppSelector(selectSessionUser);
   const isAuthor = me !== null && assessment.createdBy?._id === me.id;
   const textareaId = `remark-${useId()}`;
@@ -34,6 +41,7 @@ export function EvaluationRemarks({ assessment }: { assessment: SuicideAssessmen
 
   return (
     <FinalRemarks
+      level={level}
       remarks={remarks.remarks}
       editor={
         isAuthor && adding

@@ -5,9 +5,9 @@ import {
   EmptyState,
   LoadingMessage,
   Notice,
+  RiskLevelBadge,
   VisuallyHidden,
 } from '@psicocampus/shared/ui';
-import { RiskLevelBadge } from '@psicocampus/shared/ui';
 import { EvaluationRemarks } from './evaluation-remarks.component';
 import styles from './student-evaluations.module.css';
 
@@ -18,10 +18,22 @@ interface Props {
   failed: boolean;
   onRetry: () => void;
   onDownload: (assessmentId: string) => void;
+  /** The assessment whose PDF is being downloaded: its button waits. */
+  downloading: string | null;
+  /** The level of each 'Evaluación N' heading. */
+  itemLevel: 2 | 3;
 }
 
 /** The evaluations history of SEED §2: the total and 'Evaluación N' with its PDF. */
-export function EvaluationsHistory({ assessments, isLoading, failed, onRetry, onDownload }: Props) {
+export function EvaluationsHistory({
+  assessments,
+  isLoading,
+  failed,
+  onRetry,
+  onDownload,
+  downloading,
+  itemLevel,
+}: Props) {
   if (isLoading) return <LoadingMessage text={MSG.common.loading} />;
   if (failed) {
     return (
@@ -44,6 +56,8 @@ export function EvaluationsHistory({ assessments, isLoading, failed, onRetry, on
             number={index + 1}
             assessment={assessment}
             onDownload={onDownload}
+            downloading={downloading === assessment._id}
+            level={itemLevel}
           />
         ))}
       </ol>
@@ -55,13 +69,16 @@ interface ItemProps {
   number: number;
   assessment: SuicideAssessment;
   onDownload: (assessmentId: string) => void;
+  downloading: boolean;
+  level: 2 | 3;
 }
 
-function EvaluationItem({ number, assessment, onDownload }: ItemProps) {
+function EvaluationItem({ number, assessment, onDownload, downloading, level }: ItemProps) {
   const title = MSG.assessment.itemTitle(number);
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <li className={styles.item}>
-      <h2 className={styles.itemTitle}>{title}</h2>
+      <Heading className={styles.itemTitle}>{title}</Heading>
       <DefinitionList
         items={[
           { term: MSG.assessment.dateColumn, description: formatDateTime(assessment.createdAt) },
@@ -77,12 +94,17 @@ function EvaluationItem({ number, assessment, onDownload }: ItemProps) {
           },
         ]}
       />
-      <Button variant="link" className={styles.download} onClick={() => onDownload(assessment._id)}>
+      <Button
+        variant="link"
+        className={styles.download}
+        onClick={() => onDownload(assessment._id)}
+        disabled={downloading}
+      >
         {MSG.assessment.downloadDetails}
         <VisuallyHidden> — {title}</VisuallyHidden>
       </Button>
       <div className={styles.remarks}>
-        <EvaluationRemarks assessment={assessment} />
+        <EvaluationRemarks assessment={assessment} level={level === 2 ? 3 : 4} />
       </div>
     </li>
   );

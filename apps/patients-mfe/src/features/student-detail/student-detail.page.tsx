@@ -13,7 +13,7 @@ import { useScrollToAnchor } from './use-scroll-to-anchor';
 import { useStudentDetail } from './use-student-detail';
 import styles from './student-detail.module.css';
 
-/** `patients/:id` (SEED §2): the student's record, clinical notes and appointments. */
+/** `patients/:id` (SEED §2): the student's record, clinical notes, evaluations and appointments. */
 export default function StudentDetailPage() {
   const { id, student, isLoading, loadError } = useStudentDetail();
   const notes = useNoteEditor(id);
@@ -68,7 +68,7 @@ export default function StudentDetailPage() {
         headingRef={notesHeading}
       />
 
-      <StudentEvaluations student={student} />
+      <StudentEvaluations studentId={student._id} />
 
       <StudentAppointments studentId={student._id} />
 

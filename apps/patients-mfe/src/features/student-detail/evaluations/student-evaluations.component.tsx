@@ -1,97 +1,33 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import {
-  formatDateTime,
-  fullName,
   MSG,
-  useStudentAssessmentsQuery,
-  type Student,
+  STUDENT_EVALUATIONS_EXPOSE,
+  useRemoteComponent,
+  type StudentEvaluationsProps,
 } from '@psicocampus/shared';
-import {
-  Button,
-  EmptyState,
-  LoadingMessage,
-  Notice,
-  RiskLevelBadge,
-  SectionCard,
-} from '@psicocampus/shared/ui';
-import { AssessmentFormModal } from './assessment-form-modal.component';
-import { useStudentReports } from './use-student-reports';
-import styles from './student-evaluations.module.css';
+import { Button, LoadingMessage, Notice, SectionCard } from '@psicocampus/shared/ui';
 
 /**
- * The evaluations history of the student detail (SEED §2): the general PDF,
- * the total, 'Evaluación N' with its PDF, and 'Nueva Evaluación'.
+ * The student's evaluations (SEED §2): the assessment remote owns the block
+ * (history, PDFs, remarks, 'Nueva Evaluación') and this screen shows it,
+ * loaded at run time through the shell. Until it arrives, or if that remote
+ * is down, the section keeps its title and says so, with 'Reintentar'.
  */
-export function StudentEvaluations({ student }: { student: Student }) {
-  const { data, isLoading, isError } = useStudentAssessmentsQuery(student._id);
-  const { generalReport, assessmentReport, busy } = useStudentReports(student);
-  const [formOpen, setFormOpen] = useState(false);
-  const assessments = data?.assessments ?? [];
-
+export function StudentEvaluations({ studentId }: StudentEvaluationsProps) {
+  const block = useRemoteComponent<StudentEvaluationsProps>(
+    'assessment',
+    STUDENT_EVALUATIONS_EXPOSE,
+  );
+  if (block.status === 'ready') return <block.Component studentId={studentId} />;
   return (
-    <SectionCard
-      title={MSG.assessment.historyTitle}
-      actions={
-        <>
-          <Button
-            variant="secondary"
-            onClick={() => void generalReport()}
-            disabled={busy === 'general'}
-          >
-            {MSG.assessment.generalReport}
-          </Button>
-          <Button onClick={() => setFormOpen(true)}>{MSG.assessment.newButton}</Button>
-        </>
-      }
-    >
-      {isLoading && <LoadingMessage text={MSG.common.loading} />}
-      {isError && <Notice tone="error">{MSG.assessment.loadError}</Notice>}
-      {data && (
-        <>
-          <p className={styles.total}>{MSG.assessment.total(assessments.length)}</p>
-          {assessments.length === 0 ? (
-            <EmptyState text={MSG.assessment.empty} />
-          ) : (
-            <ol className={styles.list}>
-              {assessments.map((assessment, index) => (
-                <li key={assessment._id} className={styles.item}>
-                  <div className={styles.summary}>
-                    <strong>{MSG.assessment.itemTitle(index + 1)}</strong>
-                    <span>{formatDateTime(assessment.createdAt)}</span>
-                    <RiskLevelBadge level={assessment.riskLevel} />
-                    {assessment.createdBy && (
-                      <span className={styles.author}>
-                        {MSG.assessment.assessedBy(fullName(assessment.createdBy))}
-                      </span>
-                    )}
-                  </div>
-                  <Button
-                    variant="link"
-                    onClick={() => void assessmentReport(assessment._id)}
-                    disabled={busy === assessment._id}
-                    aria-label={`${MSG.assessment.downloadDetails}: ${MSG.assessment.itemTitle(index + 1)}`}
-                  >
-                    {MSG.assessment.downloadDetails}
-                  </Button>
-                </li>
-              ))}
-            </ol>
-          )}
-          <p className={styles.more}>
-            <Link to={`../../studenteva/${student._id}`} relative="path">
-              {MSG.assessment.viewStudent}
-            </Link>
-          </p>
-        </>
+    <SectionCard title={MSG.assessment.historyTitle}>
+      {block.status === 'loading' ? (
+        <LoadingMessage text={MSG.shell.moduleLoading} />
+      ) : (
+        <Notice tone="error">
+          <p>{MSG.shell.moduleUnavailable}</p>
+          <Button onClick={block.retry}>{MSG.common.retry}</Button>
+        </Notice>
       )}
-      <AssessmentFormModal
-        open={formOpen}
-        studentId={student._id}
-        studentName={fullName(student)}
-        onSaved={() => undefined}
-        onClose={() => setFormOpen(false)}
-      />
     </SectionCard>
   );
 }
