@@ -1,3 +1,4 @@
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { getTableName, is, sql, Table } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import * as schema from '../db/schema';
@@ -8,14 +9,9 @@ import * as schema from '../db/schema';
  */
 
 /** The tables whose row counts the operator sees, with the names the screens use. */
-const MAIN_TABLES: ReadonlyArray<{ table: string; label: string }> = [
-  { table: getTableName(schema.users), label: 'Cuentas' },
-  { table: getTableName(schema.students), label: 'Estudiantes' },
-  { table: getTableName(schema.clinicalNotes), label: 'Notas clínicas' },
-  { table: getTableName(schema.suicideAssessments), label: 'Evaluaciones C-SSRS' },
-  { table: getTableName(schema.appointments), label: 'Citas' },
-  { table: getTableName(schema.auditLog), label: 'Registro de auditoría' },
-];
+const MAIN_TABLES: ReadonlyArray<{ table: string; label: string }> = (
+  ['users', 'students', 'clinicalNotes', 'suicideAssessments', 'appointments', 'auditLog'] as const
+).map((name) => ({ table: getTableName(schema[name]), label: SERVER_MSG.cli.backup.tables[name] }));
 
 /** Every table of the product's schema, and drizzle's record of the migrations applied. */
 const PRODUCT_TABLES: string[] = [

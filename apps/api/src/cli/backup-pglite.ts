@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { getTableName } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import * as schema from '../db/schema';
@@ -26,6 +27,8 @@ import {
  * new folder, moved into place once migrated.
  */
 
+const B = SERVER_MSG.cli.backup;
+
 /**
  * PGlite writes postmaster.pid when it opens its folder and removes it when
  * it closes, but, unlike PostgreSQL, never checks it: a second process would
@@ -35,13 +38,7 @@ import {
 function refusePgliteInUse(dataDir: string): void {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
-  throw new BackupError(
-    [
-      `La base de datos PGlite de ${dataDir} está abierta: PsicoCampus está en marcha con este DATA_DIR, o se detuvo sin cerrarla.`,
-      'PGlite solo admite un proceso a la vez: detén el servidor (Ctrl+C o su servicio) y vuelve a intentarlo.',
-      `Si el servidor no está en marcha, arráncalo y detenlo una vez para que cierre la base de datos (o borra ${pidFile}, solo si estás seguro de que ningún proceso la usa).`,
-    ].join('\n'),
-  );
+  throw new BackupError(B.pgliteInUse(dataDir, pidFile).join('\n'));
 }
 
 export async function backupPglite(
@@ -50,7 +47,7 @@ export async function backupPglite(
   announce: Announce,
 ): Promise<TableCount[]> {
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    throw new BackupError(`No hay una base de datos PGlite en ${dataDir}. Revisa DATA_DIR.`);
+    throw new BackupError(B.noPglite(dataDir));
   }
   refusePgliteInUse(dataDir);
   announce();
@@ -78,13 +75,7 @@ export async function restorePglite(
 ): Promise<TableCount[]> {
   const target = path.resolve(dataDir);
   if (!(await isMissingOrEmptyFolder(target))) {
-    throw new BackupError(
-      [
-        `Ya hay una base de datos en ${target}; la restauración solo escribe en una carpeta vacía.`,
-        `Detén el servidor, aparta esa carpeta (por ejemplo: mv "${target}" "${target}.anterior") y vuelve a intentarlo,`,
-        'o restaura en otro DATA_DIR.',
-      ].join('\n'),
-    );
+    throw new BackupError(B.folderNotEmpty(target).join('\n'));
   }
   announce();
   const parent = path.dirname(target);
@@ -98,14 +89,12 @@ export async function restorePglite(
     try {
       loaded = await PGlite.create(staging, { loadDataDir: tarball });
     } catch (error) {
-      throw new BackupError(
-        `${file} no se pudo cargar como copia de PGlite (${(error as Error).message}). ¿Es un archivo de npm run backup?`,
-      );
+      throw new BackupError(B.notPgliteCopy(file, (error as Error).message));
     }
     try {
       const tables = await productTablesIn(async (text) => (await loaded.query<Row>(text)).rows);
       if (!tables.includes(getTableName(schema.users))) {
-        throw new BackupError(`${file} no contiene una base de datos de PsicoCampus.`);
+        throw new BackupError(B.notPsicoCampus(file));
       }
     } finally {
       await loaded.close();
@@ -123,9 +112,7 @@ export async function restorePglite(
     try {
       await rename(staging, target);
     } catch (error) {
-      throw new BackupError(
-        `No se pudo mover la base de datos restaurada a ${target} (${(error as Error).message}). ¿Arrancó el servidor mientras tanto?`,
-      );
+      throw new BackupError(B.moveFailed(target, (error as Error).message));
     }
     return counts;
   } finally {

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { openDatabase } from '../db/client';
 import {
   countMainTables,
@@ -16,9 +17,7 @@ import { BackupError, writePrivateFile, type Announce } from './backup-files';
  * restored with pg_restore in one transaction, into an empty database only.
  */
 
-const INSTALL_CLIENT =
-  'Instala el cliente de PostgreSQL, de la misma versión mayor que el servidor o más nueva ' +
-  '(en Debian o Ubuntu: sudo apt-get install postgresql-client) y vuelve a intentarlo.';
+const B = SERVER_MSG.cli.backup;
 
 /** The URL without its password, to show the operator and to hand to pg_dump. */
 export function withoutPassword(url: string): URL {
@@ -26,9 +25,7 @@ export function withoutPassword(url: string): URL {
   try {
     parsed = new URL(url);
   } catch {
-    throw new BackupError(
-      'DATABASE_URL no es una dirección válida (postgres://usuario@servidor/base).',
-    );
+    throw new BackupError(B.invalidDatabaseUrl);
   }
   parsed.password = '';
   return parsed;
@@ -48,9 +45,7 @@ function libpqConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv 
 function refuseMissingTool(command: string): void {
   const { error } = spawnSync(command, ['--version'], { stdio: 'ignore' });
   if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
-    throw new BackupError(
-      `No se encontró ${command}, que hace falta con DATABASE_URL. ${INSTALL_CLIENT}`,
-    );
+    throw new BackupError(B.toolMissing(command, B.installClient));
   }
 }
 
@@ -82,7 +77,7 @@ async function connectPostgres(url: string): Promise<pg.Client> {
     await client.connect();
   } catch (error) {
     throw new BackupError(
-      `No se pudo conectar con PostgreSQL en ${withoutPassword(url).toString()}: ${(error as Error).message}`,
+      B.cannotConnect(withoutPassword(url).toString(), (error as Error).message),
     );
   }
   return client;
@@ -99,12 +94,10 @@ function toolFailure(
   stderr: string,
   outcome: string,
 ): BackupError {
-  const lines = [`${tool} terminó con un error (código ${code ?? 'desconocido'}); ${outcome}`];
+  const lines = [B.toolFailed(tool, String(code ?? B.unknownCode), outcome)];
   if (stderr) lines.push(stderr);
   if (/version mismatch/i.test(stderr)) {
-    lines.push(
-      `${tool} es de una versión mayor más antigua que la del servidor. ${INSTALL_CLIENT}`,
-    );
+    lines.push(B.toolTooOld(tool, B.installClient));
   }
   return new BackupError(lines.join('\n'));
 }
@@ -141,7 +134,7 @@ export async function backupPostgres(
         env,
         handle.fd,
       );
-      if (code !== 0) throw toolFailure('pg_dump', code, stderr, 'no se escribió ninguna copia.');
+      if (code !== 0) throw toolFailure('pg_dump', code, stderr, B.nothingWritten);
     });
     await client.query('commit');
     return counts;
@@ -163,10 +156,7 @@ export async function restorePostgres(
     const tables = await productTablesIn(rowsOfClient(client));
     if (tables.length > 0) {
       throw new BackupError(
-        [
-          `La base de datos ${withoutPassword(url).toString()} no está vacía (ya tiene las tablas ${tables.join(', ')}); la restauración solo escribe en una base de datos vacía.`,
-          'Crea una nueva (por ejemplo: createdb psicocampus_restaurada), apunta DATABASE_URL a ella y vuelve a intentarlo.',
-        ].join('\n'),
+        B.databaseNotEmpty(withoutPassword(url).toString(), tables.join(', ')).join('\n'),
       );
     }
   } finally {
@@ -190,7 +180,7 @@ export async function restorePostgres(
     env,
   );
   if (code !== 0) {
-    throw toolFailure('pg_restore', code, stderr, 'la base de datos de destino quedó como estaba.');
+    throw toolFailure('pg_restore', code, stderr, B.targetUnchanged);
   }
 
   const database = await openDatabase({ kind: 'postgres', url });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { AppConfig } from '../config';
 import { databaseTarget } from '../db/client';
 import { commandConfig, commandOutput, type CommandOutput } from './command-io';
@@ -33,8 +34,7 @@ export { BackupError } from './backup-files';
  * and the tables and row counts the operator reads in backup-contents.ts.
  */
 
-const BACKUP_USAGE = 'Uso: npm run backup [-- --out <archivo>]';
-const RESTORE_USAGE = 'Uso: npm run restore -- <archivo>';
+const B = SERVER_MSG.cli.backup;
 
 export interface BackupCommandDependencies {
   /** The configuration; `loadConfig()` of the environment by default. */
@@ -60,7 +60,7 @@ function parseArguments<T>(parse: () => T): T {
     if (error instanceof BackupError) throw new UsageError(error.message);
     const option = /'(-[^']*)'/.exec(String((error as Error).message))?.[1];
     throw new UsageError(
-      option ? `Opción no válida o sin valor: ${option}.` : 'Los argumentos no son válidos.',
+      option ? SERVER_MSG.cli.invalidOption(option) : SERVER_MSG.cli.invalidArguments,
     );
   }
 }
@@ -104,49 +104,38 @@ export function backupCommand(
   argv: string[],
   deps: BackupCommandDependencies = {},
 ): Promise<number> {
-  return runCommand(
-    deps,
-    'No se pudo hacer la copia de seguridad',
-    BACKUP_USAGE,
-    async ({ config, print }) => {
-      const { values } = parseArguments(() =>
-        parseArgs({
-          args: argv,
-          options: { out: { type: 'string' } },
-          strict: true,
-          allowPositionals: false,
-        }),
-      );
-      const target = databaseTarget(config);
-      const now = (deps.now ?? (() => new Date()))();
-      const out = values.out
-        ? path.resolve(values.out)
-        : defaultBackupFile(config, target.kind, now);
-      if (existsSync(out)) {
-        throw new BackupError(`Ya existe ${out}; no se sobrescribe. Elige otro nombre con --out.`);
-      }
+  return runCommand(deps, B.backupFailed, B.backupUsage, async ({ config, print }) => {
+    const { values } = parseArguments(() =>
+      parseArgs({
+        args: argv,
+        options: { out: { type: 'string' } },
+        strict: true,
+        allowPositionals: false,
+      }),
+    );
+    const target = databaseTarget(config);
+    const now = (deps.now ?? (() => new Date()))();
+    const out = values.out ? path.resolve(values.out) : defaultBackupFile(config, target.kind, now);
+    if (existsSync(out)) {
+      throw new BackupError(B.exists(out));
+    }
 
-      let counts: TableCount[];
-      if (target.kind === 'postgres') {
-        counts = await backupPostgres(target.url, out, deps.pgDump ?? 'pg_dump', () =>
-          print(
-            `Copiando la base de datos PostgreSQL ${withoutPassword(target.url).toString()} con pg_dump...`,
-          ),
-        );
-      } else {
-        counts = await backupPglite(target.dataDir, out, () =>
-          print(`Copiando la base de datos PGlite de ${path.resolve(target.dataDir)}...`),
-        );
-      }
-      const { size } = await stat(out);
-      print(`Copia de seguridad escrita en ${out} (${formatSize(size)}).`);
-      printCounts('Filas copiadas:', counts, print);
-      print(
-        'Contiene historias clínicas: guárdala con acceso restringido y fuera de este servidor.',
+    let counts: TableCount[];
+    if (target.kind === 'postgres') {
+      counts = await backupPostgres(target.url, out, deps.pgDump ?? 'pg_dump', () =>
+        print(B.copyingPostgres(withoutPassword(target.url).toString())),
       );
-      print(`Para restaurarla en una base de datos vacía: npm run restore -- "${out}"`);
-    },
-  );
+    } else {
+      counts = await backupPglite(target.dataDir, out, () =>
+        print(B.copyingPglite(path.resolve(target.dataDir))),
+      );
+    }
+    const { size } = await stat(out);
+    print(B.written(out, formatSize(size)));
+    printCounts(B.rowsCopied, counts, print);
+    print(B.keepItSafe);
+    print(B.howToRestore(out));
+  });
 }
 
 /**
@@ -159,53 +148,44 @@ export function restoreCommand(
   argv: string[],
   deps: BackupCommandDependencies = {},
 ): Promise<number> {
-  return runCommand(
-    deps,
-    'No se pudo restaurar la copia de seguridad',
-    RESTORE_USAGE,
-    async ({ config, print }) => {
-      const { positionals } = parseArguments(() => {
-        const parsed = parseArgs({ args: argv, options: {}, strict: true, allowPositionals: true });
-        if (parsed.positionals.length !== 1) {
-          throw new BackupError('Indica un archivo de copia de seguridad, y solo uno.');
-        }
-        return parsed;
-      });
-      const file = path.resolve(positionals[0]!);
-      if (!existsSync(file)) throw new BackupError(`No existe el archivo ${file}.`);
+  return runCommand(deps, B.restoreFailed, B.restoreUsage, async ({ config, print }) => {
+    const { positionals } = parseArguments(() => {
+      const parsed = parseArgs({ args: argv, options: {}, strict: true, allowPositionals: true });
+      if (parsed.positionals.length !== 1) {
+        throw new BackupError(B.oneFile);
+      }
+      return parsed;
+    });
+    const file = path.resolve(positionals[0]!);
+    if (!existsSync(file)) throw new BackupError(B.noSuchFile(file));
 
-      const target = databaseTarget(config);
-      const kind = await backupKindOf(file);
-      if (kind === null) {
-        throw new BackupError(
-          `${file} no es una copia de seguridad de PsicoCampus (ni de pg_dump ni de PGlite).`,
-        );
-      }
-      if (kind !== target.kind) {
-        throw new BackupError(
-          kind === 'pglite'
-            ? `${file} es una copia de PGlite, la base de datos integrada; DATABASE_URL apunta a PostgreSQL. Para restaurarla, ejecuta el comando sin DATABASE_URL.`
-            : `${file} es una copia de PostgreSQL (pg_dump); sin DATABASE_URL se restauraría en PGlite. Define DATABASE_URL con la base de datos vacía de destino.`,
-        );
-      }
+    const target = databaseTarget(config);
+    const kind = await backupKindOf(file);
+    if (kind === null) {
+      throw new BackupError(B.notABackup(file));
+    }
+    if (kind !== target.kind) {
+      throw new BackupError(
+        kind === 'pglite' ? B.pgliteCopyForPostgres(file) : B.postgresCopyForPglite(file),
+      );
+    }
 
-      let counts: TableCount[];
-      let where: string;
-      if (target.kind === 'postgres') {
-        where = withoutPassword(target.url).toString();
-        counts = await restorePostgres(file, target.url, deps.pgRestore ?? 'pg_restore', () =>
-          print(`Restaurando ${file} en la base de datos PostgreSQL ${where} con pg_restore...`),
-        );
-      } else {
-        where = path.resolve(target.dataDir);
-        counts = await restorePglite(file, target.dataDir, () =>
-          print(`Restaurando ${file} en la base de datos PGlite de ${where}...`),
-        );
-      }
-      print(`Base de datos restaurada en ${where}.`);
-      printCounts('Filas restauradas:', counts, print);
-    },
-  );
+    let counts: TableCount[];
+    let where: string;
+    if (target.kind === 'postgres') {
+      where = withoutPassword(target.url).toString();
+      counts = await restorePostgres(file, target.url, deps.pgRestore ?? 'pg_restore', () =>
+        print(B.restoringPostgres(file, where)),
+      );
+    } else {
+      where = path.resolve(target.dataDir);
+      counts = await restorePglite(file, target.dataDir, () =>
+        print(B.restoringPglite(file, where)),
+      );
+    }
+    print(B.restored(where));
+    printCounts(B.rowsRestored, counts, print);
+  });
 }
 
 /** Runs a command as a program: its exit code becomes the process's. */

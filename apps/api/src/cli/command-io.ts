@@ -1,3 +1,4 @@
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 
 /** Where an operator's command writes: stdout and stderr unless a test passes its own. */
@@ -25,7 +26,7 @@ export function commandConfig(
     return given ?? loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    printError(`Configuración inválida: ${error.message}`);
+    printError(SERVER_MSG.cli.invalidConfig(error.message));
     return null;
   }
 }

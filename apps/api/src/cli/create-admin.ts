@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { fullName, userSchema, type UserBody } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { AppConfig } from '../config';
 import { commandConfig, commandOutput } from './command-io';
 import { databaseTarget, openDatabase, type DatabaseHandle } from '../db/client';
@@ -21,8 +22,7 @@ import { accountLinkMail, createStaffAccount } from '../plugins/users/user-accou
  * second administrator.
  */
 
-const USAGE =
-  'Uso: npm run create-admin -- --email <correo> --first-name <nombres> --last-name <apellidos> [--phone <teléfono>]';
+const M = SERVER_MSG.cli.createAdmin;
 
 export interface CreateAdminDependencies {
   /** The configuration; `loadConfig()` of the environment by default. */
@@ -71,7 +71,7 @@ function readArguments(argv: string[]) {
     // parseArgs explains in English; the operator reads Spanish.
     const option = /'(-[^']*)'/.exec(String((error as Error).message))?.[1];
     throw new UsageError(
-      option ? `Opción no válida o sin valor: ${option}.` : 'Los argumentos no son válidos.',
+      option ? SERVER_MSG.cli.invalidOption(option) : SERVER_MSG.cli.invalidArguments,
     );
   }
 }
@@ -87,7 +87,7 @@ async function readAdmin(
     if (error instanceof UsageError) {
       printError(error.message);
     } else if (error instanceof HttpError) {
-      printError('No se creó la cuenta. Revisa los datos:');
+      printError(M.checkData);
       for (const problem of error.errors ?? [{ field: '', msg: error.message }]) {
         const option = OPTION_OF_FIELD[problem.field];
         printError(option ? `  - ${option}: ${problem.msg}` : `  - ${problem.msg}`);
@@ -95,7 +95,7 @@ async function readAdmin(
     } else {
       throw error;
     }
-    printError(USAGE);
+    printError(M.usage);
     return null;
   }
 }
@@ -122,7 +122,7 @@ export async function createAdminCommand(
   try {
     database = deps.database ?? (await openDatabase(databaseTarget(config)));
   } catch (error) {
-    printError(`No se pudo abrir la base de datos: ${(error as Error).message}`);
+    printError(M.databaseUnavailable((error as Error).message));
     return 1;
   }
   try {
@@ -131,19 +131,19 @@ export async function createAdminCommand(
       created = await createStaffAccount(database.db, body, now());
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      printError(`No se creó la cuenta: ${error.message}`);
+      printError(M.notCreated(error.message));
       return 1;
     }
     const { user, token } = created;
     const link = passwordLinkUrl(config.publicUrl, token);
-    print(`Cuenta de administración creada: ${fullName(user)} <${user.email}>.`);
-    print(`Enlace para crear la contraseña (válido durante ${INVITE_DAYS} días, de un solo uso):`);
+    print(M.created(fullName(user), user.email));
+    print(M.linkFollows(INVITE_DAYS));
     print(`  ${link}`);
 
     const mailLog: MailLog = {
       info: (fields: unknown) => {
         const file = (fields as { file?: unknown } | undefined)?.file;
-        if (typeof file === 'string') print(`El correo de invitación se guardó en ${file}`);
+        if (typeof file === 'string') print(M.mailSaved(file));
       },
       error: () => {},
     };
@@ -157,13 +157,11 @@ export async function createAdminCommand(
       });
     try {
       await mailer.send(accountLinkMail({ user, token, purpose: 'invite' }, link, null));
-      if (config.smtpUrl) print(`Se envió la invitación por correo a ${user.email}.`);
+      if (config.smtpUrl) print(M.mailSent(user.email));
     } catch (error) {
       // The account exists and the link is on the screen: the operator can
       // go on. Failing here would only make a second run find the e-mail taken.
-      printError(
-        `No se pudo enviar el correo de invitación (${(error as Error).message}). Usa el enlace de arriba.`,
-      );
+      printError(M.mailFailed((error as Error).message));
     }
     return 0;
   } finally {
@@ -176,7 +174,7 @@ if (require.main === module) {
   createAdminCommand(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error('No se pudo crear la cuenta de administración:', error);
+      console.error(M.crashed, error);
       process.exit(1);
     },
   );

@@ -1,9 +1,12 @@
 import pg from 'pg';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { AppConfig } from '../config';
 import { AppRoleError, APPEND_ONLY, checkAppRole, grantAppRole, READ_WRITE } from '../db/app-role';
 import { databaseTarget, openDatabase } from '../db/client';
 import { applyMigrations, withMigrationLock } from '../db/migrations';
 import { commandConfig, commandOutput } from './command-io';
+
+const M = SERVER_MSG.cli.migrate;
 
 /**
  * `npm run migrate`
@@ -40,12 +43,12 @@ function shown(url: string): string {
     parsed.password = '';
     return parsed.toString();
   } catch {
-    return '(dirección no válida)';
+    return M.invalidUrl;
   }
 }
 
 function listOf(names: string[]): string {
-  return names.length > 0 ? names.join(', ') : '(ninguna)';
+  return names.length > 0 ? names.join(', ') : M.noTables;
 }
 
 /** Runs the command and answers its exit code: 0 when the schema and the grants are in place. */
@@ -55,10 +58,8 @@ export async function migrateCommand(
 ): Promise<number> {
   const { print, printError } = commandOutput(deps);
   if (argv.length > 0) {
-    printError(`Argumentos no esperados: ${argv.join(' ')}`);
-    printError(
-      'Uso: npm run migrate (lee MIGRATION_DATABASE_URL o DATABASE_URL, y DATABASE_APP_ROLE)',
-    );
+    printError(M.unexpectedArguments(argv.join(' ')));
+    printError(M.usage);
     return 1;
   }
   const config = commandConfig(deps.config, printError);
@@ -67,25 +68,21 @@ export async function migrateCommand(
   const url = config.migrationDatabaseUrl ?? config.databaseUrl;
   if (!url) {
     if (config.databaseAppRole) {
-      printError(
-        'DATABASE_APP_ROLE solo se usa con PostgreSQL: define MIGRATION_DATABASE_URL (o DATABASE_URL) con el rol propietario del esquema.',
-      );
+      printError(M.appRoleNeedsPostgres);
       return 1;
     }
     try {
       const database = await openDatabase(databaseTarget(config));
       await database.close();
     } catch (error) {
-      printError(`No se pudo migrar la base de datos PGlite: ${(error as Error).message}`);
+      printError(M.pgliteFailed((error as Error).message));
       return 1;
     }
-    print(
-      `Base de datos PGlite de ${config.dataDir} al día (tiene un solo rol: no hay permisos que dar).`,
-    );
+    print(M.pgliteUpToDate(config.dataDir));
     return 0;
   }
 
-  print(`Migrando la base de datos PostgreSQL ${shown(url)}...`);
+  print(M.migrating(shown(url)));
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => {});
   try {
@@ -98,27 +95,19 @@ export async function migrateCommand(
         : null;
       return { applied, grants };
     });
-    print(
-      applied.length > 0
-        ? `Migraciones aplicadas: ${applied.join(', ')}.`
-        : 'No había migraciones pendientes.',
-    );
+    print(applied.length > 0 ? M.applied(applied.join(', ')) : M.nonePending);
     if (grants) {
-      print(`Permisos del rol ${grants.role}, el del servidor:`);
-      print(
-        `  - ${APPEND_ONLY.join(', ')} (nunca UPDATE, DELETE ni TRUNCATE) en ${listOf(grants.appendOnly)};`,
-      );
-      print(`  - ${READ_WRITE.join(', ')} en las otras ${grants.readWrite.length} tablas;`);
-      print('  - no es propietario de nada y no puede crear ni alterar tablas ni esquemas.');
+      print(M.grantsTitle(grants.role));
+      print(M.appendOnly(APPEND_ONLY.join(', '), listOf(grants.appendOnly)));
+      print(M.readWrite(READ_WRITE.join(', '), grants.readWrite.length));
+      print(M.ownsNothing);
     } else {
-      print(
-        'DATABASE_APP_ROLE no está definido: no se dieron permisos a otro rol. Si el servidor usa este mismo rol, puede alterar y borrar el registro de auditoría (deploy/README.md, "The database").',
-      );
+      print(M.noAppRole);
     }
     return 0;
   } catch (error) {
     if (error instanceof AppRoleError) printError(error.message);
-    else printError(`No se pudo migrar la base de datos: ${(error as Error).message}`);
+    else printError(M.failed((error as Error).message));
     return 1;
   } finally {
     await pool.end().catch(() => {});
@@ -130,7 +119,7 @@ if (require.main === module) {
   migrateCommand(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error('No se pudo migrar la base de datos:', error);
+      console.error(M.crashed, error);
       process.exit(1);
     },
   );

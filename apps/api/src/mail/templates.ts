@@ -1,13 +1,15 @@
 import { ROLE_LABELS, type Role } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { AUTH_POLICY } from '../plugins/auth/auth.policy';
 import type { MailMessage } from './mailer';
 
 /**
- * The mails the product sends, in Spanish. Links always start with
- * PUBLIC_URL, never with anything taken from the request.
+ * The mails the product sends, in Spanish (their texts are SERVER_MSG.mail).
+ * Links always start with PUBLIC_URL, never with anything taken from the request.
  */
 
-const SIGNATURE = 'Servicio de Orientación Psicológica · PsicoCampus';
+const M = SERVER_MSG.mail;
+const SIGNATURE = M.signature;
 
 function escapeHtml(value: string): string {
   return value
@@ -21,7 +23,7 @@ function layout(paragraphs: string[], link?: { url: string; label: string }): st
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
   const button = link
     ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 18px;background:#1f5f8b;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>
-<p style="font-size:13px;color:#4a5560">Si el botón no funciona, copia esta dirección en tu navegador:<br>${escapeHtml(link.url)}</p>`
+<p style="font-size:13px;color:#4a5560">${escapeHtml(M.buttonFallback)}<br>${escapeHtml(link.url)}</p>`
     : '';
   return `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1b2530;line-height:1.5">
 ${body}
@@ -31,30 +33,22 @@ ${button}
 }
 
 export function passwordResetMail(to: string, firstName: string, link: string): MailMessage {
-  const paragraphs = [
-    `Hola, ${firstName}:`,
-    'Recibimos una solicitud para restablecer la contraseña de tu cuenta de PsicoCampus.',
-    'El enlace es válido durante 30 minutos y solo puede usarse una vez. Si no lo pediste, ignora este mensaje: tu contraseña no cambiará.',
-  ];
+  const paragraphs = [M.greeting(firstName), M.passwordReset.request, M.passwordReset.validity];
   return {
     to,
-    subject: 'Restablece tu contraseña de PsicoCampus',
+    subject: M.passwordReset.subject,
     text: `${paragraphs.join('\n\n')}\n\n${link}\n\n${SIGNATURE}\n`,
-    html: layout(paragraphs, { url: link, label: 'Restablecer contraseña' }),
+    html: layout(paragraphs, { url: link, label: M.passwordReset.button }),
   };
 }
 
 export function passwordChangedMail(to: string, firstName: string, loginUrl: string): MailMessage {
-  const paragraphs = [
-    `Hola, ${firstName}:`,
-    'La contraseña de tu cuenta de PsicoCampus acaba de cambiar y todas las sesiones abiertas se cerraron.',
-    'Si no fuiste tú, solicita un nuevo enlace desde la pantalla de acceso y avisa a la administración del servicio.',
-  ];
+  const paragraphs = [M.greeting(firstName), M.passwordChanged.changed, M.passwordChanged.ifNotYou];
   return {
     to,
-    subject: 'Tu contraseña de PsicoCampus cambió',
+    subject: M.passwordChanged.subject,
     text: `${paragraphs.join('\n\n')}\n\n${loginUrl}\n\n${SIGNATURE}\n`,
-    html: layout(paragraphs, { url: loginUrl, label: 'Ir a PsicoCampus' }),
+    html: layout(paragraphs, { url: loginUrl, label: M.goToApp }),
   };
 }
 
@@ -79,19 +73,19 @@ export function invitationMail(
   firstName: string,
   { invitedBy, role, link }: Invitation,
 ): MailMessage {
-  const who = invitedBy ?? 'La administración del servicio';
+  const who = invitedBy ?? M.invitation.byOperator;
   const paragraphs = [
-    `Hola, ${firstName}:`,
-    `${who} te invitó a PsicoCampus con el rol de ${ROLE_LABELS[role]}.`,
-    'PsicoCampus es el sistema del Servicio de Orientación Psicológica de la universidad: en él se llevan las historias clínicas de los estudiantes atendidos, sus notas, citas y evaluaciones de riesgo, y las estadísticas del servicio.',
-    `Para empezar, crea tu contraseña con el enlace de abajo. El enlace es válido durante ${INVITE_DAYS} días y solo puede usarse una vez. Después inicia sesión con este correo (${to}) y tu nueva contraseña.`,
-    'Si no esperabas esta invitación, ignora este mensaje y avisa a la administración del servicio.',
+    M.greeting(firstName),
+    M.invitation.invited(who, ROLE_LABELS[role]),
+    M.invitation.about,
+    M.invitation.start(INVITE_DAYS, to),
+    M.invitation.ifUnexpected,
   ];
   return {
     to,
-    subject: 'Te invitaron a PsicoCampus: crea tu contraseña',
+    subject: M.invitation.subject,
     text: `${paragraphs.join('\n\n')}\n\n${link}\n\n${SIGNATURE}\n`,
-    html: layout(paragraphs, { url: link, label: 'Crear mi contraseña' }),
+    html: layout(paragraphs, { url: link, label: M.invitation.button }),
   };
 }
 
@@ -111,25 +105,20 @@ export function emailChangeRequestedMail(
   firstName: string,
   change: { newEmail: string; requestedBy: EmailChangeRequester; loginUrl: string },
 ): MailMessage {
-  const who =
-    change.requestedBy.kind === 'owner'
-      ? 'desde tu propio perfil, con tu contraseña'
-      : `por un administrador del servicio (${change.requestedBy.name})`;
-  const ifNotYou =
-    change.requestedBy.kind === 'owner'
-      ? 'Si no fuiste tú, alguien conoce tu contraseña: cámbiala ya (en la pantalla de acceso, «¿Olvidaste tu contraseña?») y avisa a la dirección del servicio.'
-      : 'Si no lo esperabas, avisa hoy mismo a la dirección del servicio: quien controle la nueva dirección podría recibir después el enlace para cambiar tu contraseña.';
+  const T = M.emailChangeRequested;
+  const byOwner = change.requestedBy.kind === 'owner';
+  const who = change.requestedBy.kind === 'owner' ? T.byOwner : T.byAdmin(change.requestedBy.name);
   const paragraphs = [
-    `Hola, ${firstName}:`,
-    `Se pidió cambiar el correo de tu cuenta de PsicoCampus a ${change.newEmail}, ${who}.`,
-    `El cambio solo se aplicará si alguien lo confirma desde ${change.newEmail} en las próximas 24 horas. Hasta entonces tu cuenta sigue usando esta dirección.`,
-    ifNotYou,
+    M.greeting(firstName),
+    T.requested(change.newEmail, who),
+    T.pending(change.newEmail),
+    byOwner ? T.ifNotYouOwner : T.ifNotYouAdmin,
   ];
   return {
     to,
-    subject: 'Se pidió cambiar el correo de tu cuenta de PsicoCampus',
+    subject: T.subject,
     text: `${paragraphs.join('\n\n')}\n\n${change.loginUrl}\n\n${SIGNATURE}\n`,
-    html: layout(paragraphs, { url: change.loginUrl, label: 'Ir a PsicoCampus' }),
+    html: layout(paragraphs, { url: change.loginUrl, label: M.goToApp }),
   };
 }
 
@@ -139,21 +128,14 @@ export function emailChangeConfirmMail(
   firstName: string,
   change: { link: string; requestedBy: EmailChangeRequester },
 ): MailMessage {
-  const who =
-    change.requestedBy.kind === 'owner'
-      ? 'Pediste'
-      : `Un administrador del servicio (${change.requestedBy.name}) pidió`;
-  const paragraphs = [
-    `Hola, ${firstName}:`,
-    `${who} usar esta dirección (${to}) como correo de tu cuenta de PsicoCampus.`,
-    'Para confirmarlo, abre el enlace y pulsa «Confirmar correo». El enlace es válido durante 24 horas y solo puede usarse una vez. Al confirmarlo se cerrarán las sesiones abiertas de la cuenta.',
-    'Si no esperabas este mensaje, ignóralo: nada cambiará.',
-  ];
+  const T = M.emailChangeConfirm;
+  const who = change.requestedBy.kind === 'owner' ? T.byOwner : T.byAdmin(change.requestedBy.name);
+  const paragraphs = [M.greeting(firstName), T.use(who, to), T.howTo, T.ifUnexpected];
   return {
     to,
-    subject: 'Confirma tu nuevo correo de PsicoCampus',
+    subject: T.subject,
     text: `${paragraphs.join('\n\n')}\n\n${change.link}\n\n${SIGNATURE}\n`,
-    html: layout(paragraphs, { url: change.link, label: 'Confirmar correo' }),
+    html: layout(paragraphs, { url: change.link, label: T.button }),
   };
 }
 
@@ -164,15 +146,15 @@ export function emailChangedMail(
   change: { newEmail: string; loginUrl: string },
 ): MailMessage {
   const paragraphs = [
-    `Hola, ${firstName}:`,
-    `El correo de tu cuenta de PsicoCampus cambió de ${to} a ${change.newEmail}, y todas las sesiones abiertas de la cuenta se cerraron. Desde ahora se inicia sesión con ${change.newEmail}.`,
-    'Este es el último mensaje sobre la cuenta que llega a esta dirección. Si no fuiste tú ni lo esperabas, avisa de inmediato a la dirección del servicio.',
+    M.greeting(firstName),
+    M.emailChanged.changed(to, change.newEmail),
+    M.emailChanged.lastMail,
   ];
   return {
     to,
-    subject: 'El correo de tu cuenta de PsicoCampus cambió',
+    subject: M.emailChanged.subject,
     text: `${paragraphs.join('\n\n')}\n\n${change.loginUrl}\n\n${SIGNATURE}\n`,
-    html: layout(paragraphs, { url: change.loginUrl, label: 'Ir a PsicoCampus' }),
+    html: layout(paragraphs, { url: change.loginUrl, label: M.goToApp }),
   };
 }
 
@@ -189,18 +171,13 @@ export function studentReassignedMail(
   firstName: string,
   change: { by: string; at: string; unassigned: boolean; url: string },
 ): MailMessage {
-  const what = change.unassigned
-    ? 'dejó sin psicólogo/a asignado/a'
-    : 'asignó a otro/a psicólogo/a';
-  const paragraphs = [
-    `Hola, ${firstName}:`,
-    `Un administrador del servicio (${change.by}) ${what} a un/a estudiante de tu lista (${change.at}). Desde ese momento ya no ves su ficha, sus notas ni sus evaluaciones en PsicoCampus.`,
-    'Por privacidad, este correo no dice de quién se trata. Si no esperabas el cambio, consulta tu lista de pacientes y habla con la dirección del servicio.',
-  ];
+  const T = M.studentReassigned;
+  const what = change.unassigned ? T.unassigned : T.reassigned;
+  const paragraphs = [M.greeting(firstName), T.changed(change.by, what, change.at), T.privacy];
   return {
     to,
-    subject: 'Un estudiante de tu lista fue reasignado en PsicoCampus',
+    subject: T.subject,
     text: `${paragraphs.join('\n\n')}\n\n${change.url}\n\n${SIGNATURE}\n`,
-    html: layout(paragraphs, { url: change.url, label: 'Ir a PsicoCampus' }),
+    html: layout(paragraphs, { url: change.url, label: M.goToApp }),
   };
 }

@@ -15,6 +15,7 @@ import {
   showsPotentialLethality,
   type YesNoItem,
 } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import {
   createDocument,
   fields,
@@ -27,12 +28,14 @@ import {
 } from './pdf-layout';
 import type { AssessmentReportData } from './report-data';
 
+const T = SERVER_MSG.pdf;
+
 const answerLabel = (item: YesNoItem) =>
-  item.present === null ? 'Sin responder' : item.present ? MSG.assessment.yes : MSG.assessment.no;
+  item.present === null ? T.unanswered : item.present ? MSG.assessment.yes : MSG.assessment.no;
 
 const labelOf = (options: ReadonlyArray<{ value: number; label: string }>, value: number | null) =>
   value === null
-    ? 'Sin responder'
+    ? T.unanswered
     : (options.find((option) => option.value === value)?.label ?? String(value));
 
 /** One assessment in full: every answer in Spanish, the level, the remarks, who and when. */
@@ -48,13 +51,10 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
     `${MSG.assessment.itemTitle(data.number)} · ${fullName(student)}`,
   );
   fields(doc, [
-    ['Estudiante', `${fullName(student)} (${student.email})`],
-    ['Carrera', student.career],
-    ['Fecha de la evaluación', formatDateTime(assessment.createdAt)],
-    [
-      'Evaluado por',
-      assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned,
-    ],
+    [T.assessmentReport.student, `${fullName(student)} (${student.email})`],
+    [T.assessmentReport.career, student.career],
+    [T.assessmentReport.date, formatDateTime(assessment.createdAt)],
+    [T.evaluatedBy, assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned],
   ]);
 
   heading(doc, MSG.assessment.estimatedLevel);
@@ -67,7 +67,7 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
     const item = assessment[question.key];
     subheading(doc, `${question.number}. ${question.title}`);
     paragraph(doc, question.question, { muted: true });
-    fields(doc, [['Respuesta', answerLabel(item)]]);
+    fields(doc, [[T.answer, answerLabel(item)]]);
     if (item.description) fields(doc, [[MSG.assessment.description, item.description]]);
   }
 
@@ -86,7 +86,7 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
     const item = assessment[question.key];
     subheading(doc, question.name);
     paragraph(doc, question.question, { muted: true });
-    const rows: Array<[string, string]> = [['Respuesta', answerLabel(item)]];
+    const rows: Array<[string, string]> = [[T.answer, answerLabel(item)]];
     if (question.withTotal && item.present) {
       rows.push([
         MSG.assessment.totalAttempts,
@@ -97,9 +97,7 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
     fields(doc, rows);
   }
   subheading(doc, MSG.assessment.completedSuicide);
-  fields(doc, [
-    ['Respuesta', assessment.completedSuicide ? MSG.assessment.yes : MSG.assessment.no],
-  ]);
+  fields(doc, [[T.answer, assessment.completedSuicide ? MSG.assessment.yes : MSG.assessment.no]]);
 
   if (showsLethality(assessment)) {
     heading(doc, MSG.assessment.lethalitySection);
@@ -116,13 +114,13 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
       MSG.assessment.mostLethalAttemptDate,
       assessment.mostLethalAttemptDate
         ? formatDate(`${assessment.mostLethalAttemptDate}T12:00:00`)
-        : 'Sin responder',
+        : T.unanswered,
     ]);
     fields(doc, rows);
   }
 
   heading(doc, MSG.assessment.observations);
-  paragraph(doc, assessment.observations || 'Sin observaciones.', {
+  paragraph(doc, assessment.observations || T.assessmentReport.noObservations, {
     muted: !assessment.observations,
   });
 

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatDateTime, MSG } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 
 /** The look shared by every report: A4, Helvetica (renders á é í ó ú ñ ü ¿ ¡), header and numbered pages. */
 
@@ -31,7 +32,9 @@ export function createDocument(title: string, generatedAt: Date): Doc {
       lineBreak: false,
     });
     doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted);
-    doc.text(`Generado el ${formatDateTime(generatedAt)}`, MARGIN, y + 14, { lineBreak: false });
+    doc.text(SERVER_MSG.pdf.generatedAt(formatDateTime(generatedAt)), MARGIN, y + 14, {
+      lineBreak: false,
+    });
     doc
       .moveTo(MARGIN, y + 28)
       .lineTo(width - MARGIN, y + 28)
@@ -62,17 +65,12 @@ export function finish(doc: Doc): Promise<Buffer> {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted);
-    doc.text(
-      'Documento confidencial: contiene datos de salud. No lo reenvíe ni lo imprima sin necesidad.',
-      MARGIN,
-      height - MARGIN,
-      {
-        width: width - 2 * MARGIN,
-        align: 'left',
-        lineBreak: false,
-      },
-    );
-    doc.text(`Página ${index - range.start + 1} de ${range.count}`, MARGIN, height - MARGIN, {
+    doc.text(SERVER_MSG.pdf.confidential, MARGIN, height - MARGIN, {
+      width: width - 2 * MARGIN,
+      align: 'left',
+      lineBreak: false,
+    });
+    doc.text(SERVER_MSG.pdf.pageOf(index - range.start + 1, range.count), MARGIN, height - MARGIN, {
       width: width - 2 * MARGIN,
       align: 'right',
       lineBreak: false,

@@ -7,6 +7,7 @@ import {
   MSG,
   SEMESTER_LABELS,
 } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import {
   createDocument,
   fields,
@@ -19,13 +20,18 @@ import {
 } from './pdf-layout';
 import type { StudentReportData } from './report-data';
 
+const T = SERVER_MSG.pdf;
+
 /** The general report of a student: data, psychologist, notes, appointments, assessments. */
 export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
   const { student } = data;
-  const doc = createDocument(`Reporte general · ${fullName(student)}`, new Date(data.generatedAt));
-  title(doc, 'Reporte general del estudiante', fullName(student));
+  const doc = createDocument(
+    T.studentReport.documentTitle(fullName(student)),
+    new Date(data.generatedAt),
+  );
+  title(doc, T.studentReport.title, fullName(student));
 
-  heading(doc, 'Datos del estudiante');
+  heading(doc, T.studentReport.studentData);
   fields(doc, [
     [MSG.students.labels.age, MSG.students.ageYears(student.age)],
     [MSG.students.labels.gender, GENDER_LABELS[student.gender]],
@@ -41,8 +47,8 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
   heading(doc, MSG.students.assignedPsychologist);
   if (student.assignedPsychologist) {
     fields(doc, [
-      ['Nombre', fullName(student.assignedPsychologist)],
-      ['Correo electrónico', student.assignedPsychologist.email],
+      [T.studentReport.psychologistName, fullName(student.assignedPsychologist)],
+      [T.studentReport.psychologistEmail, student.assignedPsychologist.email],
     ]);
   } else {
     paragraph(doc, MSG.common.notAssigned, { muted: true });
@@ -76,7 +82,7 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
     fields(doc, [
       [MSG.assessment.estimatedLevel, MSG.assessment.levels[assessment.riskLevel]],
       [
-        'Evaluado por',
+        T.evaluatedBy,
         assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned,
       ],
     ]);

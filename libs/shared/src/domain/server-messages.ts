@@ -1,0 +1,236 @@
+/**
+ * The part of the Spanish message catalogue that only the server shows: the
+ * PDF reports, the mails and the operator's commands. It is its own entry,
+ * `@psicocampus/shared/server-messages`, which no front end imports, so
+ * that none of these texts reaches a page. Same conventions as MSG
+ * (messages.ts): one area per key, a function where a text takes values.
+ */
+export const SERVER_MSG = {
+  /** The PDF reports (apps/api/src/reports/pdf). */
+  pdf: {
+    generatedAt: (when: string) => `Generado el ${when}`,
+    confidential:
+      'Documento confidencial: contiene datos de salud. No lo reenvíe ni lo imprima sin necesidad.',
+    pageOf: (page: number, total: number) => `Página ${page} de ${total}`,
+    unanswered: 'Sin responder',
+    answer: 'Respuesta',
+    evaluatedBy: 'Evaluado por',
+    studentReport: {
+      documentTitle: (name: string) => `Reporte general · ${name}`,
+      title: 'Reporte general del estudiante',
+      studentData: 'Datos del estudiante',
+      psychologistName: 'Nombre',
+      psychologistEmail: 'Correo electrónico',
+    },
+    assessmentReport: {
+      student: 'Estudiante',
+      career: 'Carrera',
+      date: 'Fecha de la evaluación',
+      noObservations: 'Sin observaciones.',
+    },
+  },
+
+  /** The mails (apps/api/src/mail/templates.ts). */
+  mail: {
+    signature: 'Servicio de Orientación Psicológica · PsicoCampus',
+    buttonFallback: 'Si el botón no funciona, copia esta dirección en tu navegador:',
+    greeting: (firstName: string) => `Hola, ${firstName}:`,
+    goToApp: 'Ir a PsicoCampus',
+    passwordReset: {
+      subject: 'Restablece tu contraseña de PsicoCampus',
+      request:
+        'Recibimos una solicitud para restablecer la contraseña de tu cuenta de PsicoCampus.',
+      validity:
+        'El enlace es válido durante 30 minutos y solo puede usarse una vez. Si no lo pediste, ignora este mensaje: tu contraseña no cambiará.',
+      button: 'Restablecer contraseña',
+    },
+    passwordChanged: {
+      subject: 'Tu contraseña de PsicoCampus cambió',
+      changed:
+        'La contraseña de tu cuenta de PsicoCampus acaba de cambiar y todas las sesiones abiertas se cerraron.',
+      ifNotYou:
+        'Si no fuiste tú, solicita un nuevo enlace desde la pantalla de acceso y avisa a la administración del servicio.',
+    },
+    invitation: {
+      subject: 'Te invitaron a PsicoCampus: crea tu contraseña',
+      /** Who invited, when an operator ran create-admin rather than an administrator. */
+      byOperator: 'La administración del servicio',
+      invited: (who: string, role: string) =>
+        `${who} te invitó a PsicoCampus con el rol de ${role}.`,
+      about:
+        'PsicoCampus es el sistema del Servicio de Orientación Psicológica de la universidad: en él se llevan las historias clínicas de los estudiantes atendidos, sus notas, citas y evaluaciones de riesgo, y las estadísticas del servicio.',
+      start: (days: number, email: string) =>
+        `Para empezar, crea tu contraseña con el enlace de abajo. El enlace es válido durante ${days} días y solo puede usarse una vez. Después inicia sesión con este correo (${email}) y tu nueva contraseña.`,
+      ifUnexpected:
+        'Si no esperabas esta invitación, ignora este mensaje y avisa a la administración del servicio.',
+      button: 'Crear mi contraseña',
+    },
+    emailChangeRequested: {
+      subject: 'Se pidió cambiar el correo de tu cuenta de PsicoCampus',
+      byOwner: 'desde tu propio perfil, con tu contraseña',
+      byAdmin: (name: string) => `por un administrador del servicio (${name})`,
+      requested: (newEmail: string, who: string) =>
+        `Se pidió cambiar el correo de tu cuenta de PsicoCampus a ${newEmail}, ${who}.`,
+      pending: (newEmail: string) =>
+        `El cambio solo se aplicará si alguien lo confirma desde ${newEmail} en las próximas 24 horas. Hasta entonces tu cuenta sigue usando esta dirección.`,
+      ifNotYouOwner:
+        'Si no fuiste tú, alguien conoce tu contraseña: cámbiala ya (en la pantalla de acceso, «¿Olvidaste tu contraseña?») y avisa a la dirección del servicio.',
+      ifNotYouAdmin:
+        'Si no lo esperabas, avisa hoy mismo a la dirección del servicio: quien controle la nueva dirección podría recibir después el enlace para cambiar tu contraseña.',
+    },
+    emailChangeConfirm: {
+      subject: 'Confirma tu nuevo correo de PsicoCampus',
+      byOwner: 'Pediste',
+      byAdmin: (name: string) => `Un administrador del servicio (${name}) pidió`,
+      use: (who: string, email: string) =>
+        `${who} usar esta dirección (${email}) como correo de tu cuenta de PsicoCampus.`,
+      howTo:
+        'Para confirmarlo, abre el enlace y pulsa «Confirmar correo». El enlace es válido durante 24 horas y solo puede usarse una vez. Al confirmarlo se cerrarán las sesiones abiertas de la cuenta.',
+      ifUnexpected: 'Si no esperabas este mensaje, ignóralo: nada cambiará.',
+      button: 'Confirmar correo',
+    },
+    emailChanged: {
+      subject: 'El correo de tu cuenta de PsicoCampus cambió',
+      changed: (oldEmail: string, newEmail: string) =>
+        `El correo de tu cuenta de PsicoCampus cambió de ${oldEmail} a ${newEmail}, y todas las sesiones abiertas de la cuenta se cerraron. Desde ahora se inicia sesión con ${newEmail}.`,
+      lastMail:
+        'Este es el último mensaje sobre la cuenta que llega a esta dirección. Si no fuiste tú ni lo esperabas, avisa de inmediato a la dirección del servicio.',
+    },
+    studentReassigned: {
+      subject: 'Un estudiante de tu lista fue reasignado en PsicoCampus',
+      unassigned: 'dejó sin psicólogo/a asignado/a',
+      reassigned: 'asignó a otro/a psicólogo/a',
+      changed: (by: string, what: string, at: string) =>
+        `Un administrador del servicio (${by}) ${what} a un/a estudiante de tu lista (${at}). Desde ese momento ya no ves su ficha, sus notas ni sus evaluaciones en PsicoCampus.`,
+      privacy:
+        'Por privacidad, este correo no dice de quién se trata. Si no esperabas el cambio, consulta tu lista de pacientes y habla con la dirección del servicio.',
+    },
+  },
+
+  /** What the operator's commands print (apps/api/src/cli). */
+  cli: {
+    invalidConfig: (reason: string) => `Configuración inválida: ${reason}`,
+    invalidOption: (option: string) => `Opción no válida o sin valor: ${option}.`,
+    invalidArguments: 'Los argumentos no son válidos.',
+    createAdmin: {
+      usage:
+        'Uso: npm run create-admin -- --email <correo> --first-name <nombres> --last-name <apellidos> [--phone <teléfono>]',
+      checkData: 'No se creó la cuenta. Revisa los datos:',
+      databaseUnavailable: (reason: string) => `No se pudo abrir la base de datos: ${reason}`,
+      notCreated: (reason: string) => `No se creó la cuenta: ${reason}`,
+      created: (name: string, email: string) =>
+        `Cuenta de administración creada: ${name} <${email}>.`,
+      linkFollows: (days: number) =>
+        `Enlace para crear la contraseña (válido durante ${days} días, de un solo uso):`,
+      mailSaved: (file: string) => `El correo de invitación se guardó en ${file}`,
+      mailSent: (email: string) => `Se envió la invitación por correo a ${email}.`,
+      mailFailed: (reason: string) =>
+        `No se pudo enviar el correo de invitación (${reason}). Usa el enlace de arriba.`,
+      crashed: 'No se pudo crear la cuenta de administración:',
+    },
+    migrate: {
+      invalidUrl: '(dirección no válida)',
+      noTables: '(ninguna)',
+      unexpectedArguments: (args: string) => `Argumentos no esperados: ${args}`,
+      usage:
+        'Uso: npm run migrate (lee MIGRATION_DATABASE_URL o DATABASE_URL, y DATABASE_APP_ROLE)',
+      appRoleNeedsPostgres:
+        'DATABASE_APP_ROLE solo se usa con PostgreSQL: define MIGRATION_DATABASE_URL (o DATABASE_URL) con el rol propietario del esquema.',
+      pgliteFailed: (reason: string) => `No se pudo migrar la base de datos PGlite: ${reason}`,
+      pgliteUpToDate: (dataDir: string) =>
+        `Base de datos PGlite de ${dataDir} al día (tiene un solo rol: no hay permisos que dar).`,
+      migrating: (url: string) => `Migrando la base de datos PostgreSQL ${url}...`,
+      applied: (names: string) => `Migraciones aplicadas: ${names}.`,
+      nonePending: 'No había migraciones pendientes.',
+      grantsTitle: (role: string) => `Permisos del rol ${role}, el del servidor:`,
+      appendOnly: (privileges: string, tables: string) =>
+        `  - ${privileges} (nunca UPDATE, DELETE ni TRUNCATE) en ${tables};`,
+      readWrite: (privileges: string, count: number) =>
+        `  - ${privileges} en las otras ${count} tablas;`,
+      ownsNothing: '  - no es propietario de nada y no puede crear ni alterar tablas ni esquemas.',
+      noAppRole:
+        'DATABASE_APP_ROLE no está definido: no se dieron permisos a otro rol. Si el servidor usa este mismo rol, puede alterar y borrar el registro de auditoría (deploy/README.md, "The database").',
+      failed: (reason: string) => `No se pudo migrar la base de datos: ${reason}`,
+      crashed: 'No se pudo migrar la base de datos:',
+    },
+    backup: {
+      backupUsage: 'Uso: npm run backup [-- --out <archivo>]',
+      restoreUsage: 'Uso: npm run restore -- <archivo>',
+      /** The tables whose row counts the operator reads, with the names the screens use. */
+      tables: {
+        users: 'Cuentas',
+        students: 'Estudiantes',
+        clinicalNotes: 'Notas clínicas',
+        suicideAssessments: 'Evaluaciones C-SSRS',
+        appointments: 'Citas',
+        auditLog: 'Registro de auditoría',
+      },
+      installClient:
+        'Instala el cliente de PostgreSQL, de la misma versión mayor que el servidor o más nueva ' +
+        '(en Debian o Ubuntu: sudo apt-get install postgresql-client) y vuelve a intentarlo.',
+      pgliteInUse: (dataDir: string, pidFile: string) => [
+        `La base de datos PGlite de ${dataDir} está abierta: PsicoCampus está en marcha con este DATA_DIR, o se detuvo sin cerrarla.`,
+        'PGlite solo admite un proceso a la vez: detén el servidor (Ctrl+C o su servicio) y vuelve a intentarlo.',
+        `Si el servidor no está en marcha, arráncalo y detenlo una vez para que cierre la base de datos (o borra ${pidFile}, solo si estás seguro de que ningún proceso la usa).`,
+      ],
+      noPglite: (dataDir: string) =>
+        `No hay una base de datos PGlite en ${dataDir}. Revisa DATA_DIR.`,
+      folderNotEmpty: (target: string) => [
+        `Ya hay una base de datos en ${target}; la restauración solo escribe en una carpeta vacía.`,
+        `Detén el servidor, aparta esa carpeta (por ejemplo: mv "${target}" "${target}.anterior") y vuelve a intentarlo,`,
+        'o restaura en otro DATA_DIR.',
+      ],
+      notPgliteCopy: (file: string, reason: string) =>
+        `${file} no se pudo cargar como copia de PGlite (${reason}). ¿Es un archivo de npm run backup?`,
+      notPsicoCampus: (file: string) => `${file} no contiene una base de datos de PsicoCampus.`,
+      moveFailed: (target: string, reason: string) =>
+        `No se pudo mover la base de datos restaurada a ${target} (${reason}). ¿Arrancó el servidor mientras tanto?`,
+      invalidDatabaseUrl:
+        'DATABASE_URL no es una dirección válida (postgres://usuario@servidor/base).',
+      toolMissing: (command: string, installClient: string) =>
+        `No se encontró ${command}, que hace falta con DATABASE_URL. ${installClient}`,
+      cannotConnect: (url: string, reason: string) =>
+        `No se pudo conectar con PostgreSQL en ${url}: ${reason}`,
+      unknownCode: 'desconocido',
+      toolFailed: (tool: string, code: string, outcome: string) =>
+        `${tool} terminó con un error (código ${code}); ${outcome}`,
+      toolTooOld: (tool: string, installClient: string) =>
+        `${tool} es de una versión mayor más antigua que la del servidor. ${installClient}`,
+      nothingWritten: 'no se escribió ninguna copia.',
+      targetUnchanged: 'la base de datos de destino quedó como estaba.',
+      databaseNotEmpty: (url: string, tables: string) => [
+        `La base de datos ${url} no está vacía (ya tiene las tablas ${tables}); la restauración solo escribe en una base de datos vacía.`,
+        'Crea una nueva (por ejemplo: createdb psicocampus_restaurada), apunta DATABASE_URL a ella y vuelve a intentarlo.',
+      ],
+      backupFailed: 'No se pudo hacer la copia de seguridad',
+      restoreFailed: 'No se pudo restaurar la copia de seguridad',
+      exists: (file: string) =>
+        `Ya existe ${file}; no se sobrescribe. Elige otro nombre con --out.`,
+      copyingPostgres: (url: string) =>
+        `Copiando la base de datos PostgreSQL ${url} con pg_dump...`,
+      copyingPglite: (dataDir: string) => `Copiando la base de datos PGlite de ${dataDir}...`,
+      written: (file: string, size: string) => `Copia de seguridad escrita en ${file} (${size}).`,
+      rowsCopied: 'Filas copiadas:',
+      keepItSafe:
+        'Contiene historias clínicas: guárdala con acceso restringido y fuera de este servidor.',
+      howToRestore: (file: string) =>
+        `Para restaurarla en una base de datos vacía: npm run restore -- "${file}"`,
+      oneFile: 'Indica un archivo de copia de seguridad, y solo uno.',
+      noSuchFile: (file: string) => `No existe el archivo ${file}.`,
+      notABackup: (file: string) =>
+        `${file} no es una copia de seguridad de PsicoCampus (ni de pg_dump ni de PGlite).`,
+      pgliteCopyForPostgres: (file: string) =>
+        `${file} es una copia de PGlite, la base de datos integrada; DATABASE_URL apunta a PostgreSQL. Para restaurarla, ejecuta el comando sin DATABASE_URL.`,
+      postgresCopyForPglite: (file: string) =>
+        `${file} es una copia de PostgreSQL (pg_dump); sin DATABASE_URL se restauraría en PGlite. Define DATABASE_URL con la base de datos vacía de destino.`,
+      restoringPostgres: (file: string, url: string) =>
+        `Restaurando ${file} en la base de datos PostgreSQL ${url} con pg_restore...`,
+      restoringPglite: (file: string, dataDir: string) =>
+        `Restaurando ${file} en la base de datos PGlite de ${dataDir}...`,
+      restored: (where: string) => `Base de datos restaurada en ${where}.`,
+      rowsRestored: 'Filas restauradas:',
+    },
+  },
+} as const;
+
+export type ServerMessages = typeof SERVER_MSG;
