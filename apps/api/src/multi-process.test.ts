@@ -29,7 +29,10 @@ interface Instance {
 
 async function startInstance(database: TestDatabase): Promise<Instance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-instance-'));
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }), web: null };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'basic' }),
+    web: null,
+  };
   const server = await createServer(config, database.target);
   await server.app.ready();
   return {
