@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointments, students, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
+import { inCaseloadOf } from '../students/caseload';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -43,7 +44,7 @@ export async function listCaseloadAppointments(
   psychologistId: string,
 ): Promise<AppointmentRecord[]> {
   return selectAppointments(db)
-    .where(eq(students.assignedPsychologistId, psychologistId))
+    .where(inCaseloadOf(psychologistId))
     .orderBy(asc(appointments.date), asc(appointments.id));
 }
 

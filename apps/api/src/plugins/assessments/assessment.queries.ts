@@ -3,6 +3,7 @@ import type { AssessmentAnswers, RiskLevel } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { assessmentRemarks, students, suicideAssessments, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
+import { inCaseloadOf } from '../students/caseload';
 
 export type AssessmentRow = typeof suicideAssessments.$inferSelect;
 export type RemarkRow = typeof assessmentRemarks.$inferSelect;
@@ -88,7 +89,7 @@ export async function listCaseloadAssessments(
   filters: CaseloadAssessmentFilters,
 ): Promise<CaseloadAssessmentRecord[]> {
   const conditions: Array<SQL | undefined> = [
-    eq(students.assignedPsychologistId, psychologistId),
+    inCaseloadOf(psychologistId),
     filters.riskLevel ? eq(suicideAssessments.riskLevel, filters.riskLevel) : undefined,
     filters.from ? gte(suicideAssessments.createdAt, filters.from) : undefined,
     filters.toExclusive ? lt(suicideAssessments.createdAt, filters.toExclusive) : undefined,
@@ -123,12 +124,7 @@ export async function findOwnAssessment(
     .from(suicideAssessments)
     .innerJoin(students, eq(students.id, suicideAssessments.studentId))
     .leftJoin(users, eq(users.id, suicideAssessments.authorId))
-    .where(
-      and(
-        eq(suicideAssessments.id, assessmentId),
-        eq(students.assignedPsychologistId, psychologistId),
-      ),
-    )
+    .where(and(eq(suicideAssessments.id, assessmentId), inCaseloadOf(psychologistId)))
     .limit(1);
   if (!row) return null;
   const [record] = await withRemarks(db, [row]);

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { clinicalNotes, students, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
+import { inCaseloadOf } from '../students/caseload';
 
 export type NoteRow = typeof clinicalNotes.$inferSelect;
 
@@ -102,7 +103,7 @@ export async function recentNotesOf(
     .from(clinicalNotes)
     .innerJoin(students, eq(students.id, clinicalNotes.studentId))
     .leftJoin(users, eq(users.id, clinicalNotes.authorId))
-    .where(and(eq(clinicalNotes.authorId, authorId), eq(students.assignedPsychologistId, authorId)))
+    .where(and(eq(clinicalNotes.authorId, authorId), inCaseloadOf(authorId)))
     .orderBy(desc(clinicalNotes.createdAt), desc(clinicalNotes.id))
     .limit(limit);
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { students, suicideAssessments, users } from '../../db/schema';
 import { outerId } from '../../lib/outer-id';
 import { folded } from '../../lib/text-search';
+import { inCaseloadOf } from '../students/caseload';
 
 /**
  * The counts behind the statistics (PRODUCT §8), each one GROUP BY query
@@ -14,9 +15,7 @@ export type StatisticsScope = { kind: 'CASELOAD'; psychologistId: string } | { k
 
 /** The students in scope: assessments count by their student's current psychologist. */
 function studentsInScope(scope: StatisticsScope): SQL | undefined {
-  return scope.kind === 'CASELOAD'
-    ? eq(students.assignedPsychologistId, scope.psychologistId)
-    : undefined;
+  return scope.kind === 'CASELOAD' ? inCaseloadOf(scope.psychologistId) : undefined;
 }
 
 export interface KeyCount {

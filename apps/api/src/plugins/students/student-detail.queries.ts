@@ -1,22 +1,21 @@
-import { and, desc, eq, exists, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { desc, eq, exists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { clinicalNotes, students, users } from '../../db/schema';
 import { readAuditRow, type AuditParams } from '../audit/audit';
 import type { NoteRecord } from '../clinical-notes/clinical-note.queries';
 import { staffRefColumns } from '../users/staff-ref';
+import { ownStudent } from './caseload';
 import type { StudentRecord } from './student.queries';
 
 const author = alias(users, 'note_author');
 
+const owned = alias(students, 'owned');
+
 const studentDetailStatement = preparedFor((db) => {
-  const own = (table: { id: AnyPgColumn; assignedPsychologistId: AnyPgColumn }) =>
-    and(
-      eq(table.id, sql.placeholder('studentId')),
-      eq(table.assignedPsychologistId, sql.placeholder('psychologistId')),
-    );
-  const owned = alias(students, 'owned');
+  const own = (table: typeof students | typeof owned) =>
+    ownStudent(sql.placeholder('studentId'), sql.placeholder('psychologistId'), table);
   // The read's audit row says whether the student was there for this
   // psychologist: 'denied' for anyone else's id, as a 404 is recorded.
   const auditRow = readAuditRow(

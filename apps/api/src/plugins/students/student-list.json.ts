@@ -5,6 +5,7 @@ import { preparedFor } from '../../db/prepared';
 import { readAuditRow, type AuditParams } from '../audit/audit';
 import { folded } from '../../lib/text-search';
 import { caseloadRevisions, students, users } from '../../db/schema';
+import { inCaseloadOf } from './caseload';
 
 /** ISO 8601 with milliseconds in UTC, exactly as `Date.prototype.toISOString()` writes it. */
 const iso = (column: AnyPgColumn) =>
@@ -66,7 +67,7 @@ export async function caseloadList(db: Database, psychologistId: string): Promis
     ${revisionOf(psychologistId)} as revision
     from ${students}
     left join ${users} on ${users.id} = ${students.assignedPsychologistId}
-    where ${students.assignedPsychologistId} = ${psychologistId}
+    where ${inCaseloadOf(psychologistId)}
   `)) as unknown as { rows: CaseloadList[] };
   return result.rows[0]!;
 }

@@ -10,6 +10,7 @@ import { preparedFor } from '../../db/prepared';
 import { students, users } from '../../db/schema';
 import { containing, folded, searchWords } from '../../lib/text-search';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
+import { inCaseloadOf, ownStudent } from './caseload';
 
 export type StudentRow = typeof students.$inferSelect;
 
@@ -30,7 +31,7 @@ export function studentSearchKey(firstName: string, lastName: string): string {
  */
 function caseloadWhere(psychologistId: string, q: string | undefined): SQL | undefined {
   return and(
-    eq(students.assignedPsychologistId, psychologistId),
+    inCaseloadOf(psychologistId),
     ...searchWords(q).map((word) => like(students.searchKey, containing(word))),
   );
 }
@@ -81,12 +82,7 @@ export async function countCaseload(
 
 const findOwnStudentStatement = preparedFor((db) =>
   selectStudents(db)
-    .where(
-      and(
-        eq(students.id, sql.placeholder('id')),
-        eq(students.assignedPsychologistId, sql.placeholder('psychologistId')),
-      ),
-    )
+    .where(ownStudent(sql.placeholder('id'), sql.placeholder('psychologistId')))
     .limit(1)
     .prepare('student_find_own'),
 );
@@ -240,7 +236,7 @@ export async function deleteOwnStudent(
   return db.transaction(async (tx) => {
     const deleted = await tx
       .delete(students)
-      .where(and(eq(students.id, id), eq(students.assignedPsychologistId, psychologistId)))
+      .where(ownStudent(id, psychologistId))
       .returning({ id: students.id });
     return deleted.length > 0;
   });
