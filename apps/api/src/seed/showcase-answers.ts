@@ -50,7 +50,8 @@ function intensity(answers: AssessmentAnswers, type: number, description: string
 
 /**
  * Answers a psychologist could have saved, shaped so that the engine gives
- * `wanted`. Each level has a pattern or two taken from PRODUCT §11's table;
+ * `wanted`. Each level has a pattern or two taken from the table of
+ * docs/columbia-assessment.md#risk-levels;
  * the level that is stored is always the engine's (see `showcaseAssessment`).
  */
 function answersFor(wanted: RiskLevel, at: Date, random: Random): AssessmentAnswers {
@@ -144,6 +145,9 @@ function answersFor(wanted: RiskLevel, at: Date, random: Random): AssessmentAnsw
       break;
     case 'INDETERMINADO':
       // An interview cut short: the behaviour section was left unanswered.
+      // The form does not save such answers today (every item is required);
+      // the showcase keeps one per caseload so that the level, which lists,
+      // statistics and PDFs all handle, can be seen.
       for (const key of [
         'actualAttempt',
         'interruptedAttempt',

@@ -117,7 +117,7 @@ describe.each(MOMENTS.map((now) => [now.toString(), now] as const))(
       }
     });
 
-    it("covers every level of PRODUCT §11 with each psychologist's students' latest assessments", () => {
+    it("covers every risk level (docs/columbia-assessment.md#risk-levels) with each psychologist's students' latest assessments", () => {
       for (const psychologist of PSYCHOLOGISTS) {
         const latest = new Map<string, { at: number; level: RiskLevel }>();
         for (const assessment of rows.assessments) {

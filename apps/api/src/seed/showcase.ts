@@ -42,7 +42,8 @@ import {
  * - clinical notes after sessions, by the psychologist;
  * - Columbia assessments within the last 12 months whose level is the
  *   shared engine's, the latest of each psychologist's students covering
- *   every level of PRODUCT §11; final remarks on some high ones;
+ *   every level of docs/columbia-assessment.md#risk-levels; final remarks
+ *   on some high ones;
  * - a few students not yet assigned, for the administrator's assignment
  *   screen.
  *
