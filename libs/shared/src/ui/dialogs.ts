@@ -12,7 +12,8 @@ import { MSG } from '@psicocampus/shared/domain';
  * alert/confirm still says what happened.
  */
 
-const BUTTON_COLOR = '#1f5f8b';
+// The product's primary colour, read from the design tokens (ui/tokens.css).
+const BUTTON_COLOR = 'var(--pc-primary)';
 
 type SweetAlert = typeof Swal;
 

@@ -1,4 +1,6 @@
 /** React UI pieces shared by the front ends: dialogs and small components. */
+// The design tokens every stylesheet reads, with the pieces that read them.
+import './tokens.css';
 export * from './dialogs';
 export * from './button.component';
 export * from './loading-message.component';
