@@ -21,6 +21,8 @@ export interface AdminStudentsFilters {
   q?: string;
   /** A psychologist's id, or 'none' for the unassigned. */
   psychologistId?: string;
+  /** An import's batch id (its audit row's record): the students that import created. */
+  batch?: string;
 }
 
 export interface AuditFilters {

@@ -565,6 +565,10 @@ export const MSG = {
     psychologistInactive:
       'Esa cuenta está desactivada: no se le pueden asignar estudiantes. Reactívala primero.',
     noStudents: 'Ningún estudiante coincide con la búsqueda.',
+    /** The assignment narrowed to one import, from the audit log's "Ver los estudiantes". */
+    batchFilterActive:
+      'Se muestran solo los estudiantes creados por una importación (los que siguen en el servicio).',
+    batchFilterClear: 'Ver todos los estudiantes',
     profileTitle: 'Mi perfil',
     profileAdminTitle: 'Perfil de administrador',
     auditTitle: 'Registro de auditoría',
@@ -659,6 +663,8 @@ export const MSG = {
     } as Record<string, string>,
     detailCreated: (count: number) =>
       count === 1 ? '1 estudiante creado' : `${count.toLocaleString('es')} estudiantes creados`,
+    /** Opens the assignment narrowed to the students an import created. */
+    batchStudentsLink: 'Ver los estudiantes de esta importación',
   },
   /**
    * The rules every text and number field gets from the schemas' library when

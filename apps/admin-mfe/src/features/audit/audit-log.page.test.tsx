@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AUDIT_ACTION_LABELS, formatDateTime, MSG, type AuditEntryView } from '@psicocampus/shared';
 import { stubApi, type RecordedCall } from '@psicocampus/shared/testing';
 import { json, lucia, makeAuditEntry, meAsUser, tomas } from '../../testing/fixtures';
-import { renderScreen } from '../../testing/render';
+import { BASE, Landing, landing, renderScreen } from '../../testing/render';
 import AuditLogPage from './audit-log.page';
 
 const A = MSG.audit;
@@ -104,7 +104,7 @@ describe("'Registro de auditoría' (PRODUCT §4)", () => {
     expect(auditQueries(calls)).toEqual([{ page: '1', pageSize: '50' }]);
   });
 
-  it("names an import's batch and how many students it created", async () => {
+  it("names an import's batch and how many students it created, and leads to them", async () => {
     const batchId = '5e1f2a3b-0000-4000-8000-00000000b47c';
     const imported = makeAuditEntry({
       action: 'student.import',
@@ -113,11 +113,28 @@ describe("'Registro de auditoría' (PRODUCT §4)", () => {
       detail: { created: 5000, batchId },
     });
     auditApi(() => [imported], 1);
-    await renderAudit();
+    await renderScreen(<AuditLogPage />, 'audit', {
+      otherRoutes: [{ path: `${BASE}/users`, element: <Landing name="usuarios" /> }],
+    });
     await screen.findByRole('table', { name: A.tableCaption });
     expect(rowsText()[0]![4]).toBe(
-      `${A.recordTypes.import_batch}${batchId}${A.detailCreated(5000)}`,
+      `${A.recordTypes.import_batch}${batchId}${A.detailCreated(5000)}${A.batchStudentsLink}`,
     );
+    await userEvent.click(screen.getByRole('link', { name: A.batchStudentsLink }));
+    expect(await landing()).toBe(`usuarios ${BASE}/users?batch=${batchId}`);
+  });
+
+  it('offers no link to the students of an import that was refused', async () => {
+    const refused = makeAuditEntry({
+      action: 'student.import',
+      recordType: 'import_batch',
+      recordId: '5e1f2a3b-0000-4000-8000-00000000b47d',
+      outcome: 'invalid',
+    });
+    auditApi(() => [refused], 1);
+    await renderAudit();
+    await screen.findByRole('table', { name: A.tableCaption });
+    expect(screen.queryByRole('link', { name: A.batchStudentsLink })).not.toBeInTheDocument();
   });
 
   it('filters by user, action and dates, in the query and in the address', async () => {

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_OUTCOME_LABELS,
@@ -27,6 +28,26 @@ function recordLabel(recordType: string): string {
 function detailText(entry: AuditEntryView): string | null {
   const created = entry.detail?.created;
   return typeof created === 'number' ? A.detailCreated(created) : null;
+}
+
+/**
+ * An import's row leads to the students it created (those still in the
+ * service), in the assignment list of 'users': the row names how many, the
+ * batch id stored on each student says which (issue 14 §3).
+ */
+function BatchStudentsLink({ entry }: { entry: AuditEntryView }) {
+  if (entry.recordType !== 'import_batch' || !entry.recordId || entry.outcome !== 'success') {
+    return null;
+  }
+  return (
+    <Link
+      className={styles.detail}
+      to={`../users?batch=${encodeURIComponent(entry.recordId)}`}
+      relative="path"
+    >
+      {A.batchStudentsLink}
+    </Link>
+  );
 }
 
 /** A shape beside the outcome, so a refusal never reads by colour alone. */
@@ -77,6 +98,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntryView[] }) 
                   (entry.recordId ?? A.noValue)
                 )}
                 {detailText(entry) && <span className={styles.detail}>{detailText(entry)}</span>}
+                <BatchStudentsLink entry={entry} />
               </td>
               <td>
                 <span className={`${styles.outcome} ${styles[entry.outcome]}`}>

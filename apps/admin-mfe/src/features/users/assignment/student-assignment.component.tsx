@@ -21,6 +21,14 @@ export function StudentAssignment() {
         onChange={assignment.setFilters}
         psychologists={assignment.allPsychologists}
       />
+      {assignment.batch && (
+        <Notice tone="info">
+          <p>{M.batchFilterActive}</p>
+          <Button variant="secondary" onClick={assignment.clearBatch}>
+            {M.batchFilterClear}
+          </Button>
+        </Notice>
+      )}
       <p className={styles.count} role="status">
         {students ? M.studentsShown(students.length, assignment.total) : ''}
       </p>

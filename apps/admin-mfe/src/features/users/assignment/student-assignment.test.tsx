@@ -137,6 +137,19 @@ describe('the assignment of students (PRODUCT §9)', () => {
     );
   });
 
+  it("shows only an import's students when the address names its batch, until told to show all", async () => {
+    const batch = '5e1f2a3b-0000-4000-8000-00000000b47c';
+    const calls = assignmentApi();
+    await renderScreen(<StudentAssignment />, 'users', { search: `?batch=${batch}` });
+    await screen.findByRole('table', { name: M.assignmentCaption });
+    expect(screen.getByText(M.batchFilterActive)).toBeInTheDocument();
+    expect(studentQueries(calls)).toEqual([{ batch }]);
+
+    await userEvent.click(screen.getByRole('button', { name: M.batchFilterClear }));
+    await waitFor(() => expect(studentQueries(calls).at(-1)).toEqual({}));
+    expect(screen.queryByText(M.batchFilterActive)).not.toBeInTheDocument();
+  });
+
   it('offers only active psychologists who accepted their invitation, and "Sin asignar"', async () => {
     assignmentApi();
     await renderAssignment();

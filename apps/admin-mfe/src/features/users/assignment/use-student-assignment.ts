@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   errorMessage,
   MSG,
@@ -19,19 +20,32 @@ const NO_USERS: StaffUser[] = [];
 
 /**
  * The students of the service with their psychologist (GET
- * /api/admin/students?q=&psychologistId=), and the psychologists to filter
+ * /api/admin/students?q=&psychologistId=&batch=), and the psychologists to filter
  * by and to assign to (only active accounts whose owner has signed up can
  * take students).
  */
 export function useStudentAssignment() {
   const [filters, setFilters] = useState<AssignmentFilterValues>({ q: '', psychologistId: '' });
+  // An import's batch comes in the address (the audit log links to it), so
+  // that the narrowed list can be bookmarked and the back button undoes it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const batch = searchParams.get('batch') ?? '';
+  const clearBatch = useCallback(
+    () =>
+      setSearchParams((params) => {
+        params.delete('batch');
+        return params;
+      }),
+    [setSearchParams],
+  );
   const q = useDebouncedValue(filters.q.trim());
   const query = useMemo<AdminStudentsFilters>(
     () => ({
       ...(q ? { q } : {}),
       ...(filters.psychologistId ? { psychologistId: filters.psychologistId } : {}),
+      ...(batch ? { batch } : {}),
     }),
-    [q, filters.psychologistId],
+    [q, filters.psychologistId, batch],
   );
   const students = useAdminStudentsQuery(query);
   const psychologists = useUsersQuery({ role: 'PSYCHOLOGIST' });
@@ -46,6 +60,9 @@ export function useStudentAssignment() {
   return {
     filters,
     setFilters,
+    /** The import whose students are shown alone, or ''. */
+    batch,
+    clearBatch,
     // While a new search runs, the previous answer stays on screen.
     students: students.isError ? undefined : students.data?.students,
     total: students.data?.total ?? 0,
