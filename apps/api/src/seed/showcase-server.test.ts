@@ -74,6 +74,22 @@ describe('the showcase seed, on a first start', () => {
     expect(report.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('opens the full assessment of every level, as its PDF', async () => {
+    const { assessments } = await get('/api/suicide-assessments');
+    for (const level of RISK_LEVELS) {
+      const one = assessments.find((a: { riskLevel: string }) => a.riskLevel === level);
+      const pdf = await server.call({
+        method: 'GET',
+        url: `/api/pdfassessement/${one._id}/report/pdfassessment`,
+        token: lucia,
+      });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const { student } = await get(`/api/students/${one.studentId}`);
+      expect(student.clinicalNotes.length).toBeGreaterThan(0);
+    }
+  });
+
   it('shows the administrator the whole service, with students still to assign', async () => {
     const admin = await server.login('admin');
     const { statistics } = await get('/api/statistics', admin);
