@@ -1,12 +1,10 @@
 import {
   EMPLOYMENT_LABELS,
-  EMPLOYMENT_STATUSES,
   GENDER_LABELS,
-  GENDERS,
   MSG,
   searchKey,
   SEMESTER_LABELS,
-  SEMESTERS,
+  studentCreateSchema,
   type StudentCreateBody,
 } from '@psicocampus/shared/domain';
 
@@ -30,113 +28,115 @@ export interface ImportColumn {
   width: number;
 }
 
+type ColumnPresentation = Pick<ImportColumn, 'header' | 'help' | 'aliases' | 'width'> & {
+  /** For a choice: the Spanish label of each code the schema accepts. */
+  labels?: Record<string, string>;
+};
+
 const L = MSG.students.labels;
 const list = (labels: Record<string, string>) => {
   const values = Object.values(labels);
   return `${values.slice(0, -1).join(', ')} u ${values.at(-1)}`;
 };
 
-/** The template's columns, in order; the import maps a file's columns onto them by header. */
-export const IMPORT_COLUMNS: readonly ImportColumn[] = [
-  {
-    field: 'firstName',
+/**
+ * How each field of the student schema appears in the template. The record
+ * is keyed by the schema's fields, so a field added there fails to compile
+ * here until it has its header and comment.
+ */
+const PRESENTATION: Record<StudentField, ColumnPresentation> = {
+  firstName: {
     header: L.firstName,
-    required: true,
-    kind: 'text',
     help: 'Obligatorio. Solo letras y espacios (se admiten tildes y ñ), de 2 a 30 caracteres. Ejemplo: María José.\nLa fila 2 es un ejemplo: reemplázala o bórrala antes de importar.',
     aliases: ['nombre'],
     width: 22,
   },
-  {
-    field: 'lastName',
+  lastName: {
     header: L.lastName,
-    required: true,
-    kind: 'text',
     help: 'Obligatorio. Solo letras y espacios (se admiten tildes y ñ), de 2 a 30 caracteres. Ejemplo: Castillo Peña.',
     aliases: ['apellido'],
     width: 22,
   },
-  {
-    field: 'age',
+  age: {
     header: L.age,
-    required: true,
-    kind: 'number',
     help: 'Obligatorio. Número entero de 0 a 100.',
     width: 8,
   },
-  {
-    field: 'gender',
+  gender: {
     header: L.gender,
-    required: true,
-    kind: 'choice',
-    choices: { codes: GENDERS, labels: GENDER_LABELS },
+    labels: GENDER_LABELS,
     help: `Obligatorio. Elige de la lista: ${list(GENDER_LABELS)}.`,
     aliases: ['genero', 'sexo'],
     width: 13,
   },
-  {
-    field: 'email',
+  email: {
     header: L.email,
-    required: true,
-    kind: 'text',
     help: 'Obligatorio. Un correo electrónico válido, distinto en cada fila. Si ya hay un estudiante con ese correo, esa fila no se importa (se informa) y el registro existente no se modifica.',
     aliases: ['correo', 'email', 'e-mail', 'correo electronico'],
     width: 36,
   },
-  {
-    field: 'phone',
+  phone: {
     header: L.phone,
-    required: true,
-    kind: 'text',
     help: 'Obligatorio. Un signo + opcional y después de 6 a 15 dígitos, espacios o guiones. Ejemplos: 0991234567, +593 99 123 4567.',
     aliases: ['telefono', 'celular'],
     width: 18,
   },
-  {
-    field: 'city',
+  city: {
     header: L.city,
-    required: true,
-    kind: 'text',
     help: 'Obligatorio. De 2 a 50 caracteres. Ejemplo: Quito.',
     width: 16,
   },
-  {
-    field: 'career',
+  career: {
     header: L.career,
-    required: true,
-    kind: 'text',
     help: 'Obligatorio. Nombre de la carrera, de 2 a 50 caracteres. Ejemplo: Psicología Clínica.',
     width: 26,
   },
-  {
-    field: 'careerLevel',
+  careerLevel: {
     header: L.careerLevel,
-    required: true,
-    kind: 'choice',
-    choices: { codes: SEMESTERS, labels: SEMESTER_LABELS },
+    labels: SEMESTER_LABELS,
     help: `Obligatorio. Elige de la lista: ${list(SEMESTER_LABELS)}. También se acepta el número (1 a 10).`,
     aliases: ['level', 'nivel'],
     width: 12,
   },
-  {
-    field: 'employmentStatus',
+  employmentStatus: {
     header: L.employmentStatus,
-    required: true,
-    kind: 'choice',
-    choices: { codes: EMPLOYMENT_STATUSES, labels: EMPLOYMENT_LABELS },
+    labels: EMPLOYMENT_LABELS,
     help: `Obligatorio. Elige de la lista: ${list(EMPLOYMENT_LABELS)}.`,
     width: 18,
   },
-  {
-    field: 'income',
+  income: {
     header: L.income,
-    required: false,
-    kind: 'number',
     help: 'Opcional. Ingreso mensual en dólares (USD): un número mayor o igual a 0, sin el signo $. Déjalo vacío si no tiene ingresos.',
     aliases: ['ingresos', 'ingresos usd'],
     width: 15,
   },
-];
+};
+
+const SCHEMA_FIELDS = studentCreateSchema.describe().fields;
+
+/**
+ * The template's columns, in the student schema's order; the import maps a
+ * file's columns onto them by header. What a column accepts (required or
+ * not, a number, one of a list of codes) is read from the schema itself, the
+ * one the form and POST /api/students use; import-columns.test.ts checks
+ * that each comment states the schema's limits.
+ */
+export const IMPORT_COLUMNS: readonly ImportColumn[] = (
+  Object.keys(SCHEMA_FIELDS) as StudentField[]
+).map((field) => {
+  const rules = SCHEMA_FIELDS[field]!;
+  const { labels, ...presentation } = PRESENTATION[field];
+  const codes =
+    'oneOf' in rules ? rules.oneOf.filter((code): code is string => typeof code === 'string') : [];
+  if (codes.length > 0 && !labels) throw new Error(`The import has no labels for ${field}.`);
+  return {
+    field,
+    ...presentation,
+    required: !('optional' in rules && rules.optional),
+    kind: codes.length > 0 ? 'choice' : rules.type === 'number' ? 'number' : 'text',
+    ...(codes.length > 0 ? { choices: { codes, labels: labels! } } : {}),
+  };
+});
 
 /** Headers and codes compared without case, accents or extra spaces. */
 export function normalizeLabel(text: string): string {

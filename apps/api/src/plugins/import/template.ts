@@ -11,7 +11,7 @@ export const XLSX_CONTENT_TYPE =
 const LAST_DATA_ROW = MAX_IMPORT_ROWS + 1;
 
 /** A realistic student, as the psychologist would type one in. */
-const EXAMPLE_ROW: Record<StudentField, string | number> = {
+export const EXAMPLE_ROW: Record<StudentField, string | number> = {
   firstName: 'Daniela Alejandra',
   lastName: 'Guzmán Herrera',
   age: 20,
