@@ -1,4 +1,5 @@
 export * from './auth.schemas';
+export * from './person-name';
 export * from './student.schemas';
 export * from './note.schemas';
 export * from './appointment.schemas';

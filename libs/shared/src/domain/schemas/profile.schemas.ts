@@ -2,18 +2,10 @@ import { object, type InferType } from 'yup';
 import { secretText, text } from './text';
 import { MSG } from '../messages';
 import { PASSWORD_MAX } from './auth.schemas';
+import { personNameField } from './person-name';
 import { PHONE_PATTERN } from './student.schemas';
 
 const M = MSG.students;
-const NAME_PATTERN = /^[\p{L}\p{M}\s'-]+$/u;
-
-const nameField = (requiredMessage: string) =>
-  text()
-    .trim()
-    .required(requiredMessage)
-    .min(2, M.nameLength)
-    .max(30, M.nameLength)
-    .matches(NAME_PATTERN, M.nameLetters);
 
 /** Whether two addresses name the same mailbox, compared as the server compares them. */
 export function sameEmail(a: string, b: string): boolean {
@@ -29,8 +21,8 @@ const currentPasswordField = () =>
  * changes; see `ownProfileSchema`.
  */
 export const profileSchema = object({
-  firstName: nameField(M.firstNameRequired),
-  lastName: nameField(M.lastNameRequired),
+  firstName: personNameField(M.firstNameRequired),
+  lastName: personNameField(M.lastNameRequired),
   email: text().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
   phone: text()
     .trim()

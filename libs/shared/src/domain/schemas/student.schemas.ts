@@ -1,31 +1,22 @@
 import { mixed, number, object, type InferType } from 'yup';
+import { personNameField } from './person-name';
 import { text } from './text';
 import { EMPLOYMENT_STATUSES, GENDERS, SEMESTERS } from '../enums';
 import { MSG } from '../messages';
 
 /**
- * The student rules of SEED §5, used by the 'Agregar/Editar Estudiante'
- * modal, the edit screen, the Excel import and the server alike.
+ * The student rules (docs/rules-and-messages.md), used by the 'Agregar/Editar
+ * Estudiante' modal, the edit screen, the Excel import and the server alike.
  */
 
 const M = MSG.students;
 
-/** Letters (any accent, ñ) and spaces. */
-const NAME_PATTERN = /^[\p{L}\p{M}\s]+$/u;
 /** An optional plus sign, then 6–15 digits, spaces or hyphens. */
 export const PHONE_PATTERN = /^\+?[0-9\s-]{6,15}$/;
 
 /** '' from an emptied input means "no value". */
 const emptyToUndefined = (value: unknown, original: unknown) =>
   original === '' || original === null ? undefined : value;
-
-const nameField = (requiredMessage: string) =>
-  text()
-    .trim()
-    .required(requiredMessage)
-    .min(2, M.nameLength)
-    .max(30, M.nameLength)
-    .matches(NAME_PATTERN, M.nameLetters);
 
 const ageField = (min: 0 | 1) =>
   number()
@@ -50,8 +41,8 @@ const oneOf = <T extends string>(values: readonly T[], requiredMessage: string) 
 
 /** Every field of the student form (SEED §5 "Student create/edit form"). */
 export const studentFormSchema = object({
-  firstName: nameField(M.firstNameRequired),
-  lastName: nameField(M.lastNameRequired),
+  firstName: personNameField(M.firstNameRequired),
+  lastName: personNameField(M.lastNameRequired),
   age: ageField(0),
   gender: oneOf(GENDERS, M.genderRequired),
   email: text().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
@@ -90,10 +81,18 @@ export type StudentCreateBody = InferType<typeof studentCreateSchema>;
 export const studentUpdateSchema = studentFormSchema.shape({ version: versionField() });
 export type StudentUpdateBody = InferType<typeof studentUpdateSchema>;
 
-/** The edit screen's fields (SEED §5 "Edit student screen"): age 1–100; phone, city, career optional. */
+/**
+ * The edit screen's fields (docs/rules-and-messages.md#edit-student-screen).
+ * Names follow the same rule as everywhere (personNameField). It differs from
+ * the modal's schema where the product's edit screen does: it edits a subset
+ * (no e-mail, gender, employment or income), so phone, city, career and
+ * semester may be left empty; and its age is 1–100, not 0–100, with its own
+ * message ('La edad debe estar entre 1 y 100 años'), as that screen has always
+ * asked.
+ */
 export const studentEditFormSchema = object({
-  firstName: nameField(M.firstNameRequired),
-  lastName: nameField(M.lastNameRequired),
+  firstName: personNameField(M.firstNameRequired),
+  lastName: personNameField(M.lastNameRequired),
   age: ageField(1),
   phone: text()
     .trim()

@@ -2,23 +2,15 @@ import { mixed, object, type InferType } from 'yup';
 import { text } from './text';
 import { MSG } from '../messages';
 import { ROLES, type Role } from '../roles';
+import { personNameField } from './person-name';
 import { PHONE_PATTERN } from './student.schemas';
 
 const M = MSG.students;
-const NAME_PATTERN = /^[\p{L}\p{M}\s'-]+$/u;
-
-const nameField = (requiredMessage: string) =>
-  text()
-    .trim()
-    .required(requiredMessage)
-    .min(2, M.nameLength)
-    .max(30, M.nameLength)
-    .matches(NAME_PATTERN, M.nameLetters);
 
 /** POST /api/users and PUT /api/users/:id: a staff account (PRODUCT §9). */
 export const userSchema = object({
-  firstName: nameField(M.firstNameRequired),
-  lastName: nameField(M.lastNameRequired),
+  firstName: personNameField(M.firstNameRequired),
+  lastName: personNameField(M.lastNameRequired),
   email: text().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
   role: mixed<Role>()
     .required(MSG.admin.roleRequired)
