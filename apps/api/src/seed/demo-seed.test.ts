@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { students, users } from '../db/schema';
+import { appointments, clinicalNotes, students, suicideAssessments, users } from '../db/schema';
 import { verifyPassword } from '../lib/passwords';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo-seed';
@@ -36,6 +36,15 @@ describe('demo data', () => {
       if (account.role === 'ADMIN') expect(caseload).toHaveLength(0);
       else expect(caseload.length).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  it("writes no history with SEED_DEMO=basic, the tests' own data", async () => {
+    const { db } = server.server.database;
+    expect(server.config.seedShowcase).toBe(false);
+    expect(await db.$count(students)).toBe(7);
+    expect(await db.$count(clinicalNotes)).toBe(0);
+    expect(await db.$count(appointments)).toBe(0);
+    expect(await db.$count(suicideAssessments)).toBe(0);
   });
 
   it('does nothing on a later start, when the database already has users', async () => {
