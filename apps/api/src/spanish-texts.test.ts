@@ -3,13 +3,14 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * The Spanish a person reads in a PDF, a mail or a command's output comes
- * from the catalogue (SERVER_MSG, @psicocampus/shared/server-messages), not
- * from a literal in the code that prints it. A Spanish literal is recognised
- * by its accents, ñ, ¿ or ¡; comments and tests are not looked at.
+ * The Spanish a person reads in a PDF, a mail, the import's template or a
+ * command's output comes from the catalogue (SERVER_MSG, in
+ * @psicocampus/shared/server-messages), not from a literal in the code that
+ * prints it. A Spanish literal is recognised by its accents, ñ, ¿ or ¡;
+ * comments and tests are not looked at.
  */
 
-const AREAS = ['reports', 'mail', 'cli'];
+const AREAS = ['reports', 'mail', 'cli', 'plugins/import'];
 const SPANISH = /[áéíóúüñÁÉÍÓÚÜÑ¿¡]/;
 
 /** The lines (1-based) of the string and template literals that hold Spanish. */
@@ -42,7 +43,7 @@ function sourceFiles(folder: string): string[] {
 }
 
 describe('the server’s Spanish texts', () => {
-  it('are all in the catalogue: no PDF, mail or command writes its own', () => {
+  it('are all in the catalogue: no PDF, mail, template or command writes its own', () => {
     const files = AREAS.flatMap((area) => sourceFiles(path.join(__dirname, area)));
     expect(files.length).toBeGreaterThan(10);
     const found = files.flatMap((file) =>

@@ -1,6 +1,6 @@
 /**
  * The part of the Spanish message catalogue that only the server shows: the
- * PDF reports, the mails and the operator's commands. It is its own entry,
+ * PDF reports, the mails, the import's template and the operator's commands. It is its own entry,
  * `@psicocampus/shared/server-messages`, which no front end imports, so
  * that none of these texts reaches a page. Same conventions as MSG
  * (messages.ts): one area per key, a function where a text takes values.
@@ -104,6 +104,41 @@ export const SERVER_MSG = {
         `Un administrador del servicio (${by}) ${what} a un/a estudiante de tu lista (${at}). Desde ese momento ya no ves su ficha, sus notas ni sus evaluaciones en PsicoCampus.`,
       privacy:
         'Por privacidad, este correo no dice de quién se trata. Si no esperabas el cambio, consulta tu lista de pacientes y habla con la dirección del servicio.',
+    },
+  },
+
+  /** The import's template, plantilla_usuarios.xlsx (apps/api/src/plugins/import). */
+  import: {
+    sheetName: 'Estudiantes',
+    pickFromList: (labels: string) => `Elige un valor de la lista: ${labels}.`,
+    /** Each header's comment: format, limits and allowed values (SEED §5). */
+    help: {
+      firstName:
+        'Obligatorio. Solo letras y espacios (se admiten tildes y ñ), de 2 a 30 caracteres. Ejemplo: María José.\nLa fila 2 es un ejemplo: reemplázala o bórrala antes de importar.',
+      lastName:
+        'Obligatorio. Solo letras y espacios (se admiten tildes y ñ), de 2 a 30 caracteres. Ejemplo: Castillo Peña.',
+      age: 'Obligatorio. Número entero de 0 a 100.',
+      gender: (labels: string) => `Obligatorio. Elige de la lista: ${labels}.`,
+      email:
+        'Obligatorio. Un correo electrónico válido, distinto en cada fila. Si ya hay un estudiante con ese correo, esa fila no se importa (se informa) y el registro existente no se modifica.',
+      phone:
+        'Obligatorio. Un signo + opcional y después de 6 a 15 dígitos, espacios o guiones. Ejemplos: 0991234567, +593 99 123 4567.',
+      city: 'Obligatorio. De 2 a 50 caracteres. Ejemplo: Quito.',
+      career:
+        'Obligatorio. Nombre de la carrera, de 2 a 50 caracteres. Ejemplo: Psicología Clínica.',
+      careerLevel: (labels: string) =>
+        `Obligatorio. Elige de la lista: ${labels}. También se acepta el número (1 a 10).`,
+      employmentStatus: (labels: string) => `Obligatorio. Elige de la lista: ${labels}.`,
+      income:
+        'Opcional. Ingreso mensual en dólares (USD): un número mayor o igual a 0, sin el signo $. Déjalo vacío si no tiene ingresos.',
+    },
+    /** The template's example row: a made-up student, as a psychologist would type one in. */
+    example: {
+      firstName: 'Daniela Alejandra',
+      lastName: 'Guzmán Herrera',
+      email: 'daniela.guzman@estudiantes.uce.edu.ec',
+      city: 'Quito',
+      career: 'Psicología Clínica',
     },
   },
 

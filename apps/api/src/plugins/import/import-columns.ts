@@ -7,6 +7,7 @@ import {
   studentCreateSchema,
   type StudentCreateBody,
 } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 
 export type StudentField = keyof StudentCreateBody;
 
@@ -34,6 +35,7 @@ type ColumnPresentation = Pick<ImportColumn, 'header' | 'help' | 'aliases' | 'wi
 };
 
 const L = MSG.students.labels;
+const HELP = SERVER_MSG.import.help;
 const list = (labels: Record<string, string>) => {
   const values = Object.values(labels);
   return `${values.slice(0, -1).join(', ')} u ${values.at(-1)}`;
@@ -47,66 +49,66 @@ const list = (labels: Record<string, string>) => {
 const PRESENTATION: Record<StudentField, ColumnPresentation> = {
   firstName: {
     header: L.firstName,
-    help: 'Obligatorio. Solo letras y espacios (se admiten tildes y ñ), de 2 a 30 caracteres. Ejemplo: María José.\nLa fila 2 es un ejemplo: reemplázala o bórrala antes de importar.',
+    help: HELP.firstName,
     aliases: ['nombre'],
     width: 22,
   },
   lastName: {
     header: L.lastName,
-    help: 'Obligatorio. Solo letras y espacios (se admiten tildes y ñ), de 2 a 30 caracteres. Ejemplo: Castillo Peña.',
+    help: HELP.lastName,
     aliases: ['apellido'],
     width: 22,
   },
   age: {
     header: L.age,
-    help: 'Obligatorio. Número entero de 0 a 100.',
+    help: HELP.age,
     width: 8,
   },
   gender: {
     header: L.gender,
     labels: GENDER_LABELS,
-    help: `Obligatorio. Elige de la lista: ${list(GENDER_LABELS)}.`,
+    help: HELP.gender(list(GENDER_LABELS)),
     aliases: ['genero', 'sexo'],
     width: 13,
   },
   email: {
     header: L.email,
-    help: 'Obligatorio. Un correo electrónico válido, distinto en cada fila. Si ya hay un estudiante con ese correo, esa fila no se importa (se informa) y el registro existente no se modifica.',
+    help: HELP.email,
     aliases: ['correo', 'email', 'e-mail', 'correo electronico'],
     width: 36,
   },
   phone: {
     header: L.phone,
-    help: 'Obligatorio. Un signo + opcional y después de 6 a 15 dígitos, espacios o guiones. Ejemplos: 0991234567, +593 99 123 4567.',
+    help: HELP.phone,
     aliases: ['telefono', 'celular'],
     width: 18,
   },
   city: {
     header: L.city,
-    help: 'Obligatorio. De 2 a 50 caracteres. Ejemplo: Quito.',
+    help: HELP.city,
     width: 16,
   },
   career: {
     header: L.career,
-    help: 'Obligatorio. Nombre de la carrera, de 2 a 50 caracteres. Ejemplo: Psicología Clínica.',
+    help: HELP.career,
     width: 26,
   },
   careerLevel: {
     header: L.careerLevel,
     labels: SEMESTER_LABELS,
-    help: `Obligatorio. Elige de la lista: ${list(SEMESTER_LABELS)}. También se acepta el número (1 a 10).`,
+    help: HELP.careerLevel(list(SEMESTER_LABELS)),
     aliases: ['level', 'nivel'],
     width: 12,
   },
   employmentStatus: {
     header: L.employmentStatus,
     labels: EMPLOYMENT_LABELS,
-    help: `Obligatorio. Elige de la lista: ${list(EMPLOYMENT_LABELS)}.`,
+    help: HELP.employmentStatus(list(EMPLOYMENT_LABELS)),
     width: 18,
   },
   income: {
     header: L.income,
-    help: 'Opcional. Ingreso mensual en dólares (USD): un número mayor o igual a 0, sin el signo $. Déjalo vacío si no tiene ingresos.',
+    help: HELP.income,
     aliases: ['ingresos', 'ingresos usd'],
     width: 15,
   },

@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import { EMPLOYMENT_LABELS, GENDER_LABELS, SEMESTER_LABELS } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { neutraliseFormula } from '../../lib/spreadsheet-safety';
 import { IMPORT_COLUMNS, type StudentField } from './import-columns';
 import { MAX_IMPORT_ROWS } from './student-rows';
@@ -10,18 +12,18 @@ export const XLSX_CONTENT_TYPE =
 /** The rows offering drop-downs: every row an import accepts. */
 const LAST_DATA_ROW = MAX_IMPORT_ROWS + 1;
 
-/** A realistic student, as the psychologist would type one in. */
+/** A realistic student, as the psychologist would type one in (choices by their labels). */
 export const EXAMPLE_ROW: Record<StudentField, string | number> = {
-  firstName: 'Daniela Alejandra',
-  lastName: 'Guzmán Herrera',
+  firstName: SERVER_MSG.import.example.firstName,
+  lastName: SERVER_MSG.import.example.lastName,
   age: 20,
-  gender: 'Femenino',
-  email: 'daniela.guzman@estudiantes.uce.edu.ec',
+  gender: GENDER_LABELS.FEMENINO,
+  email: SERVER_MSG.import.example.email,
   phone: '0991234567',
-  city: 'Quito',
-  career: 'Psicología Clínica',
-  careerLevel: 'Tercero',
-  employmentStatus: 'Empleado/a',
+  city: SERVER_MSG.import.example.city,
+  career: SERVER_MSG.import.example.career,
+  careerLevel: SEMESTER_LABELS.TERCERO,
+  employmentStatus: EMPLOYMENT_LABELS.EMPLEADO,
   income: 470,
 };
 
@@ -41,7 +43,7 @@ export async function buildStudentTemplate(): Promise<Buffer> {
   // Fixed dates: the same template, byte for byte, for every download.
   workbook.created = new Date('2026-01-01T00:00:00Z');
   workbook.modified = workbook.created;
-  const sheet = workbook.addWorksheet('Estudiantes', {
+  const sheet = workbook.addWorksheet(SERVER_MSG.import.sheetName, {
     views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
   });
   sheet.columns = IMPORT_COLUMNS.map((column) => ({
@@ -85,7 +87,7 @@ export async function buildStudentTemplate(): Promise<Buffer> {
       showErrorMessage: true,
       errorStyle: 'stop',
       errorTitle: column.header,
-      error: `Elige un valor de la lista: ${labels.join(', ')}.`,
+      error: SERVER_MSG.import.pickFromList(labels.join(', ')),
     });
   });
 
