@@ -5,6 +5,10 @@ module.exports = {
   // The built server (dist/, API_UNDER_TEST=dist) is run as `npm start` runs
   // it, never compiled again.
   transformIgnorePatterns: [...preset.transformIgnorePatterns, '<rootDir>/dist/'],
+  // A database migrated once per run, which each test server copies
+  // (test/helpers/template-database.ts); removed at the end.
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
   // Each file opens its own database; PGlite and argon2 like a core each.
   maxWorkers: 2,
   testTimeout: 30_000,

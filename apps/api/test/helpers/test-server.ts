@@ -95,7 +95,7 @@ export async function startTestServer(
     ...overrides,
   };
   let offsetMs = 0;
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   const running = await underTest.createServer(config, database.target, {
     now: () => new Date(Date.now() + offsetMs),
   });
