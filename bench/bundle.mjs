@@ -88,8 +88,10 @@ function report(title, scripts, { budgetKb, nivoAllowed = false } = {}) {
 }
 
 const server = await startServer();
-const browser = await launch();
+let browser;
 try {
+  // Inside the try: a browser that fails to start must not leave the server running.
+  browser = await launch();
   console.log(`Machine: ${await machine()}`);
   const loginScripts = await scriptsOf(browser, server.url, '/login', {
     waitFor: 'Iniciar sesión',
@@ -134,7 +136,7 @@ try {
     }
   }
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.stop();
 }
 

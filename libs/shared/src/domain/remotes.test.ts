@@ -1,9 +1,14 @@
 import descriptors from './remote-descriptors.json';
-import { checkRemoteDescriptors, REMOTE_NAMES, remoteDescriptor } from './remotes';
+import { checkRemoteDescriptors } from './remote-descriptors.check';
+import { REMOTE_NAMES, remoteDescriptor } from './remotes';
 
 const valid = () => structuredClone(descriptors) as { remotes: Array<Record<string, unknown>> };
 
 describe('remote-descriptors.json', () => {
+  it('is well formed: each name and port once, every mount a known place', () => {
+    expect(() => checkRemoteDescriptors(descriptors)).not.toThrow();
+  });
+
   it('describes the four remotes of the page, each mounted where SEED §2 puts it', () => {
     expect(REMOTE_NAMES).toEqual(['auth', 'patients', 'assessment', 'admin']);
     expect(remoteDescriptor('auth')).toMatchObject({ mount: '/', roles: [] });

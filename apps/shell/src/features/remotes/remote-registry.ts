@@ -31,31 +31,19 @@ export function isUnavailable(remote: LoadedRemote): remote is UnavailableRemote
  */
 export function parseRemotesConfig(raw: unknown): RemotesConfig {
   const config: RemotesConfig = {};
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    console.error('[remotes] remotes.json must be an object { "<remote>": "<manifest address>" }');
-    return config;
-  }
-  for (const [name, entry] of Object.entries(raw)) {
+  const entries = typeof raw === 'object' && raw !== null ? Object.entries(raw) : [];
+  for (const [name, entry] of entries) {
     if (!isRemoteName(name)) {
       console.warn(
-        `[remotes] remotes.json lists "${name}", which the shell does not know: no descriptor in ` +
-          `libs/shared/src/domain/remote-descriptors.json says where it mounts nor who may ` +
-          `enter (README, "Adding a remote"). Ignored. Known remotes: ${REMOTE_NAMES.join(', ')}.`,
+        `[remotes] remotes.json lists "${name}", which the shell does not know: it has no descriptor in remote-descriptors.json (README, "Adding a remote"). Ignored.`,
       );
-    } else if (typeof entry !== 'string' || entry.trim() === '') {
-      console.warn(
-        `[remotes] remotes.json gives "${name}" no manifest address (a non-empty string); ` +
-          `its area shows the "module unavailable" fallback.`,
-      );
-    } else {
+    } else if (typeof entry === 'string' && entry.trim() !== '') {
       config[name] = entry.trim();
     }
   }
   for (const name of REMOTE_NAMES) {
-    if (!(name in (raw as Record<string, unknown>))) {
-      console.warn(
-        `[remotes] remotes.json does not list "${name}"; its area shows the "module unavailable" fallback.`,
-      );
+    if (!config[name]) {
+      console.warn(`[remotes] remotes.json gives "${name}" no address: it shows the fallback.`);
     }
   }
   return config;
