@@ -45,7 +45,7 @@ export interface AssessmentFormProps {
 export const ASSESSMENT_FORM_EXPOSE = 'AssessmentForm';
 
 /**
- * The assessment remote's `./StudentEvaluations` (SEED §2): a student's
+ * The assessment remote's `./StudentEvaluations` (docs/screens-and-routes.md#evaluations-of-a-student): a student's
  * evaluations as a section of another screen (the student detail). The
  * assessment remote owns the block — history, PDFs, final remarks and
  * 'Nueva Evaluación' — and shows the same block on its own `studenteva/:id`.

@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * A student's evaluations (SEED §2), the one copy of them: the general
+ * A student's evaluations (docs/screens-and-routes.md#evaluations-of-a-student), the one copy of them: the general
  * report, 'Nueva Evaluación', the total and 'Evaluación N' (oldest first)
  * with its PDF and final remarks. `studenteva/:id` frames it as a page; the
  * student detail of the patients remote, as a section (`./StudentEvaluations`).

@@ -52,7 +52,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('./StudentEvaluations, as a section of the student detail (SEED §2)', () => {
+describe('./StudentEvaluations, as a section of the student detail', () => {
   it("shows the student's evaluations under the screen's own title, with their remarks", async () => {
     const calls = server();
     const { section } = await renderSection();

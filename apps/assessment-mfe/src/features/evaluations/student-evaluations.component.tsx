@@ -13,7 +13,7 @@ function SectionFrame({ actions, children }: EvaluationsFrameProps) {
 
 /**
  * `./StudentEvaluations`: a student's evaluations for the patients remote's
- * student detail (SEED §2), loaded there at run time. The same block as
+ * student detail (docs/screens-and-routes.md#student-detail), loaded there at run time. The same block as
  * `studenteva/:id`, so the two cannot drift apart.
  */
 export default function StudentEvaluations({ studentId }: StudentEvaluationsProps) {

@@ -19,7 +19,7 @@ function PageFrame({ studentId, studentName, actions, children }: EvaluationsFra
   );
 }
 
-/** studenteva/:id (SEED §2): a student's evaluations on a page of their own. */
+/** studenteva/:id (docs/screens-and-routes.md#evaluations-of-a-student): a student's evaluations on a page of their own. */
 export default function StudentEvaluationsPage() {
   const { id = '' } = useParams();
   return <EvaluationsBlock studentId={id} frame={PageFrame} itemLevel={2} />;

@@ -13,7 +13,7 @@ import { useScrollToAnchor } from './use-scroll-to-anchor';
 import { useStudentDetail } from './use-student-detail';
 import styles from './student-detail.module.css';
 
-/** `patients/:id` (SEED §2): the student's record, clinical notes, evaluations and appointments. */
+/** `patients/:id` (docs/screens-and-routes.md#student-detail): the student's record, clinical notes, evaluations and appointments. */
 export default function StudentDetailPage() {
   const { id, student, isLoading, loadError } = useStudentDetail();
   const notes = useNoteEditor(id);

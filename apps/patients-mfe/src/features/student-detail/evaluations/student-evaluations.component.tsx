@@ -7,7 +7,7 @@ import {
 import { Button, LoadingMessage, Notice, SectionCard } from '@psicocampus/shared/ui';
 
 /**
- * The student's evaluations (SEED §2): the assessment remote owns the block
+ * The student's evaluations (docs/screens-and-routes.md#student-detail): the assessment remote owns the block
  * (history, PDFs, remarks, 'Nueva Evaluación') and this screen shows it,
  * loaded at run time through the shell. Until it arrives, or if that remote
  * is down, the section keeps its title and says so, with 'Reintentar'.

@@ -46,7 +46,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the evaluations of the student detail (SEED §2)', () => {
+describe('the evaluations of the student detail', () => {
   it("shows the assessment remote's block for this student, loaded at run time", async () => {
     const loader = jest.fn(async () => FakeEvaluations as never);
     registerRemoteComponentLoader(loader);
