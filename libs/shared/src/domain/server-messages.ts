@@ -114,9 +114,9 @@ export const SERVER_MSG = {
     /** Each header's comment: format, limits and allowed values (SEED §5). */
     help: {
       firstName:
-        'Obligatorio. Solo letras y espacios (se admiten tildes y ñ), de 2 a 30 caracteres. Ejemplo: María José.\nLa fila 2 es un ejemplo: reemplázala o bórrala antes de importar.',
+        'Obligatorio. Letras y espacios (se admiten tildes y ñ), y un guion o un apóstrofo entre dos letras, de 2 a 30 caracteres. Ejemplo: María José.\nLa fila 2 es un ejemplo: reemplázala o bórrala antes de importar.',
       lastName:
-        'Obligatorio. Solo letras y espacios (se admiten tildes y ñ), de 2 a 30 caracteres. Ejemplo: Castillo Peña.',
+        "Obligatorio. Letras y espacios (se admiten tildes y ñ), y un guion o un apóstrofo entre dos letras, de 2 a 30 caracteres. Ejemplos: Castillo Peña, Pérez-Luna, O'Brien.",
       age: 'Obligatorio. Número entero de 0 a 100.',
       gender: (labels: string) => `Obligatorio. Elige de la lista: ${labels}.`,
       email:

@@ -81,6 +81,21 @@ describe('the import columns', () => {
     expect(semester.help).toContain(`(1 a ${semester.choices!.codes.length})`);
   });
 
+  it('give examples in their comments that the schema accepts', async () => {
+    const examples = IMPORT_COLUMNS.flatMap((column) => {
+      const listed = /Ejemplos?: (.+?)\.(?:\n|$)/.exec(column.help)?.[1];
+      return listed ? listed.split(', ').map((example) => [column.field, example] as const) : [];
+    });
+    expect(examples.map(([field]) => field)).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'phone', 'city', 'career']),
+    );
+    for (const [field, example] of examples) {
+      await expect(studentCreateSchema.validateAt(field, { [field]: example })).resolves.toBe(
+        example,
+      );
+    }
+  });
+
   it('have an example row the schema accepts', async () => {
     const student = Object.fromEntries(
       IMPORT_COLUMNS.map((column) => {
