@@ -3,10 +3,10 @@
  * in one place, for the front ends and the server alike. Texts quoted in
  * SEED.md are copied exactly; the others follow its tone.
  *
- * What only the server shows (PDF reports, mails, the operator's commands)
- * is in server-messages.ts, SERVER_MSG: its own entry of the library
- * (@psicocampus/shared/server-messages), which no front end imports, so no
- * page downloads those texts.
+ * What only the server shows (PDF reports, mails, the import's template,
+ * the operator's commands) is in server-messages.ts, SERVER_MSG: its own
+ * entry of the library (@psicocampus/shared/server-messages), which no front
+ * end imports, so no page downloads those texts.
  */
 export const MSG = {
   common: {
