@@ -183,7 +183,8 @@ export const MSG = {
     semester: (label: string) => `Semestre: ${label}`,
     firstNameRequired: 'Los nombres son obligatorios',
     lastNameRequired: 'Los apellidos son obligatorios',
-    nameLetters: 'Solo se permiten letras y espacios',
+    nameLetters:
+      'Solo se permiten letras y espacios, y un guion o un apóstrofo entre letras (Pérez-Luna, O’Brien)',
     nameLength: 'Debe tener entre 2 y 30 caracteres',
     ageRequired: 'La edad es obligatoria',
     ageRange: 'La edad debe estar entre 0 y 100 años',

@@ -1,6 +1,7 @@
 import { boolean, object, ref, type InferType } from 'yup';
 import { secretText, text } from './text';
 import { MSG } from '../messages';
+import { emailAddress } from './email-address';
 
 /**
  * Validation of sign-in and password forms, shared by the Formik forms and
@@ -38,7 +39,7 @@ export type LoginForm = InferType<typeof loginFormSchema>;
 
 /** POST /api/auth/forgot-password */
 export const forgotPasswordSchema = object({
-  email: requiredEmail(MSG.auth.forgotEmailRequired).email(MSG.auth.invalidEmail),
+  email: emailAddress(MSG.auth.forgotEmailRequired, MSG.auth.invalidEmail),
 });
 export type ForgotPasswordBody = InferType<typeof forgotPasswordSchema>;
 

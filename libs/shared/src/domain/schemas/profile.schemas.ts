@@ -4,6 +4,7 @@ import { MSG } from '../messages';
 import { PASSWORD_MAX } from './auth.schemas';
 import { personNameField } from './person-name';
 import { PHONE_PATTERN } from './student.schemas';
+import { emailAddress } from './email-address';
 
 const M = MSG.students;
 
@@ -23,7 +24,7 @@ const currentPasswordField = () =>
 export const profileSchema = object({
   firstName: personNameField(M.firstNameRequired),
   lastName: personNameField(M.lastNameRequired),
-  email: text().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
+  email: emailAddress(M.emailRequired, M.emailInvalid),
   phone: text()
     .trim()
     .optional()

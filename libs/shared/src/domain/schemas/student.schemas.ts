@@ -3,6 +3,7 @@ import { personNameField } from './person-name';
 import { text } from './text';
 import { EMPLOYMENT_STATUSES, GENDERS, SEMESTERS } from '../enums';
 import { MSG } from '../messages';
+import { emailAddress } from './email-address';
 
 /**
  * The student rules (docs/rules-and-messages.md), used by the 'Agregar/Editar
@@ -45,7 +46,7 @@ export const studentFormSchema = object({
   lastName: personNameField(M.lastNameRequired),
   age: ageField(0),
   gender: oneOf(GENDERS, M.genderRequired),
-  email: text().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
+  email: emailAddress(M.emailRequired, M.emailInvalid),
   phone: phoneField(),
   city: textField(M.cityRequired, M.cityLength),
   career: textField(M.careerRequired, M.careerLength),

@@ -4,6 +4,7 @@ import { MSG } from '../messages';
 import { ROLES, type Role } from '../roles';
 import { personNameField } from './person-name';
 import { PHONE_PATTERN } from './student.schemas';
+import { emailAddress } from './email-address';
 
 const M = MSG.students;
 
@@ -11,7 +12,7 @@ const M = MSG.students;
 export const userSchema = object({
   firstName: personNameField(M.firstNameRequired),
   lastName: personNameField(M.lastNameRequired),
-  email: text().trim().required(M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid),
+  email: emailAddress(M.emailRequired, M.emailInvalid),
   role: mixed<Role>()
     .required(MSG.admin.roleRequired)
     .oneOf([...ROLES], MSG.admin.roleRequired),
