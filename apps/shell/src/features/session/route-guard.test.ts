@@ -68,3 +68,25 @@ describe('navigation guard (SEED §2)', () => {
     expect(guardRedirect('/psychologist/', asPsychologist)).toBe('/psychologist/dashboard');
   });
 });
+
+describe('the guard of a dashboard added by a remote descriptor', () => {
+  const areas = [
+    { base: '/psychologist/dashboard', roles: ['PSYCHOLOGIST'] as const },
+    { base: '/coordination', roles: ['ADMIN'] as const },
+    { base: '/shared-space', roles: [] as const },
+  ];
+
+  it('admits only the roles its remotes list, sending anyone else to their own home', () => {
+    expect(guardRedirect('/coordination/plan', asAdmin, areas)).toBeNull();
+    expect(guardRedirect('/coordination/plan', asPsychologist, areas)).toBe(
+      '/psychologist/dashboard',
+    );
+    expect(guardRedirect('/coordination/plan', anonymous, areas)).toBe('/login');
+  });
+
+  it('still needs a session when its remotes admit every role', () => {
+    expect(guardRedirect('/shared-space', anonymous, areas)).toBe('/login');
+    expect(guardRedirect('/shared-space', asPsychologist, areas)).toBeNull();
+    expect(guardRedirect('/shared-space', asAdmin, areas)).toBeNull();
+  });
+});
