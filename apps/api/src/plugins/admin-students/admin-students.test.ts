@@ -15,6 +15,7 @@ import {
   scheduleAppointment,
   userIdOf,
 } from '../../../test/helpers/patients';
+import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { demoAccount, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { auditLog } from '../../db/schema';
 import { ADMIN_STUDENTS_LIMIT } from './admin-students.routes';
@@ -26,12 +27,7 @@ let martin: string;
 let luciaId: string;
 let martinId: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  [admin, lucia, martin] = await Promise.all([
-    server.login('admin'),
-    server.login('psychologist'),
-    server.login('psychologist2'),
-  ]);
+  ({ server, lucia, martin, admin } = await serverWithDemoSessions());
   luciaId = await userIdOf(server, 'psychologist');
   martinId = await userIdOf(server, 'psychologist2');
 });

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { MSG } from '@psicocampus/shared/domain';
+import { MSG, type StudentSummary } from '@psicocampus/shared/domain';
 import { auditLog, suicideAssessments } from '../../db/schema';
 import { calmAnswers, saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
 import { createStudent } from '../../../test/helpers/patients';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { signedInPsychologistWithStudent } from '../../../test/helpers/signed-in';
+import { type TestServer } from '../../../test/helpers/test-server';
 
 let server: TestServer;
 let lucia: string;
@@ -12,13 +13,9 @@ let admin: string;
 let studentId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  [lucia, martin, admin] = await Promise.all([
-    server.login('psychologist'),
-    server.login('psychologist2'),
-    server.login('admin'),
-  ]);
-  studentId = (await createStudent(server, lucia))._id;
+  let student: StudentSummary;
+  ({ server, lucia, martin, admin, student } = await signedInPsychologistWithStudent());
+  studentId = student._id;
 });
 afterAll(() => server.close());
 

@@ -10,7 +10,8 @@ import { inviteAndSignIn } from '../../../test/helpers/admin';
 import { saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
 import { createStudent, userIdOf } from '../../../test/helpers/patients';
 import { pdfText } from '../../../test/helpers/pdf-text';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
+import { type TestServer } from '../../../test/helpers/test-server';
 
 let server: TestServer;
 let lucia: string;
@@ -18,12 +19,7 @@ let martin: string;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  [lucia, martin, admin] = await Promise.all([
-    server.login('psychologist'),
-    server.login('psychologist2'),
-    server.login('admin'),
-  ]);
+  ({ server, lucia, martin, admin } = await serverWithDemoSessions());
 });
 afterAll(() => server.close());
 

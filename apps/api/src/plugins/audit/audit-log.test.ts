@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { MSG } from '@psicocampus/shared/domain';
+import { MSG, type StudentSummary } from '@psicocampus/shared/domain';
 import { auditLog } from '../../db/schema';
-import { createStudent, userIdOf } from '../../../test/helpers/patients';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { userIdOf } from '../../../test/helpers/patients';
+import { signedInPsychologistWithStudent } from '../../../test/helpers/signed-in';
+import { type TestServer } from '../../../test/helpers/test-server';
 
 const DAY = 24 * 3_600_000;
 
@@ -22,10 +23,10 @@ function localDay(date: Date): string {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  [admin, lucia] = await Promise.all([server.login('admin'), server.login('psychologist')]);
+  let student: StudentSummary;
+  ({ server, admin, lucia, student } = await signedInPsychologistWithStudent());
+  studentId = student._id;
   luciaId = await userIdOf(server, 'psychologist');
-  studentId = (await createStudent(server, lucia))._id;
   today = localDay(server.app.ctx.now());
   // Two days later (sessions would idle out: sign in again), a few more calls.
   server.advanceClock(2 * DAY);

@@ -9,7 +9,8 @@ import {
   userIdOf,
 } from '../../../test/helpers/patients';
 import { resetLinkIn } from '../../../test/helpers/outbox';
-import { demoAccount, startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
+import { demoAccount, type TestServer } from '../../../test/helpers/test-server';
 import { outcomeForStatus } from './audit';
 
 let server: TestServer;
@@ -18,12 +19,7 @@ let martin: string;
 let admin: string;
 let luciaId: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  [lucia, martin, admin] = await Promise.all([
-    server.login('psychologist'),
-    server.login('psychologist2'),
-    server.login('admin'),
-  ]);
+  ({ server, lucia, martin, admin } = await serverWithDemoSessions());
   luciaId = await userIdOf(server, 'psychologist');
 });
 afterAll(() => server.close());

@@ -6,7 +6,8 @@ import { students } from '../../db/schema';
 import { fileUpload, multipartBody } from '../../../test/helpers/multipart';
 import { inviteAndSignIn } from '../../../test/helpers/admin';
 import { auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
+import { type TestServer } from '../../../test/helpers/test-server';
 import {
   columnLetters,
   handWrittenWorkbookParts,
@@ -35,12 +36,7 @@ let lucia: string;
 let martin: string;
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  [lucia, martin, admin] = await Promise.all([
-    server.login('psychologist'),
-    server.login('psychologist2'),
-    server.login('admin'),
-  ]);
+  ({ server, lucia, martin, admin } = await serverWithDemoSessions());
 });
 afterAll(() => server.close());
 

@@ -1,8 +1,9 @@
-import { MSG } from '@psicocampus/shared/domain';
+import { MSG, type StudentSummary } from '@psicocampus/shared/domain';
 import { saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
-import { addNote, createStudent, scheduleAppointment } from '../../../test/helpers/patients';
+import { addNote, scheduleAppointment } from '../../../test/helpers/patients';
 import { pdfPageCount, pdfText } from '../../../test/helpers/pdf-text';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { signedInPsychologistWithStudent } from '../../../test/helpers/signed-in';
+import { type TestServer } from '../../../test/helpers/test-server';
 
 let server: TestServer;
 let lucia: string;
@@ -12,16 +13,11 @@ let studentId: string;
 let assessmentId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  [lucia, martin, admin] = await Promise.all([
-    server.login('psychologist'),
-    server.login('psychologist2'),
-    server.login('admin'),
-  ]);
-  const student = await createStudent(server, lucia, {
+  let student: StudentSummary;
+  ({ server, lucia, martin, admin, student } = await signedInPsychologistWithStudent({
     firstName: 'María José',
     lastName: 'Núñez Ibáñez',
-  });
+  }));
   studentId = student._id;
   await addNote(
     server,

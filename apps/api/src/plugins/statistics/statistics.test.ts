@@ -9,6 +9,7 @@ import {
 import { students, suicideAssessments, users } from '../../db/schema';
 import { calmAnswers, saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
 import { auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
+import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { computeStatistics } from './statistics.routes';
 
@@ -46,12 +47,7 @@ function monthsAgo(count: number): Date {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  [admin, lucia, martin] = await Promise.all([
-    server.login('admin'),
-    server.login('psychologist'),
-    server.login('psychologist2'),
-  ]);
+  ({ server, lucia, martin, admin } = await serverWithDemoSessions());
   const { db } = server.server.database;
   await db.delete(students);
   await db.insert(users).values({

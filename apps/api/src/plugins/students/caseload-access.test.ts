@@ -8,7 +8,8 @@ import {
   scheduleAppointment,
   studentBody,
 } from '../../../test/helpers/patients';
-import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
+import { type TestServer } from '../../../test/helpers/test-server';
 import { studentRow, TEMPLATE_HEADERS, xlsxFile } from '../../../test/helpers/workbooks';
 
 /**
@@ -22,12 +23,7 @@ let lucia: string;
 let martin: string;
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  [lucia, martin, admin] = await Promise.all([
-    server.login('psychologist'),
-    server.login('psychologist2'),
-    server.login('admin'),
-  ]);
+  ({ server, lucia, martin, admin } = await serverWithDemoSessions());
 });
 afterAll(() => server.close());
 

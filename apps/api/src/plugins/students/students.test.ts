@@ -9,6 +9,7 @@ import {
   studentBody,
   userIdOf,
 } from '../../../test/helpers/patients';
+import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { demoAccount, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 let server: TestServer;
@@ -16,12 +17,7 @@ let lucia: string;
 let martin: string;
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  [lucia, martin, admin] = await Promise.all([
-    server.login('psychologist'),
-    server.login('psychologist2'),
-    server.login('admin'),
-  ]);
+  ({ server, lucia, martin, admin } = await serverWithDemoSessions());
 });
 afterAll(() => server.close());
 
