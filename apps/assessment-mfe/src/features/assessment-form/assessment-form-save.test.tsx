@@ -1,21 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
-import {
-  emptyAssessmentAnswers,
-  MSG,
-  formatDateTime,
-  type AssessmentAnswers,
-  type AssessmentRemark,
-  type SuicideAssessment,
-} from '@psicocampus/shared';
-import {
-  deferred,
-  renderWithApp,
-  stubApi,
-  testPsychologist,
-  type RecordedCall,
-} from '@psicocampus/shared/testing';
-import { remark, savedAssessment, STUDENT_ID } from '../../testing/fixtures';
+import { emptyAssessmentAnswers, MSG, type AssessmentAnswers } from '@psicocampus/shared';
+import { deferred } from '@psicocampus/shared/testing';
+import { savedAssessment, STUDENT_ID } from '../../testing/fixtures';
 import {
   answer,
   answerNothingEndorsed,
@@ -27,68 +13,16 @@ import {
   radio,
   section,
 } from '../../testing/form-driver';
-import AssessmentForm from './assessment-form.component';
+import {
+  remarksBox,
+  renderForm,
+  saveAndAcknowledge,
+  saveButton,
+  server,
+  SERVER_SAID,
+} from '../../testing/saving-driver';
 
 const M = MSG.assessment;
-const SERVER_SAID = 'Evaluación guardada correctamente.';
-
-type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
-
-/** The server: saves assessments (answering `level`) and final remarks. */
-function server(
-  assessment: SuicideAssessment,
-  overrides: { save?: Handler; remarks?: Handler } = {},
-) {
-  const remarks: AssessmentRemark[] = [];
-  return stubApi((call) => {
-    if (call.method === 'POST' && call.path === '/api/suicide-assessments') {
-      return (
-        overrides.save?.(call) ??
-        Response.json({ ok: true, msg: SERVER_SAID, assessment }, { status: 201 })
-      );
-    }
-    if (call.method === 'PUT' && call.path.endsWith('/final-remarks')) {
-      const answer = overrides.remarks?.(call);
-      if (answer) return answer;
-      // Each save is appended to the ones before it, as the server does.
-      const { finalRemarks } = call.body as { finalRemarks: string };
-      remarks.push(remark(finalRemarks, `2026-10-0${remarks.length + 2}T10:00:00.000Z`));
-      return Response.json({
-        ok: true,
-        msg: M.finalRemarksSaved,
-        assessment: { ...assessment, finalRemarks, remarks: [...remarks] },
-      });
-    }
-    return undefined;
-  });
-}
-
-async function renderForm(
-  props: { onClose?: () => void; onSaved?: (a: SuicideAssessment) => void } = {},
-) {
-  const onClose = props.onClose ?? jest.fn();
-  await renderWithApp(
-    <AssessmentForm
-      studentId={STUDENT_ID}
-      studentName="María José Castillo"
-      onClose={onClose}
-      onSaved={props.onSaved}
-    />,
-    { session: { token: 'token-123', user: testPsychologist } },
-  );
-  return userEvent.setup();
-}
-
-const saveButton = () => screen.getByRole('button', { name: M.save });
-
-/** Saves and acknowledges 'Evaluación Guardada'; returns the 'Evaluación Registrada' dialog. */
-async function saveAndAcknowledge(user: UserEvent) {
-  await user.click(saveButton());
-  await closeDialog(user, await dialogTitled(M.saved));
-  return dialogTitled(M.registered);
-}
-
-const remarksBox = () => screen.getByRole('textbox', { name: M.newRemark });
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -205,7 +139,7 @@ describe("'Guardar Evaluación' (SEED §4.6, §7; PRODUCT §11)", () => {
   });
 
   it("keeps everything typed when saving fails, under 'Error' with the fallback", async () => {
-    const calls = server(savedAssessment(), { save: () => new Response('', { status: 500 }) });
+    server(savedAssessment(), { save: () => new Response('', { status: 500 }) });
     const user = await renderForm();
     await answerNothingEndorsed(user);
     await user.type(
@@ -223,10 +157,20 @@ describe("'Guardar Evaluación' (SEED §4.6, §7; PRODUCT §11)", () => {
       'Seguimiento en una semana',
     );
     expect(screen.queryByRole('form', { name: M.finalRemarks })).not.toBeInTheDocument();
+  });
+
+  it('can be pressed again after a failed save, which sends the answers again', async () => {
+    const calls = server(savedAssessment(), { save: () => new Response('', { status: 500 }) });
+    const user = await renderForm();
+    await answerNothingEndorsed(user);
+    await user.click(saveButton());
+    await closeDialog(user, await dialogTitled(MSG.common.error));
 
     await user.click(saveButton());
     await closeDialog(user, await dialogTitled(MSG.common.error));
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.body).toEqual(posts[0]!.body);
   });
 
   it("shows the server's message and marks the fields its 400 names", async () => {
@@ -255,151 +199,5 @@ describe("'Guardar Evaluación' (SEED §4.6, §7; PRODUCT §11)", () => {
     expect(observations).toHaveAccessibleDescription(
       'El texto no puede superar los 5.000 caracteres.',
     );
-  });
-});
-
-describe("the 'observaciones posteriores' (SEED §4.7)", () => {
-  async function savedForm(overrides: { remarks?: Handler } = {}) {
-    const assessment = savedAssessment();
-    const calls = server(assessment, overrides);
-    const user = await renderForm();
-    await answerNothingEndorsed(user);
-    await closeDialog(user, await saveAndAcknowledge(user));
-    return { user, calls, assessment };
-  }
-
-  it('must be written before they are saved', async () => {
-    const { user, calls } = await savedForm();
-    await user.click(screen.getByRole('button', { name: M.saveFinalRemarks }));
-    const warning = await dialogTitled(M.validationTitle);
-    expect(warning).toHaveTextContent(M.finalRemarksRequired);
-    await closeDialog(user, warning);
-    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
-    await waitFor(() => expect(remarksBox()).toHaveFocus());
-  });
-
-  it("are sent to the saved assessment and confirmed with 'Observaciones Guardadas'", async () => {
-    const { user, calls, assessment } = await savedForm();
-    await user.type(remarksBox(), '  Derivada a psiquiatría; plan de seguridad acordado.  ');
-    await user.click(screen.getByRole('button', { name: M.saveFinalRemarks }));
-    await closeDialog(user, await dialogTitled(M.finalRemarksSaved));
-    const put = calls.filter((call) => call.method === 'PUT');
-    expect(put).toHaveLength(1);
-    expect(put[0]).toMatchObject({
-      path: `/api/suicide-assessments/${assessment._id}/final-remarks`,
-      body: { finalRemarks: 'Derivada a psiquiatría; plan de seguridad acordado.' },
-    });
-    expect(put[0]!.headers.get('x-token')).toBe('token-123');
-  });
-
-  it('are each added after the earlier ones, shown with author and date (PRODUCT §13)', async () => {
-    const { user, calls } = await savedForm();
-    const block = screen.getByRole('region', { name: M.finalRemarks });
-    expect(block).toHaveTextContent(M.remarksEmpty);
-
-    await user.type(remarksBox(), 'Derivada a psiquiatría.');
-    await user.click(screen.getByRole('button', { name: M.saveFinalRemarks }));
-    await closeDialog(user, await dialogTitled(M.finalRemarksSaved));
-    expect(remarksBox()).toHaveValue('');
-    await user.type(remarksBox(), 'Control a la semana: estable.');
-    await user.click(screen.getByRole('button', { name: M.saveFinalRemarks }));
-    await closeDialog(user, await dialogTitled(M.finalRemarksSaved));
-
-    const entries = within(within(block).getByRole('list')).getAllByRole('listitem');
-    expect(entries.map((entry) => entry.textContent)).toEqual([
-      `${formatDateTime('2026-10-02T10:00:00.000Z')} · ${testPsychologist.firstName} ${testPsychologist.lastName}Derivada a psiquiatría.`,
-      `${formatDateTime('2026-10-03T10:00:00.000Z')} · ${testPsychologist.firstName} ${testPsychologist.lastName}Control a la semana: estable.`,
-    ]);
-    // Each save sends its own entry only: nothing earlier is sent again or replaced.
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
-      { finalRemarks: 'Derivada a psiquiatría.' },
-      { finalRemarks: 'Control a la semana: estable.' },
-    ]);
-  });
-
-  it.each([
-    ['the fallback', () => new Response('', { status: 500 }), M.finalRemarksError],
-    [
-      "the server's message",
-      () => Response.json({ ok: false, msg: M.finalRemarksOnlyAuthor }, { status: 403 }),
-      M.finalRemarksOnlyAuthor,
-    ],
-  ])('show %s when they cannot be saved, keeping the text', async (_case, answer, expected) => {
-    const { user } = await savedForm({ remarks: answer });
-    await user.type(remarksBox(), 'Llamar a la familia');
-    await user.click(screen.getByRole('button', { name: M.saveFinalRemarks }));
-    const error = await dialogTitled(MSG.common.error);
-    expect(error).toHaveTextContent(expected);
-    await closeDialog(user, error);
-    expect(remarksBox()).toHaveValue('Llamar a la familia');
-  });
-});
-
-describe('closing the form', () => {
-  it("closes an untouched form at once with 'Cancelar'", async () => {
-    stubApi(() => undefined);
-    const onClose = jest.fn();
-    const user = await renderForm({ onClose });
-    await user.click(screen.getByRole('button', { name: MSG.common.cancel }));
-    expect(onClose).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-
-  it('asks before discarding a started form, and keeps it when the answer is no', async () => {
-    stubApi(() => undefined);
-    const onClose = jest.fn();
-    const user = await renderForm({ onClose });
-    await answer(user, 'deathWish', 'Sí', 'Lo dijo al llegar');
-    await user.click(screen.getByRole('button', { name: MSG.common.cancel }));
-
-    const ask = await dialogTitled(MSG.common.confirmTitle);
-    await closeDialog(user, ask, MSG.common.cancel);
-    expect(onClose).not.toHaveBeenCalled();
-    expect(within(question('deathWish')).getByLabelText(/Descripción/)).toHaveValue(
-      'Lo dijo al llegar',
-    );
-
-    await user.click(screen.getByRole('button', { name: MSG.common.cancel }));
-    await closeDialog(user, await dialogTitled(MSG.common.confirmTitle), 'Sí, descartar');
-    expect(onClose).toHaveBeenCalledTimes(1);
-  });
-
-  it("after saving, 'Cerrar' asks only while final remarks are typed and not saved", async () => {
-    server(savedAssessment());
-    const onClose = jest.fn();
-    const user = await renderForm({ onClose });
-    await answerNothingEndorsed(user);
-    await closeDialog(user, await saveAndAcknowledge(user));
-
-    await user.type(remarksBox(), 'Pendiente');
-    await user.click(screen.getByRole('button', { name: M.close }));
-    await closeDialog(user, await dialogTitled(MSG.common.confirmTitle), MSG.common.cancel);
-    expect(onClose).not.toHaveBeenCalled();
-
-    await user.click(screen.getByRole('button', { name: M.saveFinalRemarks }));
-    await closeDialog(user, await dialogTitled(M.finalRemarksSaved));
-    await user.click(screen.getByRole('button', { name: M.close }));
-    expect(onClose).toHaveBeenCalledTimes(1);
-  });
-
-  it('tells the opener whether something is unsaved', async () => {
-    stubApi(() => undefined);
-    const onUnsavedChange = jest.fn();
-    await renderWithApp(
-      <AssessmentForm
-        studentId={STUDENT_ID}
-        onClose={jest.fn()}
-        onUnsavedChange={onUnsavedChange}
-      />,
-    );
-    expect(onUnsavedChange).toHaveBeenLastCalledWith(false);
-    await answer(userEvent.setup(), 'deathWish', 'No');
-    expect(onUnsavedChange).toHaveBeenLastCalledWith(true);
-  });
-
-  it('shows whom the assessment is for', async () => {
-    stubApi(() => undefined);
-    await renderForm();
-    expect(screen.getByText('María José Castillo')).toBeInTheDocument();
   });
 });
