@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -62,7 +62,8 @@ export async function createMigratedTemplate(): Promise<MigratedTemplate> {
   }
   // Memory-backed where the system has it: the copies are written and read a lot.
   const parent = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
-  const folder = mkdtempSync(path.join(parent, 'psicocampus-template-'));
+  removeAbandonedTemplates(parent);
+  const folder = mkdtempSync(path.join(parent, `${PGLITE_PREFIX}${process.pid}-`));
   try {
     const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(folder, 'pglite') });
     await handle.close();
@@ -72,6 +73,31 @@ export async function createMigratedTemplate(): Promise<MigratedTemplate> {
     throw error;
   }
   return { kind: 'pglite', folder };
+}
+
+const PGLITE_PREFIX = 'psicocampus-template-';
+
+/**
+ * Removes the PGlite templates of runs that were stopped before their
+ * teardown (Ctrl-C), told by the process id in the name: in /dev/shm they
+ * would hold memory until the machine restarts. A live run's stays.
+ */
+function removeAbandonedTemplates(parent: string): void {
+  for (const name of readdirSync(parent)) {
+    const pid = Number(/^psicocampus-template-(\d+)-/.exec(name)?.[1]);
+    if (!pid || processIsAlive(pid)) continue;
+    rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** A new PGlite data folder, a copy of the template's, removed with the template at the latest. */
