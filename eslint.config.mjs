@@ -235,9 +235,9 @@ export default tseslint.config(
           patterns: [
             noOtherApps,
             {
-              regex: '^@psicocampus/shared(/(?!(domain|server-messages)$).*)?$',
+              regex: '^@psicocampus/shared(/(?!(domain|columbia|server-messages)$).*)?$',
               message:
-                'The server takes only @psicocampus/shared/domain and /server-messages (no React, no DOM).',
+                'The server takes only @psicocampus/shared/domain, /columbia and /server-messages (no React, no DOM).',
             },
           ],
         },

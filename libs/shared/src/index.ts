@@ -6,6 +6,7 @@
  */
 export * from '@psicocampus/shared/core';
 export * from './domain';
+export * from '@psicocampus/shared/columbia';
 export * from './api/api-slice';
 export * from './api/auth.api';
 export * from './api/email-change.api';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AssessmentAnswers } from '@psicocampus/shared/domain';
+import type { AssessmentAnswers } from '@psicocampus/shared/columbia';
 import {
   bigint,
   boolean,

@@ -6,7 +6,7 @@ import {
   riskAnswersOf,
   type AssessmentAnswers,
   type RiskLevel,
-} from '@psicocampus/shared/domain';
+} from '@psicocampus/shared/columbia';
 import type { Random } from './random';
 
 const DAY_MS = 86_400_000;

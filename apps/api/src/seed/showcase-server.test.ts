@@ -1,4 +1,5 @@
-import { GENDERS, RISK_LEVELS } from '@psicocampus/shared/domain';
+import { GENDERS } from '@psicocampus/shared/domain';
+import { RISK_LEVELS } from '@psicocampus/shared/columbia';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { SHOWCASE_CASELOAD, SHOWCASE_UNASSIGNED } from './showcase';
 

@@ -1,16 +1,15 @@
+import { GENDERS, studentCreateSchema } from '@psicocampus/shared/domain';
 import {
   assessmentCreateSchema,
   assessmentProblems,
   computeRiskLevel,
-  GENDERS,
   latestAttemptDate,
   normalizeAssessment,
   RISK_LEVELS,
   riskAnswersOf,
-  studentCreateSchema,
   type AssessmentAnswers,
   type RiskLevel,
-} from '@psicocampus/shared/domain';
+} from '@psicocampus/shared/columbia';
 import {
   buildShowcase,
   isWorkingSlot,

@@ -1,10 +1,5 @@
-import {
-  GENDERS,
-  RISK_LEVELS,
-  SEMESTERS,
-  type Gender,
-  type RiskLevel,
-} from '@psicocampus/shared/domain';
+import { GENDERS, SEMESTERS, type Gender } from '@psicocampus/shared/domain';
+import { RISK_LEVELS, type RiskLevel } from '@psicocampus/shared/columbia';
 import type {
   appointments,
   assessmentRemarks,

@@ -1,4 +1,4 @@
-import type { AssessmentAnswers, SuicideAssessment } from '@psicocampus/shared/domain';
+import type { AssessmentAnswers, SuicideAssessment } from '@psicocampus/shared/columbia';
 import type { TestServer } from './test-server';
 
 const yes = (description: string) => ({ present: true, description });

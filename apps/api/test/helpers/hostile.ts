@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
+import { MSG } from '@psicocampus/shared/domain';
 import {
   answerBehaviourMessage,
   BEHAVIOUR_QUESTIONS,
   describeBehaviourMessage,
-  MSG,
-} from '@psicocampus/shared/domain';
+} from '@psicocampus/shared/columbia';
 
 /**
  * Arbitraries for hostile input (wrong types, huge strings, prototype keys,

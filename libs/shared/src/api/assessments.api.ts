@@ -4,7 +4,7 @@ import type {
   RiskLevel,
   AssessmentCreateBody,
   FinalRemarksBody,
-} from '@psicocampus/shared/domain';
+} from '@psicocampus/shared/columbia';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import type { SuicideAssessment, RemoteName } from '@psicocampus/shared/domain';
+import type { RemoteName } from '@psicocampus/shared/domain';
+import type { SuicideAssessment } from '@psicocampus/shared/columbia';
 
 /**
  * Components one remote exposes for another to render (loaded at run time

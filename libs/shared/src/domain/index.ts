@@ -1,6 +1,7 @@
 /**
  * Framework-free part of the shared library: what both the browser and the
- * server use (roles, message catalogue, validation schemas, risk engine).
+ * server use (roles, message catalogue, validation schemas). The Columbia
+ * assessment and its risk engine are the `/columbia` entry.
  * Nothing here may import React, the DOM or Node-only modules.
  */
 export * from './roles';
@@ -12,8 +13,4 @@ export * from './schemas';
 export * from './enums';
 export * from './entities';
 export * from './format';
-export * from './risk/risk-engine';
-export * from './assessment/assessment';
-export * from './assessment/assessment-flow';
-export * from './assessment/columbia-scale';
 export * from './audit';

@@ -1,5 +1,5 @@
 import { MSG } from '@psicocampus/shared/domain';
-import type { RiskLevel } from '@psicocampus/shared/domain';
+import type { RiskLevel } from '@psicocampus/shared/columbia';
 import styles from './risk-level-badge.module.css';
 
 /** Marks in front of the label: the level reads without colour too (WCAG 1.4.1). */

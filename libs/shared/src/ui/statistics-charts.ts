@@ -1,5 +1,6 @@
 import type { Statistics, StatisticsCount } from '@psicocampus/shared/domain';
-import { MSG, isRiskLevel, type RiskLevel } from '@psicocampus/shared/domain';
+import { MSG } from '@psicocampus/shared/domain';
+import type { RiskLevel } from '@psicocampus/shared/columbia';
 import { slantedLabelsDepth } from './chart-layout';
 import { RISK_LEVEL_MARKS } from './risk-level-badge.component';
 
@@ -118,7 +119,11 @@ function riskRows(counts: Statistics['byRiskLevel']): StatisticsChartRow[] {
     label,
     count,
     color: RISK_LEVEL_CHART_COLORS[key] ?? RISK_LEVEL_CHART_COLORS.SIN_EVALUACION,
-    mark: isRiskLevel(key) ? RISK_LEVEL_MARKS[key] : NO_ASSESSMENT_MARK,
+    // The marks' own keys, not the engine's list: this entry loads on every
+    // page, the Columbia entry only where an assessment is shown.
+    mark: Object.hasOwn(RISK_LEVEL_MARKS, key)
+      ? RISK_LEVEL_MARKS[key as RiskLevel]
+      : NO_ASSESSMENT_MARK,
   }));
 }
 

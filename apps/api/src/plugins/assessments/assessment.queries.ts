@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { AssessmentAnswers, RiskLevel } from '@psicocampus/shared/domain';
+import type { AssessmentAnswers, RiskLevel } from '@psicocampus/shared/columbia';
 import type { Database } from '../../db/client';
 import { assessmentRemarks, students, suicideAssessments, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';

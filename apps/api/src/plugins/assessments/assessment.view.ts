@@ -3,7 +3,7 @@ import {
   type AssessmentRemark,
   type AssessmentSummary,
   type SuicideAssessment,
-} from '@psicocampus/shared/domain';
+} from '@psicocampus/shared/columbia';
 import { toStaffRef } from '../users/staff-ref';
 import type {
   AssessmentRecord,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MSG, type AuditAction } from '@psicocampus/shared/domain';
 import {
   assessmentCreateSchema,
   computeRiskLevel,
@@ -6,13 +7,11 @@ import {
   finalRemarksSchema,
   isRiskLevel,
   latestAttemptDate,
-  MSG,
   normalizeAssessment,
   riskAnswersOf,
   type AssessmentAnswers,
   type AssessmentCreateBody,
-  type AuditAction,
-} from '@psicocampus/shared/domain';
+} from '@psicocampus/shared/columbia';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';

@@ -1,10 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  formatDateTime,
-  MSG,
-  type AssessmentRemark,
-  type SuicideAssessment,
-} from '@psicocampus/shared/domain';
+import { formatDateTime, MSG } from '@psicocampus/shared/domain';
+import { type AssessmentRemark, type SuicideAssessment } from '@psicocampus/shared/columbia';
 import { assessmentRemarks, auditLog, suicideAssessments, users } from '../../db/schema';
 import { inviteAndSignIn } from '../../../test/helpers/admin';
 import { saveAssessment, severeAnswers } from '../../../test/helpers/assessments';

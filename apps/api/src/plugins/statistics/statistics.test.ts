@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   MSG,
   type Gender,
-  type RiskLevel,
   type Semester,
   type StudentCreateBody,
 } from '@psicocampus/shared/domain';
+import { type RiskLevel } from '@psicocampus/shared/columbia';
 import { students, suicideAssessments, users } from '../../db/schema';
 import { calmAnswers, saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
 import { auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';

@@ -2,14 +2,13 @@ import {
   GENDER_LABELS,
   GENDERS,
   MSG,
-  RISK_LEVELS,
   SEMESTER_LABELS,
   SEMESTERS,
   type Gender,
-  type RiskLevel,
   type Semester,
   type StatisticsCount,
 } from '@psicocampus/shared/domain';
+import { RISK_LEVELS, type RiskLevel } from '@psicocampus/shared/columbia';
 import type { CareerCount, KeyCount, LevelCount } from './statistics.queries';
 
 /**

@@ -1,20 +1,17 @@
+import { formatDate, formatDateTime, fullName, MSG } from '@psicocampus/shared/domain';
 import {
   BEHAVIOUR_QUESTIONS,
-  formatDate,
-  formatDateTime,
   FREQUENCIES,
-  fullName,
   IDEATION_QUESTIONS,
   IDEATION_TYPES,
   LETHALITY_DEGREES,
-  MSG,
   POTENTIAL_LETHALITIES,
   showsIdeationDetail,
   showsIntensity,
   showsLethality,
   showsPotentialLethality,
   type YesNoItem,
-} from '@psicocampus/shared/domain';
+} from '@psicocampus/shared/columbia';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import {
   createDocument,

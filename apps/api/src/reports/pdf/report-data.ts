@@ -3,8 +3,8 @@ import type {
   ClinicalNote,
   StaffRef,
   StudentSummary,
-  SuicideAssessment,
 } from '@psicocampus/shared/domain';
+import type { SuicideAssessment } from '@psicocampus/shared/columbia';
 
 /** Everything the general student report prints (PRODUCT §7), as plain data for the worker. */
 export interface StudentReportData {

@@ -4,7 +4,6 @@ export * from './student.schemas';
 export * from './note.schemas';
 export * from './appointment.schemas';
 export * from './profile.schemas';
-export * from './assessment.schemas';
 export * from './user.schemas';
 export * from './error-messages';
 export { hasBidiControl, isStorableText } from './text';

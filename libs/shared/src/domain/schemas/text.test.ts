@@ -1,13 +1,17 @@
 import { number, object, ObjectSchema, StringSchema, ValidationError, type Schema } from 'yup';
 import { MSG } from '../messages';
-import * as schemas from './index';
-import { assessmentCreateSchema, finalRemarksSchema } from './assessment.schemas';
+import * as domainSchemas from './index';
+import * as assessmentSchemas from './assessment.schemas';
 import { appointmentSchema } from './appointment.schemas';
 import { allErrorMessages } from './error-messages';
 import { clinicalNoteSchema, clinicalNoteUpdateSchema } from './note.schemas';
 import { studentEditSchema, studentFormSchema } from './student.schemas';
 import { hasBidiControl, isStorableText } from './text';
 import { userSchema } from './user.schemas';
+
+const { assessmentCreateSchema, finalRemarksSchema } = assessmentSchemas;
+/** Every schema of the library: the domain's and the Columbia entry's. */
+const schemas = { ...domainSchemas, ...assessmentSchemas };
 
 const V = MSG.validation;
 
