@@ -118,7 +118,7 @@ export default tseslint.config(
     },
   },
   {
-    // What runs before anyone signs in (PRODUCT §12: /login loads only the
+    // What runs before anyone signs in (docs/limits-and-budgets.md#speed-and-size-budgets: /login loads only the
     // shell, the auth remote and the shared singletons): the shell, and the
     // auth remote's sign-in page with its recovery dialog. It takes only the
     // `core`, `domain`, `ui` and `forms` entries of the shared library, so the
@@ -150,7 +150,7 @@ export default tseslint.config(
               regex: '^@psicocampus/shared(/(?!(core|domain|ui|forms)$).*)?$',
               allowTypeImports: true,
               message:
-                'Code that runs before sign-in takes only @psicocampus/shared/core, /domain, /ui and /forms (PRODUCT §12, /login budget). Load the API slice with a dynamic import() when it is needed.',
+                'Code that runs before sign-in takes only @psicocampus/shared/core, /domain, /ui and /forms (docs/limits-and-budgets.md#speed-and-size-budgets, /login budget). Load the API slice with a dynamic import() when it is needed.',
             },
             {
               group: [

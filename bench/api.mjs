@@ -1,4 +1,4 @@
-// npm run bench:api — the server budgets of PRODUCT §12 on PostgreSQL:
+// npm run bench:api — the server budgets of docs/limits-and-budgets.md#speed-and-size-budgets on PostgreSQL:
 // 10,000 students and 100,000 notes (the demo psychologist with 500 of the
 // students), then autocannon at a fixed 200 requests/s for 30 s on
 // GET /api/students and on a student's detail; p50/p99 and errors. A bare

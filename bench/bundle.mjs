@@ -1,4 +1,4 @@
-// npm run bench:bundle — what JavaScript the browser really loads (PRODUCT §12):
+// npm run bench:bundle — what JavaScript the browser really loads (docs/limits-and-budgets.md#speed-and-size-budgets):
 // on /login and on the patients list, from a production build, measured in
 // Chromium through its network log; gzip sizes, react-dom copies, each
 // remote's entry, and where nivo shows up. Exits non-zero when any of these
@@ -141,9 +141,11 @@ try {
 }
 
 if (missed.length) {
-  console.error(`\nBundle budgets of PRODUCT §12 missed (${missed.length}):`);
+  console.error(
+    `\nBundle budgets of docs/limits-and-budgets.md#speed-and-size-budgets missed (${missed.length}):`,
+  );
   for (const line of missed) console.error(`  - ${line}`);
   process.exitCode = 1;
 } else {
-  console.log('\nEvery bundle budget of PRODUCT §12 is met.');
+  console.log('\nEvery bundle budget of docs/limits-and-budgets.md#speed-and-size-budgets is met.');
 }

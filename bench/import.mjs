@@ -1,5 +1,5 @@
 // npm run bench:import — a 5,000-row file made from the template with
-// exceljs, imported through the HTTP API (PRODUCT §12: under 5 s); the
+// exceljs, imported through the HTTP API (docs/limits-and-budgets.md#speed-and-size-budgets: under 5 s); the
 // time and the server's peak memory.
 import { fmt, login, machine, memoryOf, startServer } from './lib/product.mjs';
 import { importStudents, studentsWorkbook } from './lib/workbook.mjs';

@@ -1,5 +1,5 @@
 // npm run bench:lighthouse — Lighthouse (desktop preset) on /login and on the
-// patients list, performance and accessibility, median of 3 runs (PRODUCT §12:
+// patients list, performance and accessibility, median of 3 runs (docs/limits-and-budgets.md#speed-and-size-budgets:
 // both ≥ 95). Lighthouse lives in bench/package.json, installed here on first
 // use, so that the product's own `npm install` does not carry it.
 import { spawnSync } from 'node:child_process';

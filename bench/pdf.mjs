@@ -1,5 +1,5 @@
 // npm run bench:pdf — a student whose record fills about ten pages: the time
-// per PDF (PRODUCT §12: under 1 s), and the p99 of GET /api/students while
+// per PDF (docs/limits-and-budgets.md#speed-and-size-budgets: under 1 s), and the p99 of GET /api/students while
 // five PDFs are generated at once (PDFs must never stall other calls).
 import autocannon from 'autocannon';
 import { fmt, login, machine, median, percentile, startServer } from './lib/product.mjs';

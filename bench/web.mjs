@@ -1,7 +1,7 @@
 // npm run bench:web — Core Web Vitals (LCP, CLS, total blocking time) of
 // /login and of the patients list, and the time to an interactive list of
 // 5,000 students, in headless Chromium, median of 5 runs; then the search
-// box's filtering time per keystroke (PRODUCT §12: within one frame).
+// box's filtering time per keystroke (docs/limits-and-budgets.md#speed-and-size-budgets: within one frame).
 import { launch } from './lib/browser.mjs';
 import { DEMO, fmt, login, machine, median, percentile, startServer } from './lib/product.mjs';
 import { importStudents, studentsWorkbook } from './lib/workbook.mjs';

@@ -218,7 +218,7 @@ const GROUP = new RegExp(
 /** Not a citation of the specification: "issue 14 §2". */
 const NOT_SPEC = /(?:issues?|RFC|STYLE(?:\.md)?|TOOLCHAIN(?:\.md)?)[ \t]*\d*[ \t]*$/i;
 /** Any mention left: the names alone, "SEED's", "PRODUCT.md". Not SEED_DEMO. */
-const MENTION = /\b(?:SEED|PRODUCT)\b(?![_\w])(?:\.md)?/g;
+const MENTION = /\b(?:SEED|PRODUCT)\b(?![_\w])(?:\.md)?|\b(?:STYLE|TOOLCHAIN)\.md\b/g;
 
 /** Phrases whose grammar a plain substitution would break, rewritten whole. */
 const PHRASES = [

@@ -11,7 +11,7 @@ const result = await build({
     main: 'src/main.ts',
     'pdf-worker': 'src/reports/pdf/pdf-worker.ts',
     'import-worker': 'src/plugins/import/import-worker.ts',
-    // `npm run create-admin` (PRODUCT §2): the first administrator of a production install.
+    // `npm run create-admin` (docs/architecture.md#demo-data-and-the-first-administrator): the first administrator of a production install.
     'create-admin': 'src/cli/create-admin.ts',
     // `npm run backup` and `npm run restore -- <archivo>`: copies of the database.
     backup: 'src/cli/backup.ts',

@@ -25,7 +25,7 @@ const remoteConfig = createAppConfig({
     './embed': './src/embed/index.ts',
   },
   customize(config) {
-    // The example page for integrators ships with every build (PRODUCT §1).
+    // The example page for integrators ships with every build (docs/architecture.md#the-embeddable-assessment).
     config.plugins.push(
       new rspack.CopyRspackPlugin({
         patterns: [{ from: 'src/embed/embed-example.html', to: 'embed-example.html' }],

@@ -16,7 +16,7 @@ export default createAppConfig({
   cssPrefix: 'pc',
   title: 'PsicoCampus',
   customize(config, mode) {
-    // remotes.json is read at run time, next to index.html (PRODUCT §1).
+    // remotes.json is read at run time, next to index.html (docs/architecture.md#remotes-at-run-time).
     config.plugins.push(
       new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'public') }] }),
     );

@@ -21,7 +21,7 @@ export async function signIn(
   await page.waitForURL(landing);
 }
 
-/** The token the shell keeps for the signed-in user (SEED §3 `x-token`). */
+/** The token the shell keeps for the signed-in user (docs/data-model.md#local-data `x-token`). */
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('x-token'));
 }

@@ -4,7 +4,7 @@ import { launchBrowser, newPage } from '../support/browser';
 import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn } from '../support/session';
 
-// PRODUCT §12: no axe-core violation on any screen. Every route of SEED §2,
+// docs/limits-and-budgets.md#speed-and-size-budgets: no axe-core violation on any screen. Every route of docs/screens-and-routes.md#routes,
 // and the modals a psychologist works in, are checked as a user sees them.
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 

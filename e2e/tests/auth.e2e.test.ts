@@ -48,7 +48,7 @@ describe('signing in', () => {
   });
 });
 
-describe('the guard of SEED §2, in the browser', () => {
+describe('the guard of docs/screens-and-routes.md#navigation-guard, in the browser', () => {
   it.each([
     ['/', '/login'],
     ['/psychologist/dashboard/patients', '/login'],

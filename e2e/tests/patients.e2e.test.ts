@@ -79,7 +79,7 @@ describe('a psychologist working with a patient', () => {
     await page.getByRole('button', { name: /Eliminar nota/ }).click();
     await page.getByRole('button', { name: 'Sí, eliminar' }).click();
     await acknowledge('Nota eliminada');
-    // SEED §8: after deleting a note the user goes to the patients list.
+    // docs/rules-and-messages.md#messages: after deleting a note the user goes to the patients list.
     await page.waitForURL((url) => url.pathname === LIST);
     await page.goto(detailUrl);
     await page.getByText('No hay notas clínicas registradas').waitFor();

@@ -39,7 +39,7 @@ function installedVersion(pkg) {
 }
 
 /**
- * What must be one instance in the page (STYLE.md "Sharing"): React and its
+ * What must be one instance in the page (docs/architecture.md#sharing): React and its
  * sub-paths, the router, Redux, and the shared library that holds the store
  * and the API cache. Never eager: the shell's async boundary (index.ts →
  * bootstrap.tsx) lets the runtime negotiate them first.
@@ -169,7 +169,7 @@ export function createAppConfig(options) {
           runtimePlugins,
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
-          // One copy of the Module Federation runtime in the page (PRODUCT §12:
+          // One copy of the Module Federation runtime in the page (docs/limits-and-budgets.md#speed-and-size-budgets:
           // it is 19 KB gzip of each remoteEntry.js otherwise): the shell
           // provides it, remotes use it. Remotes load no remotes themselves,
           // so they also leave out the manifest (snapshot) and remote-loading
@@ -217,7 +217,7 @@ export function createAppConfig(options) {
         hot: true,
         historyApiFallback: isHost,
         // A remote registered by its manifest is fetched with fetch(), so it
-        // needs CORS for the shell's origin (TOOLCHAIN.md).
+        // needs CORS for the shell's origin (docs/architecture.md#remotes-served-from-another-origin).
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: isHost ? [{ context: ['/api'], target: 'http://localhost:8080' }] : [],
       },
@@ -232,7 +232,7 @@ export function createAppConfig(options) {
  * page that loads a remote without the shell (an integrator's page, the
  * assessment's embed example). Remotes leave the runtime to their host
  * (experiments.externalRuntime) so each remoteEntry.js stays small
- * (PRODUCT §12); the shell provides it to them, and this file does the same
+ * (docs/limits-and-budgets.md#speed-and-size-budgets); the shell provides it to them, and this file does the same
  * anywhere else. Built after the remote, into the same folder.
  *
  * @param {{ appDir: string, dependsOn: string }} options

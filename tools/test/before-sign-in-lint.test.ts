@@ -12,7 +12,7 @@ async function lintAs(file: string, source: string): Promise<string> {
 
 const RESTRICTED = /no-restricted-imports: .*before sign-in/;
 
-// PRODUCT §12: /login loads the shell, the auth remote and the shared
+// docs/limits-and-budgets.md#speed-and-size-budgets: /login loads the shell, the auth remote and the shared
 // singletons, within 195 KB; the API slice is what would break it.
 describe('code that runs before sign-in (lint)', () => {
   it.each([

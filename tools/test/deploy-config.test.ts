@@ -13,7 +13,7 @@ import {
  * deploy/ describes the server and the front ends to nginx, Docker and
  * systemd; nothing there is checked by the compiler. These tests keep it
  * saying what the code does: the variables the server reads, the remotes
- * there are, the cache rule of STYLE.md and the headers the server sends.
+ * there are, the cache rule of docs/architecture.md#cache and the headers the server sends.
  * (`npm run e2e:deploy` runs the real thing.)
  */
 
@@ -135,7 +135,7 @@ describe('deploy/nginx: the front ends and the API behind nginx', () => {
     }
   });
 
-  it('caches exactly as the server does (STYLE.md "Cache")', () => {
+  it('caches exactly as the server does (docs/architecture.md#cache)', () => {
     const rule = /"~(.+)"\s+"public, max-age=31536000, immutable";/.exec(template)?.[1];
     expect(rule).toBeDefined();
     const hashed = new RegExp(rule!);

@@ -21,7 +21,7 @@ describe('the admin remote contract', () => {
   });
 
   it.each(['home', 'static-admin', 'profile-admin', 'profile', 'users', 'audit'])(
-    'answers the admin dashboard child "%s" (SEED §2, PRODUCT §4)',
+    'answers the admin dashboard child "%s" (docs/screens-and-routes.md#routes and docs/permissions.md#administrators)',
     (child) => {
       expect(matchRoutes(remote.routes, `/${child}`)).not.toBeNull();
     },
@@ -50,7 +50,7 @@ describe('the admin remote contract', () => {
   });
 });
 
-describe('what the remote entry loads (PRODUCT §12)', () => {
+describe('what the remote entry loads (docs/limits-and-budgets.md#speed-and-size-budgets)', () => {
   it('imports no page statically: each is a lazy chunk of its own', () => {
     expect(staticSpecifiers(ENTRY).filter((specifier) => specifier.startsWith('.'))).toEqual([]);
     expect(dynamicSpecifiers(ENTRY).sort()).toEqual([

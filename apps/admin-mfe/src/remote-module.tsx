@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import type { RemoteModule } from '@psicocampus/shared';
 
 // Every page is its own lazy chunk, so the entry stays small; nivo comes
-// only with the statistics page's charts (PRODUCT §12).
+// only with the statistics page's charts (docs/limits-and-budgets.md#speed-and-size-budgets).
 const AdminHomePage = lazy(() => import('./features/home/admin-home.page'));
 const ServiceStatisticsPage = lazy(() => import('./features/statistics/service-statistics.page'));
 const AdminProfilePage = lazy(() => import('./features/profile/admin-profile.page'));

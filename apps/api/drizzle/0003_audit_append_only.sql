@@ -1,4 +1,4 @@
--- The audit log is append-only in the database itself (PRODUCT §4): no
+-- The audit log is append-only in the database itself (docs/permissions.md#audit-log): no
 -- code path, console session or bug can rewrite or erase the trail. Only a
 -- superuser who drops these triggers on purpose could.
 CREATE FUNCTION "audit_log_refuse_change"() RETURNS trigger

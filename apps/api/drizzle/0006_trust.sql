@@ -36,7 +36,7 @@ INSERT INTO "assessment_remarks" ("assessment_id", "author_id", "text", "created
 SELECT "id", "author_id", "final_remarks", coalesce("final_remarks_at", "created_at")
 FROM "suicide_assessments" WHERE "final_remarks" <> '';
 --> statement-breakpoint
--- Remarks are clinical records (PRODUCT §4, §13): never rewritten. Only the
+-- Remarks are clinical records (docs/permissions.md#clinical-records and docs/columbia-assessment.md#final-remarks): never rewritten. Only the
 -- foreign keys' own actions (run by a trigger, so one level deeper) may touch
 -- them: deleting the assessment's student removes them, and deleting their
 -- author's account clears `author_id` and nothing else.

@@ -48,7 +48,7 @@ export interface AppDependencies {
 
 const NO_ORIGINS: readonly string[] = [];
 
-/** JSON bodies above this are refused (PRODUCT §10). */
+/** JSON bodies above this are refused (docs/limits-and-budgets.md#limits-and-bad-input). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /**

@@ -9,7 +9,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (login, recovery, health). */
     public?: boolean;
-    /** Every answer of this route is appended to the audit log (PRODUCT §4). */
+    /** Every answer of this route is appended to the audit log (docs/permissions.md#audit-log). */
     audit?: AuditRouteConfig;
   }
 

@@ -1,5 +1,5 @@
 /**
- * The embed runs on pages we do not own (PRODUCT §1, STYLE.md "Styles"):
+ * The embed runs on pages we do not own (docs/architecture.md#the-embeddable-assessment, docs/architecture.md#styles):
  * every rule of this remote must be scoped by one of its own (prefixed) CSS
  * module classes. The design tokens it reads come with the shared UI, on
  * those pages too (libs/shared/src/ui/tokens.test.ts holds that).

@@ -15,9 +15,12 @@ describe('the patients remote contract', () => {
     'configuration',
     'history',
     'statistics',
-  ])('answers the psychologist dashboard child "%s" of SEED §2', (path) => {
-    expect(matchRoutes(remote.routes, `/${path}`)).not.toBeNull();
-  });
+  ])(
+    'answers the psychologist dashboard child "%s" of docs/screens-and-routes.md#routes',
+    (path) => {
+      expect(matchRoutes(remote.routes, `/${path}`)).not.toBeNull();
+    },
+  );
 
   it('leaves studenteva and Evaluaciones to the assessment remote', () => {
     expect(matchRoutes(remote.routes, '/studenteva/42')).toBeNull();

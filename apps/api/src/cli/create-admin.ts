@@ -14,7 +14,7 @@ import { accountLinkMail, createStaffAccount } from '../plugins/users/user-accou
 /**
  * `npm run create-admin -- --email <e-mail> --first-name <nombre> --last-name <apellido> [--phone <teléfono>]`
  *
- * Creates an administrator in a deployment without demo data (PRODUCT §2,
+ * Creates an administrator in a deployment without demo data (docs/architecture.md#demo-data-and-the-first-administrator,
  * `SEED_DEMO=false`), with the server's own configuration: the same database
  * (migrated first), PUBLIC_URL and mail. The account has no password: the
  * invitation mail carries the link to choose one, and the link is printed

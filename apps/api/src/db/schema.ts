@@ -62,7 +62,7 @@ export const students = pgTable(
     income: numeric({ precision: 12, scale: 2, mode: 'number' }),
     assignedPsychologistId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
-    /** Raised on every update; a save from an older version is refused (PRODUCT §10). */
+    /** Raised on every update; a save from an older version is refused (docs/limits-and-budgets.md#limits-and-bad-input). */
     version: integer().notNull().default(1),
     /**
      * `searchKey(firstName + ' ' + lastName)` from the shared library (lower
@@ -86,7 +86,7 @@ export const students = pgTable(
   ],
 );
 
-/** A psychologist's notes on a student (SEED §3); any colleague with the student may read them. */
+/** A psychologist's notes on a student (docs/data-model.md#clinical-note); any colleague with the student may read them. */
 export const clinicalNotes = pgTable(
   'clinical_notes',
   {
@@ -102,7 +102,7 @@ export const clinicalNotes = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    // The schema's limit, held by the database too (PRODUCT §10).
+    // The schema's limit, held by the database too (docs/limits-and-budgets.md#limits-and-bad-input).
     check('clinical_notes_note_length_check', sql`char_length(${t.note}) <= 20000`),
     index('clinical_notes_student_created_idx').on(t.studentId, t.createdAt),
     index('clinical_notes_author_created_idx').on(t.authorId, t.createdAt),
@@ -130,7 +130,7 @@ export const appointments = pgTable(
 );
 
 /**
- * Who read or changed what, and when (PRODUCT §4). Append-only: a trigger
+ * Who read or changed what, and when (docs/permissions.md#audit-log). Append-only: a trigger
  * (migration 0003) refuses UPDATE, DELETE and TRUNCATE. `userId` has no
  * foreign key on purpose: the trail must outlive the accounts it names.
  * Ids and outcomes only, never clinical text.
@@ -166,7 +166,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Sessions (PRODUCT §3): the token itself is never stored, only its SHA-256.
+ * Sessions (docs/sign-in-and-sessions.md#sessions): the token itself is never stored, only its SHA-256.
  * A session ends on logout (endedAt), after 30 idle minutes (lastSeenAt) or
  * at expiresAt (12 hours after login), whichever comes first.
  */
@@ -191,7 +191,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Every login call, kept a day, for the brute-force limits of PRODUCT §3.
+ * Every login call, kept a day, for the brute-force limits of docs/sign-in-and-sessions.md#brute-force-limits.
  * In the database so the limits hold across several server processes.
  */
 export const loginAttempts = pgTable(
@@ -249,7 +249,7 @@ export const passwordTokens = pgTable(
 
 /**
  * A change of an account's e-mail waiting for the new address to confirm it
- * (PRODUCT §13): the account keeps its old address until then. Only the
+ * (docs/decisions.md#e-mail-changes-and-assignments): the account keeps its old address until then. Only the
  * link token's SHA-256 is stored; a newer request voids older ones.
  */
 export const emailChanges = pgTable(
@@ -277,7 +277,7 @@ export const emailChanges = pgTable(
 );
 
 /**
- * Columbia assessments (PRODUCT §11). The answers are kept whole as JSON, as
+ * Columbia assessments (docs/columbia-assessment.md#risk-levels). The answers are kept whole as JSON, as
  * normalized by the shared flow; the level is the server's own computation,
  * a column of its own for statistics. Never edited after saving: the
  * author completes it with final remarks, each a row of `assessment_remarks`.
@@ -305,7 +305,7 @@ export const suicideAssessments = pgTable(
 );
 
 /**
- * Final remarks on a saved assessment (PRODUCT §13): entries appended by the
+ * Final remarks on a saved assessment (docs/columbia-assessment.md#final-remarks): entries appended by the
  * assessment's author at any time after saving, never changed or removed
  * (migration 0006 refuses UPDATE, and DELETE except when the student's
  * deletion cascades to them).

@@ -3,7 +3,7 @@ import type { Database } from './client';
 
 /**
  * The transaction of the request being handled, if it runs in one. A write
- * and its audit row commit together or not at all (PRODUCT §13), and the
+ * and its audit row commit together or not at all (docs/decisions.md#audit-and-database-roles), and the
  * handlers, queries and rules that take part in it need not be told: they
  * keep using the server's one `ctx.db`, which means this transaction while
  * it is open.

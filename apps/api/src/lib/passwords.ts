@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 
-/** argon2id with the parameters of PRODUCT §3 (memory ≥ 19 MiB, t ≥ 2, p = 1). */
+/** argon2id with the parameters of docs/sign-in-and-sessions.md#passwords (memory ≥ 19 MiB, t ≥ 2, p = 1). */
 const OPTIONS = {
   type: argon2.argon2id,
   memoryCost: 19_456,

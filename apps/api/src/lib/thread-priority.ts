@@ -4,7 +4,7 @@ import { setPriority } from 'node:os';
 /**
  * Lets the server's own thread go first when a worker thread and it want the
  * same core: on two cores, an import or a PDF being made in the background
- * must not slow down everyone's everyday calls (PRODUCT §12). The worker
+ * must not slow down everyone's everyday calls (docs/limits-and-budgets.md#speed-and-size-budgets). The worker
  * still gets the whole core when the server is idle.
  *
  * Linux keeps a nice value per thread; this thread's id is the last part of

@@ -10,7 +10,7 @@ import { HttpError } from './http-error';
 
 /**
  * The fields of `value` that `schema` does not name, at any depth, as dotted
- * paths. yup would silently drop them; PRODUCT §10 wants them refused.
+ * paths. yup would silently drop them; docs/limits-and-budgets.md#limits-and-bad-input wants them refused.
  */
 export function unknownFields(schema: AnyObjectSchema, value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];

@@ -89,7 +89,7 @@ export function invitationMail(
   };
 }
 
-/* ---- A change of an account's e-mail (PRODUCT §13) ---- */
+/* ---- A change of an account's e-mail (docs/decisions.md#e-mail-changes-and-assignments) ---- */
 
 /** Who asked for an e-mail change: the account's owner, or an administrator (named). */
 export type EmailChangeRequester = { kind: 'owner' } | { kind: 'admin'; name: string };
@@ -158,7 +158,7 @@ export function emailChangedMail(
   };
 }
 
-/* ---- Caseload changes (PRODUCT §13) ---- */
+/* ---- Caseload changes (docs/decisions.md#e-mail-changes-and-assignments) ---- */
 
 /**
  * To the psychologist who loses a student, at every reassignment. It names

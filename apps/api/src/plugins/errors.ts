@@ -27,7 +27,7 @@ function messageForStatus(error: FastifyError): string {
 /**
  * Every error leaves the server as `{ ok: false, msg }` in Spanish. Server
  * faults are logged with the request id and answered without their details:
- * no stack trace, SQL or file path ever reaches a browser (PRODUCT §10).
+ * no stack trace, SQL or file path ever reaches a browser (docs/limits-and-budgets.md#limits-and-bad-input).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

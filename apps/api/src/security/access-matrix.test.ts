@@ -23,7 +23,7 @@ import {
 import { studentRow, TEMPLATE_HEADERS, xlsxFile } from '../../test/helpers/workbooks';
 
 /**
- * PRODUCT §4 as one table: every /api route, called by nobody, by
+ * docs/permissions.md as one table: every /api route, called by nobody, by
  * psychologist A (the owner of the records), by psychologist B (on A's
  * records) and by an administrator, each with the one status it must get.
  *

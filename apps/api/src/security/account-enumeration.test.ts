@@ -8,7 +8,7 @@ import {
   type TestServer,
 } from '../../test/helpers/test-server';
 
-// PRODUCT §3: neither sign-in nor password recovery may tell whether an
+// docs/sign-in-and-sessions.md#password-recovery: neither sign-in nor password recovery may tell whether an
 // e-mail has an account, by what they answer or by how long they take.
 const CALLS = 200;
 const MAX_MEDIAN_GAP_MS = 10;

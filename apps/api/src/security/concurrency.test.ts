@@ -6,9 +6,9 @@ import { addNote, createStudent, studentBody } from '../../test/helpers/patients
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { studentRow, TEMPLATE_HEADERS, xlsxFile } from '../../test/helpers/workbooks';
 
-// PRODUCT §10: two people saving one student or one note from the same
+// docs/limits-and-budgets.md#limits-and-bad-input: two people saving one student or one note from the same
 // version: one save wins, every other one is told so (409) and nothing is
-// silently lost. PRODUCT §2: one student per e-mail, whatever its case, even
+// silently lost. docs/architecture.md#data-and-databases: one student per e-mail, whatever its case, even
 // when imports and saves run at the same moment. On PostgreSQL the calls
 // really run in parallel (a pool of connections); on PGlite they interleave
 // at every await.

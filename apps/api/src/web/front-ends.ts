@@ -9,7 +9,7 @@ import type { WebRoots } from '../config';
 const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|mjs)$/;
 
 /**
- * STYLE.md "Cache": hashed chunks are immutable; everything that names them
+ * docs/architecture.md#cache: hashed chunks are immutable; everything that names them
  * (index.html, remotes.json, mf-manifest.json, remoteEntry.js) must be
  * revalidated on every load, so a team's new release is picked up at once.
  */

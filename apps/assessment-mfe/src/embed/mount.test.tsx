@@ -32,7 +32,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('mount(element, options), the embed for integrators (PRODUCT §1)', () => {
+describe('mount(element, options), the embed for integrators (docs/architecture.md#the-embeddable-assessment)', () => {
   it('renders the form, with its title, into a plain element', async () => {
     stubApi(() => undefined);
     const element = hostElement();

@@ -61,7 +61,7 @@ function checkOptions(element: unknown, options: AssessmentEmbedOptions | undefi
 
 /**
  * Mounts the Columbia assessment form for one student inside `element` of a
- * page we do not own (PRODUCT §1). It brings its own store (calls go to
+ * page we do not own (docs/architecture.md#the-embeddable-assessment). It brings its own store (calls go to
  * `apiBaseUrl` with `x-token`), its own memory router and scoped styles;
  * the host page needs no React and no PsicoCampus code.
  *

@@ -1,4 +1,4 @@
-/** Where the shell mounts this remote for psychologists (SEED §2), and the screens it links to. */
+/** Where the shell mounts this remote for psychologists (docs/screens-and-routes.md#routes), and the screens it links to. */
 export const DASHBOARD = '/psychologist/dashboard';
 
 /** The student's detail, in the patients remote. */

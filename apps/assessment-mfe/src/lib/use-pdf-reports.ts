@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { errorMessage, MSG, reportPaths, useDownload } from '@psicocampus/shared';
 import { showError } from '@psicocampus/shared/ui';
 
-/** File names used when the server sends none (it normally does: PRODUCT §7). */
+/** File names used when the server sends none (it normally does: docs/import-and-reports.md#reports). */
 export const FALLBACK_FILE_NAMES = {
   student: 'reporte-estudiante.pdf',
   assessment: 'evaluacion.pdf',
@@ -12,7 +12,7 @@ export const FALLBACK_FILE_NAMES = {
 export type ReportInFlight = string | null;
 
 /**
- * The two PDF reports of PRODUCT §7, downloaded with the session's token.
+ * The two PDF reports of docs/import-and-reports.md#reports, downloaded with the session's token.
  * A failure shows the server's message or 'Error al descargar el reporte.'.
  * `busy` names the download under way, so its button waits for it.
  */
@@ -34,7 +34,7 @@ export function usePdfReports() {
     [download],
   );
 
-  /** The student's general report; needs the student to have loaded (SEED §8). */
+  /** The student's general report; needs the student to have loaded (docs/rules-and-messages.md#messages). */
   const studentReport = useCallback(
     async (studentId: string | null) => {
       if (!studentId) {

@@ -66,7 +66,7 @@ export function savedAssessment(overrides: Partial<SuicideAssessment> = {}): Sui
   };
 }
 
-/** A final remark as the API answers it (PRODUCT §13), by the test psychologist unless told. */
+/** A final remark as the API answers it (docs/columbia-assessment.md#final-remarks), by the test psychologist unless told. */
 export function remark(
   text: string,
   createdAt: string,

@@ -7,7 +7,7 @@ interface OneOffCall<T> {
 
 /**
  * One call of the API slice, loaded on first use: the sign-in pages render
- * without it (PRODUCT §12), and the dashboards need it next anyway. The answer
+ * without it (docs/limits-and-budgets.md#speed-and-size-budgets), and the dashboards need it next anyway. The answer
  * is not kept in the cache (a sign-in's carries the token, which belongs to
  * the session only).
  */

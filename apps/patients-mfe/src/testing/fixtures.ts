@@ -119,7 +119,7 @@ export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status });
 }
 
-/** An error answer of the API (PRODUCT §10). */
+/** An error answer of the API (docs/limits-and-budgets.md#limits-and-bad-input). */
 export function apiError(status: number, msg: string, errors?: unknown[]): Response {
   return Response.json({ ok: false, msg, ...(errors ? { errors } : {}) }, { status });
 }

@@ -11,13 +11,13 @@ import { PublicArea } from '../features/layout/public-area.component';
 import { guardRedirect } from '../features/session/route-guard';
 
 // The dashboards, with the API cache they bring, load after sign-in:
-// /login does without them (PRODUCT §12). While this small chunk arrives the
+// /login does without them (docs/limits-and-budgets.md#speed-and-size-budgets). While this small chunk arrives the
 // page stays blank: a loading line there would jump when the layout replaced
 // it (layout shift), and the layout shows its own while its remote loads.
 const DashboardLayout = lazy(() => import('../features/layout/dashboard-layout.component'));
 
 /**
- * The routes of SEED §2: the guard decides first, then each place of the
+ * The routes of docs/screens-and-routes.md#routes: the guard decides first, then each place of the
  * page is handed to the remotes that fill it (remote-descriptors.json).
  */
 export function AppRoutes() {

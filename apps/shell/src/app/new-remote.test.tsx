@@ -93,7 +93,7 @@ describe('a remote added by its descriptor and its remotes.json line', () => {
   it("keeps a remote's routes closed to a role its descriptor does not list", async () => {
     await renderShell('/psychologist/dashboard/supervision', { token: 't', user: psychologist });
 
-    // A psychologist is sent to their own dashboard, as the guard does (SEED §2).
+    // A psychologist is sent to their own dashboard, as the guard does (docs/screens-and-routes.md#navigation-guard).
     expect(
       await screen.findByRole('heading', { name: 'Inicio del psicólogo' }),
     ).toBeInTheDocument();

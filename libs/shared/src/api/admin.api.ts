@@ -43,7 +43,7 @@ export interface AuditPage {
   pageSize: number;
 }
 
-/** The administrators' calls (PRODUCT §4, §8, §9) and the statistics of either role. */
+/** The administrators' calls (docs/permissions.md#administrators and docs/screens-and-routes.md#statistics) and the statistics of either role. */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     users: build.query<{ ok: true; users: StaffUser[] }, UsersFilters | void>({

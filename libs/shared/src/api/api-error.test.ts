@@ -1,7 +1,7 @@
 import { MSG } from '@psicocampus/shared/domain';
 import { errorMessage, errorStatus, fieldErrors } from './api-error';
 
-describe('messages for failed calls (SEED §8: server msg, else the fallback)', () => {
+describe('messages for failed calls (docs/rules-and-messages.md#messages: server msg, else the fallback)', () => {
   it("uses the server's Spanish message when it sent one", () => {
     const error = {
       status: 409,

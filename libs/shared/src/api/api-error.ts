@@ -19,7 +19,7 @@ function asQueryError(error: unknown): { status: unknown; data?: unknown } | nul
 /**
  * The Spanish sentence to show for a failed call: the server's `msg` when it
  * sent one, the network sentence when the server could not be reached, and
- * the screen's own fallback otherwise (SEED §8's "server msg, else ..." rule).
+ * the screen's own fallback otherwise (the "server msg, else ..." rule of docs/rules-and-messages.md#messages).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   const failed = asQueryError(error);

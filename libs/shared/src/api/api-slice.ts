@@ -22,7 +22,7 @@ interface StateWithSession {
 }
 
 /**
- * Adds the session's `x-token` to every call (SEED §6) and ends the session
+ * Adds the session's `x-token` to every call (docs/sign-in-and-sessions.md#sessions) and ends the session
  * when the server says it is over. A 401 on a call made without a token (a
  * failed login) is an answer for the screen, not an expired session.
  */
@@ -66,7 +66,7 @@ export const TAG_TYPES = [
 /**
  * The one API slice of the product. Each feature adds its endpoints with
  * `api.injectEndpoints` in its own file under `src/api/`, so every call of
- * SEED §7 lives in this one cache.
+ * docs/api.md lives in this one cache.
  */
 export const api = createApi({
   reducerPath: 'api',

@@ -2,7 +2,7 @@ import type { Appointment, AppointmentBody } from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 
-/** Appointments (SEED §7): of one student, or all of the caller's without `studentId`. */
+/** Appointments (docs/api.md#appointments): of one student, or all of the caller's without `studentId`. */
 export const appointmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     appointments: build.query<

@@ -15,7 +15,7 @@ export interface AssessmentFilters {
   to?: string;
 }
 
-/** The Columbia assessment calls of SEED §7 (and the reports' paths). */
+/** The Columbia assessment calls of docs/api.md#assessments (and the reports' paths). */
 export const assessmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One student's assessments, oldest first ('Evaluación 1' is the first one). */
@@ -45,8 +45,7 @@ export const assessmentsApi = api.injectEndpoints({
       ],
     }),
     /**
-     * SEED §7's call, kept as is: each save APPENDS one final remark (PRODUCT
-     * §13); the answer's assessment carries every entry in `remarks`.
+     * The call of docs/api.md#assessments, kept as is: each save APPENDS one final remark (docs/columbia-assessment.md#final-remarks); the answer's assessment carries every entry in `remarks`.
      */
     saveFinalRemarks: build.mutation<
       OkResponse & { assessment: SuicideAssessment },
@@ -72,7 +71,7 @@ export const {
   useSaveFinalRemarksMutation,
 } = assessmentsApi;
 
-/** Paths of the two PDF reports (PRODUCT §7; the second keeps the spec's spelling). */
+/** Paths of the two PDF reports (docs/import-and-reports.md#reports; the second keeps the spec's spelling). */
 export const reportPaths = {
   student: (studentId: string) => `/api/pdfreport/student/${encodeURIComponent(studentId)}`,
   assessment: (assessmentId: string) =>

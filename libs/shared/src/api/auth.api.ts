@@ -26,7 +26,7 @@ export interface ResetTokenCheck {
   firstName: string;
 }
 
-/** Sign-in, session and password calls (SEED §7, PRODUCT §3). */
+/** Sign-in, session and password calls (docs/api.md#sign-in-and-accounts and docs/sign-in-and-sessions.md#sessions). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginBody>({

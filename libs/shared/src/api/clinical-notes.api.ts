@@ -11,7 +11,7 @@ export interface NoteSaved extends OkResponse {
   note: ClinicalNote;
 }
 
-/** Clinical notes of a student (SEED §7). */
+/** Clinical notes of a student (docs/api.md#clinical-notes). */
 export const clinicalNotesApi = api.injectEndpoints({
   endpoints: (build) => ({
     addNote: build.mutation<NoteSaved, { studentId: string; body: ClinicalNoteBody }>({

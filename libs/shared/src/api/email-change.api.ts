@@ -9,7 +9,7 @@ export interface EmailChangeCheck {
 }
 
 /**
- * The page of an e-mail confirmation link (PRODUCT §13): the link is checked
+ * The page of an e-mail confirmation link (docs/decisions.md#e-mail-changes-and-assignments): the link is checked
  * when the page opens, and confirmed only when the person presses the button.
  */
 export const emailChangeApi = api.injectEndpoints({

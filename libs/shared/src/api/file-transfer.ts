@@ -43,7 +43,7 @@ function afterCall(store: AppStore, token: string | null, status: number): void 
 }
 
 /**
- * Downloads a file from the API with the session's token (PRODUCT §3: the
+ * Downloads a file from the API with the session's token (docs/sign-in-and-sessions.md#sessions: the
  * PDFs use the same stored token as every other call) and saves it under
  * the server's file name.
  */

@@ -23,7 +23,7 @@ export interface ImportResult extends OkResponse {
   duplicates: Array<{ row: number; email: string }>;
 }
 
-/** The patients calls of SEED §7 (students). */
+/** The patients calls of docs/api.md#students (students). */
 export const studentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The caller's whole caseload (the list screen filters it as you type). */

@@ -31,7 +31,7 @@ export function loadRemoteComponent<P>(
   return loader<P>(remote, expose);
 }
 
-/** The assessment remote's `./AssessmentForm` (PRODUCT §1): the Columbia form for one student. */
+/** The assessment remote's `./AssessmentForm` (docs/architecture.md#the-embeddable-assessment): the Columbia form for one student. */
 export interface AssessmentFormProps {
   studentId: string;
   /** The student's name, for the title. */

@@ -1,5 +1,5 @@
 /**
- * What a page needs before anyone signs in (PRODUCT §12: `/login` loads
+ * What a page needs before anyone signs in (docs/limits-and-budgets.md#speed-and-size-budgets: `/login` loads
  * little): the store and the session, the remote contracts, and reading a
  * failed call's message. The API slice and its hooks are in the package's
  * main entry, which adds its cache to the store when it loads.

@@ -4,7 +4,7 @@ export interface FieldError {
   msg: string;
 }
 
-/** The body of every error answer of the API (PRODUCT §10). */
+/** The body of every error answer of the API (docs/limits-and-budgets.md#limits-and-bad-input). */
 export interface ApiErrorBody {
   ok: false;
   msg: string;

@@ -1,5 +1,5 @@
 /**
- * The actions the audit log records (PRODUCT §4), with the Spanish names the
+ * The actions the audit log records (docs/permissions.md#audit-log), with the Spanish names the
  * administrators' audit screen shows. The server writes these names; the
  * screen filters by them.
  */

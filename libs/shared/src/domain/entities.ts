@@ -4,7 +4,7 @@ import type { RiskLevel } from './risk/risk-engine';
 import type { Role } from './roles';
 
 /**
- * The shapes the API answers (SEED §3; PRODUCT §2: ids are UUIDs and the
+ * The shapes the API answers (docs/data-model.md and docs/architecture.md#data-and-databases: ids are UUIDs and the
  * spec's field names are kept, `_id` included). Dates are ISO 8601 strings.
  */
 
@@ -24,7 +24,7 @@ export interface Psychologist extends StaffRef {
 
 /** GET /api/auth/profile: the signed-in user's own record. */
 export interface OwnProfile extends Psychologist {
-  /** An address the account is moving to, until it is confirmed from there (PRODUCT §13). */
+  /** An address the account is moving to, until it is confirmed from there (docs/decisions.md#e-mail-changes-and-assignments). */
   pendingEmail: string | null;
 }
 
@@ -51,7 +51,7 @@ export interface StudentSummary {
   city: string;
   career: string;
   careerLevel: Semester;
-  /** The same as careerLevel: the name SEED §3/§7 give it on the detail and edit screens. */
+  /** The same as careerLevel: the name docs/data-model.md#student and docs/api.md give it on the detail and edit screens. */
   level: Semester;
   employmentStatus: EmploymentStatus;
   /** USD; null when not given ('No especificado'). */
@@ -91,7 +91,7 @@ export interface ImportProblem {
   msg: string;
 }
 
-/** A staff account as the administrators' screens show it (PRODUCT §9). */
+/** A staff account as the administrators' screens show it (docs/screens-and-routes.md#admin-area). */
 export interface StaffUser {
   _id: string;
   email: string;
@@ -105,11 +105,11 @@ export interface StaffUser {
   /** Students assigned to this psychologist (0 for administrators). */
   caseloadSize: number;
   createdAt: string;
-  /** An address the account is moving to, until it is confirmed from there (PRODUCT §13). */
+  /** An address the account is moving to, until it is confirmed from there (docs/decisions.md#e-mail-changes-and-assignments). */
   pendingEmail: string | null;
 }
 
-/** A student in the administrators' assignment list: no clinical content (PRODUCT §4). */
+/** A student in the administrators' assignment list: no clinical content (docs/permissions.md#administrators). */
 export interface AdminStudentRow {
   _id: string;
   firstName: string;
@@ -128,7 +128,7 @@ export interface StatisticsCount<K extends string = string> {
 }
 
 /**
- * GET /api/statistics (PRODUCT §8): counts for the caller's scope, a
+ * GET /api/statistics (docs/screens-and-routes.md#statistics): counts for the caller's scope, a
  * psychologist's caseload or, for an administrator, the whole service.
  */
 export interface Statistics {

@@ -1,4 +1,4 @@
-/** The enumerations of SEED §3, with the Spanish labels the screens show. */
+/** The enumerations of docs/data-model.md#student, with the Spanish labels the screens show. */
 
 export const GENDERS = ['MASCULINO', 'FEMENINO', 'OTRO'] as const;
 export type Gender = (typeof GENDERS)[number];

@@ -1,5 +1,5 @@
 /**
- * Formatting the screens and the reports share (SEED §9: dates in Spanish
+ * Formatting the screens and the reports share (docs/limits-and-budgets.md#screen-constants: dates in Spanish
  * with year, long month, day, hour and minute).
  */
 
@@ -41,7 +41,7 @@ export function initials(person: { firstName: string; lastName: string }): strin
   return `${first}${last}`.toLocaleUpperCase('es');
 }
 
-/** Lower case without accents, for searching 'jose' and finding 'José' (SEED §2, PRODUCT §6). */
+/** Lower case without accents, for searching 'jose' and finding 'José' (docs/screens-and-routes.md#patients-list and docs/import-and-reports.md#import). */
 export function searchKey(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
 }

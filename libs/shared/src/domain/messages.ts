@@ -1,7 +1,7 @@
 /**
  * The Spanish message catalogue: every sentence the product shows or answers,
  * in one place, for the front ends and the server alike. Texts quoted in
- * SEED.md are copied exactly; the others follow its tone.
+ * docs/rules-and-messages.md are copied exactly; the others follow its tone.
  *
  * What only the server shows (PDF reports, mails, the import's template,
  * the operator's commands) is in server-messages.ts, SERVER_MSG: its own
@@ -338,7 +338,7 @@ export const MSG = {
       'Al menos 10 caracteres. Al cambiarla se cerrarán tus otras sesiones abiertas.',
   },
   /**
-   * A change of an account's e-mail (PRODUCT §13): it waits for the new
+   * A change of an account's e-mail (docs/decisions.md#e-mail-changes-and-assignments): it waits for the new
    * address to confirm it, and the old address is told.
    */
   emailChange: {
@@ -408,7 +408,7 @@ export const MSG = {
     finalRemarks: 'Observaciones posteriores',
     finalRemarksHelp:
       'Completa la evaluación con lo que ocurra después (seguimiento, derivación, plan de seguridad). Cada observación se suma a las anteriores: ni la evaluación ni las observaciones guardadas se modifican.',
-    /** The textarea of the next entry (PRODUCT §13: remarks are appended, never rewritten). */
+    /** The textarea of the next entry (docs/columbia-assessment.md#final-remarks: remarks are appended, never rewritten). */
     newRemark: 'Nueva observación',
     remarksEmpty: 'Todavía no se registraron observaciones posteriores.',
     addRemark: 'Agregar observación',
@@ -560,7 +560,7 @@ export const MSG = {
     assignmentError: 'No se pudo cambiar la asignación.',
     psychologistRequired: 'Selecciona un/a psicólogo/a.',
     notAPsychologist: 'La cuenta elegida no es de un/a psicólogo/a activo/a.',
-    /** PRODUCT §13: nobody may hold files through an account its owner has not taken up. */
+    /** docs/decisions.md: nobody may hold files through an account its owner has not taken up. */
     psychologistPendingInvite:
       'Esa cuenta todavía no aceptó su invitación (no ha creado su contraseña): no se le pueden asignar estudiantes hasta que lo haga.',
     psychologistInactive:
@@ -670,7 +670,7 @@ export const MSG = {
   /**
    * The rules every text and number field gets from the schemas' library when
    * a schema names no message of its own: no English default, and never the
-   * value that was sent, reaches a form or an answer (PRODUCT §10).
+   * value that was sent, reaches a form or an answer (docs/limits-and-budgets.md#limits-and-bad-input).
    */
   validation: {
     invalid: 'El valor de este campo no es válido.',
@@ -720,7 +720,7 @@ export const MSG = {
     conflict: 'Otra persona modificó este registro. Recarga para ver los cambios.',
     healthOk: 'Servidor y base de datos en funcionamiento.',
     healthDbDown: 'La base de datos no responde.',
-    /** A clinical read or a write whose audit row could not be written: refused (PRODUCT §13). */
+    /** A clinical read or a write whose audit row could not be written: refused (docs/decisions.md#audit-and-database-roles). */
     auditUnavailable:
       'No se pudo registrar la operación en el registro de auditoría, así que no se realizó. Inténtalo de nuevo en unos minutos; si continúa, avisa al administrador.',
   },

@@ -9,7 +9,7 @@ describe('remote-descriptors.json', () => {
     expect(() => checkRemoteDescriptors(descriptors)).not.toThrow();
   });
 
-  it('describes the four remotes of the page, each mounted where SEED §2 puts it', () => {
+  it('describes the four remotes of the page, each mounted where docs/screens-and-routes.md#routes puts it', () => {
     expect(REMOTE_NAMES).toEqual(['auth', 'patients', 'assessment', 'admin']);
     expect(remoteDescriptor('auth')).toMatchObject({ mount: '/', roles: [] });
     expect(remoteDescriptor('patients')).toMatchObject({

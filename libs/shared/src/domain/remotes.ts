@@ -25,7 +25,7 @@ export interface RemoteDescriptor {
   roles: readonly Role[];
 }
 
-/** A dashboard of SEED §2: the frame (header, menu) its remotes render in. */
+/** A dashboard of docs/screens-and-routes.md#routes: the frame (header, menu) its remotes render in. */
 export interface DashboardDescriptor {
   base: string;
   /** Spanish, shown in the dashboard's header. */

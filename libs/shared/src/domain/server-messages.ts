@@ -111,7 +111,7 @@ export const SERVER_MSG = {
   import: {
     sheetName: 'Estudiantes',
     pickFromList: (labels: string) => `Elige un valor de la lista: ${labels}.`,
-    /** Each header's comment: format, limits and allowed values (SEED §5). */
+    /** Each header's comment: format, limits and allowed values (docs/rules-and-messages.md#validation-rules). */
     help: {
       firstName:
         'Obligatorio. Letras y espacios (se admiten tildes y ñ), y un guion o un apóstrofo entre dos letras, de 2 a 30 caracteres. Ejemplo: María José.\nLa fila 2 es un ejemplo: reemplázala o bórrala antes de importar.',

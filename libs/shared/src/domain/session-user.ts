@@ -11,7 +11,7 @@ export interface SessionUser {
 
 /**
  * True when a value read back from storage is a usable user record. The guard
- * of SEED §2 sends a missing or invalid stored user to /login, so a record
+ * of docs/screens-and-routes.md#login-screen sends a missing or invalid stored user to /login, so a record
  * someone edited by hand must not be trusted just because it parses.
  */
 export function isSessionUser(value: unknown): value is SessionUser {

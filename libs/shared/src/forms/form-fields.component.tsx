@@ -67,7 +67,7 @@ interface TextFieldProps extends BaseProps {
   type?: 'text' | 'email' | 'tel' | 'number' | 'datetime-local' | 'date';
   autoComplete?: string;
   placeholder?: string;
-  /** Warn when Caps Lock is on while typing (SEED §2, login). */
+  /** Warn when Caps Lock is on while typing (docs/screens-and-routes.md#login-screen, login). */
   capsLockWarning?: boolean;
   min?: string | number;
   max?: string | number;

@@ -18,7 +18,7 @@ interface Props {
  * A Formik form that, when submitted with invalid values (the submit button
  * is disabled, but Enter or a script can still submit), sends nothing: it
  * marks every field touched so each shows its message, and hands the list
- * of messages to `onInvalid` (SEED §5: all errors joined in one alert).
+ * of messages to `onInvalid` (docs/rules-and-messages.md#validation-rules: all errors joined in one alert).
  */
 export function GuardedForm<T extends object>({ schema, onInvalid, children, className }: Props) {
   const formik = useFormikContext<T>();

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 
 /**
- * Whether Caps Lock is on while the user types in a field (SEED §2: the
+ * Whether Caps Lock is on while the user types in a field (docs/screens-and-routes.md#login-screen: the
  * login fields warn about it). Spread `handlers` on the input.
  */
 export function useCapsLock() {

@@ -18,7 +18,7 @@ export const EMPTY_PASSWORDS: ChangePasswordValues = {
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 
 /**
- * Changes the signed-in user's password (PRODUCT §3). The server's refusals
+ * Changes the signed-in user's password (docs/sign-in-and-sessions.md#passwords). The server's refusals
  * go on their fields (a wrong current password, a too common new one);
  * anything else shows in a dialog.
  */

@@ -18,7 +18,7 @@ export interface ProfileValues {
   lastName: string;
   email: string;
   phone: string;
-  /** Asked for only when the e-mail changes (PRODUCT §13). */
+  /** Asked for only when the e-mail changes (docs/decisions.md#e-mail-changes-and-assignments). */
   currentPassword: string;
 }
 

@@ -16,7 +16,7 @@ const user: SessionUser = {
 
 beforeEach(() => localStorage.clear());
 
-describe('the session kept in localStorage (SEED §3)', () => {
+describe('the session kept in localStorage (docs/data-model.md#local-data)', () => {
   it('writes x-token, userId and user-data as the login response minus the token', () => {
     writeStoredSession(localStorage, { token: 'abc', user });
     expect(localStorage.getItem('x-token')).toBe('abc');

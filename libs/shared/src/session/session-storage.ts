@@ -1,6 +1,6 @@
 import { isSessionUser, type SessionUser } from '@psicocampus/shared/domain';
 
-/** The localStorage keys of SEED §3. */
+/** The localStorage keys of docs/data-model.md#local-data. */
 export const STORAGE_KEYS = {
   token: 'x-token',
   userId: 'userId',
@@ -30,7 +30,7 @@ export function readStoredSession(storage: Storage): StoredSession | null {
   return null;
 }
 
-/** SEED §3 stores the login response minus the token: `{ ok, user }`. */
+/** docs/data-model.md#login-response stores the login response minus the token: `{ ok, user }`. */
 function parseStoredUser(raw: string | null): unknown {
   if (!raw) return null;
   try {

@@ -40,7 +40,7 @@ type LazyState = { [api.reducerPath]: ReturnType<typeof api.reducer> };
 
 /**
  * What a store offers the parts of the shared library that load after it:
- * the API slice, which `/login` does without (PRODUCT §12), adds its reducer,
+ * the API slice, which `/login` does without (docs/limits-and-budgets.md#speed-and-size-budgets), adds its reducer,
  * its middleware and its listener here when it arrives.
  */
 export interface StoreHost {

@@ -13,7 +13,7 @@ interface Props {
 const format = (count: number) => count.toLocaleString('es');
 
 /**
- * A chart's data as a table (PRODUCT §8: the alternative for screen
+ * A chart's data as a table (docs/screens-and-routes.md#statistics: the alternative for screen
  * readers): one row per category with its count, and the total.
  */
 export function CountsTable({ caption, categoryHeader, countHeader, rows, total }: Props) {

@@ -3,12 +3,12 @@ import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweeta
 import { MSG } from '@psicocampus/shared/domain';
 
 /**
- * The product's dialogs (SEED §8), in one place so that every screen asks
+ * The product's dialogs (docs/rules-and-messages.md#messages), in one place so that every screen asks
  * and answers the same way. Each returns when the dialog closes.
  *
  * sweetalert2 (20 KB gzip with its styles) loads with the first dialog, not
  * with the page: the sign-in screen never needs it unless something goes
- * wrong (PRODUCT §12). Should that download fail, the browser's own
+ * wrong (docs/limits-and-budgets.md#speed-and-size-budgets). Should that download fail, the browser's own
  * alert/confirm still says what happened.
  */
 
@@ -124,7 +124,7 @@ export async function confirmAction(
 }
 
 /**
- * The idle warning of PRODUCT §3: '¿Sigues ahí?' with 'Seguir conectado'.
+ * The idle warning of docs/sign-in-and-sessions.md#sessions: '¿Sigues ahí?' with 'Seguir conectado'.
  * `answer` resolves true when the user chose to stay; `close()` dismisses
  * the dialog from outside (activity elsewhere made it moot).
  */
@@ -160,7 +160,7 @@ export function askToStayConnected(): { answer: Promise<boolean>; close: () => v
 }
 
 /**
- * A warning listing several problems, one per line (SEED §5: 'Error de
+ * A warning listing several problems, one per line (docs/rules-and-messages.md#validation-rules: 'Error de
  * validación' joins every message of the form). The items are set as text,
  * never as HTML.
  */

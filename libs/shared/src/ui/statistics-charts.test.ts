@@ -30,7 +30,7 @@ function statistics(overrides: Partial<Statistics> = {}): Statistics {
   };
 }
 
-describe('statisticsChartSpecs (PRODUCT §8)', () => {
+describe('statisticsChartSpecs (docs/screens-and-routes.md#statistics)', () => {
   it('gives the five charts in order, with their titles, kinds and totals', () => {
     const specs = statisticsChartSpecs(statistics());
     expect(specs.map((spec) => [spec.title, spec.kind, spec.total])).toEqual([

@@ -5,7 +5,7 @@ import { slantedLabelsDepth } from './chart-layout';
 import { RISK_LEVEL_MARKS } from './risk-level-badge.component';
 
 /**
- * What the statistics screens draw (PRODUCT §8), worked out from one
+ * What the statistics screens draw (docs/screens-and-routes.md#statistics), worked out from one
  * `Statistics` answer: a chart and its table per count, with the labels,
  * colours and marks they share. Plain data, so the table alternative needs
  * no chart library and the chart (nivo, loaded apart) draws exactly what

@@ -10,13 +10,13 @@ interface Props {
   statistics: Statistics;
   /**
    * The chart: a screen passes `lazy(() => import('@psicocampus/shared/charts'))`,
-   * so nivo loads with the statistics screen only (PRODUCT §12).
+   * so nivo loads with the statistics screen only (docs/limits-and-budgets.md#speed-and-size-budgets).
    */
   Chart: ComponentType<StatisticsChartProps>;
 }
 
 /**
- * The counts of a statistics screen (PRODUCT §8), for a psychologist's
+ * The counts of a statistics screen (docs/screens-and-routes.md#statistics), for a psychologist's
  * caseload or the whole service: each with its chart and its table.
  */
 export function StatisticsReport({ statistics, Chart }: Props) {

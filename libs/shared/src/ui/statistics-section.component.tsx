@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * One count of a statistics screen (PRODUCT §8): its title, the chart, and
+ * One count of a statistics screen (docs/screens-and-routes.md#statistics): its title, the chart, and
  * the same data as a table. The table is always in the page for screen
  * readers; 'Ver como tabla' shows it to everyone (and it shows by itself
  * when the chart cannot be drawn).

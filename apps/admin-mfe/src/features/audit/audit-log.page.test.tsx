@@ -68,7 +68,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("'Registro de auditoría' (PRODUCT §4)", () => {
+describe("'Registro de auditoría' (docs/permissions.md#audit-log)", () => {
   it('lists the entries newest first, with their Spanish labels', async () => {
     const calls = auditApi();
     await renderAudit();

@@ -16,7 +16,7 @@ import styles from './audit.module.css';
 const NO_USERS: StaffUser[] = [];
 
 /**
- * 'Registro de auditoría' (PRODUCT §4): every read and write of clinical
+ * 'Registro de auditoría' (docs/permissions.md#audit-log): every read and write of clinical
  * records and every sign-in, newest first, filtered by user, action and
  * dates, a page at a time. Read-only: nothing here changes the log.
  */

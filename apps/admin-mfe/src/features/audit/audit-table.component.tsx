@@ -58,7 +58,7 @@ const OUTCOME_MARKS: Record<AuditEntryView['outcome'], string> = {
   error: '✕',
 };
 
-/** One row per entry, newest first (PRODUCT §4: who, role, action, record, time, address, outcome). */
+/** One row per entry, newest first (docs/permissions.md#audit-log: who, role, action, record, time, address, outcome). */
 export function AuditTable({ entries }: { entries: readonly AuditEntryView[] }) {
   const captionId = useId();
   return (

@@ -27,7 +27,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("the administrator's home (PRODUCT §9)", () => {
+describe("the administrator's home (docs/screens-and-routes.md#admin-area)", () => {
   it('shows the four counts of the service, each under its label', async () => {
     const calls = stubApi((call) =>
       call.path === '/api/statistics'
@@ -57,7 +57,7 @@ describe("the administrator's home (PRODUCT §9)", () => {
     expect(figure(M.assessmentsThisMonth)).toBe('17');
     expect(figure(M.highRiskStudents)).toBe('3');
     expect(within(figures).getByText(M.highRiskHint)).toBeInTheDocument();
-    // Counts only (PRODUCT §9): the home asks for nothing but the statistics.
+    // Counts only (docs/screens-and-routes.md#admin-area): the home asks for nothing but the statistics.
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/statistics']);
   });
 

@@ -5,7 +5,7 @@ import { ServiceFigures } from './service-figures.component';
 import styles from './admin-home.module.css';
 
 /**
- * The administrator's home (PRODUCT §9): the service in four figures,
+ * The administrator's home (docs/screens-and-routes.md#admin-area): the service in four figures,
  * counts only (no names, no clinical content), and the way to the users
  * and the statistics.
  */

@@ -87,7 +87,7 @@ describe('profile-admin: own data', () => {
     const { personal } = await renderAdminProfile();
     await userEvent.clear(within(personal).getByLabelText(/^Correo/));
     await userEvent.type(within(personal).getByLabelText(/^Correo/), 'otra@psicocampus.test');
-    // A new e-mail needs the current password (PRODUCT §13).
+    // A new e-mail needs the current password (docs/decisions.md#e-mail-changes-and-assignments).
     await userEvent.type(within(personal).getByLabelText(/^Contraseña actual/), 'la-de-siempre');
     await userEvent.click(within(personal).getByRole('button', { name: MSG.profile.save }));
     await waitFor(() =>
@@ -107,7 +107,7 @@ describe('profile-admin: own data', () => {
   });
 });
 
-describe('profile-admin: a new e-mail (PRODUCT §13)', () => {
+describe('profile-admin: a new e-mail (docs/decisions.md#e-mail-changes-and-assignments)', () => {
   const NEW = 'ana.nueva@psicocampus.test';
 
   /** The profile's answers, with the change the server keeps pending once asked for. */

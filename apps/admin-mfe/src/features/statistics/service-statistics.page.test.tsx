@@ -64,7 +64,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("the service's statistics (static-admin, PRODUCT §8)", () => {
+describe("the service's statistics (static-admin, docs/screens-and-routes.md#statistics)", () => {
   it('titles the screen for the whole service', async () => {
     serve(makeStatistics());
     await renderPage();

@@ -8,10 +8,10 @@ import {
   StatisticsReport,
 } from '@psicocampus/shared/ui';
 
-// nivo comes with this import only: never in the remote's entry, never on another screen (PRODUCT §12).
+// nivo comes with this import only: never in the remote's entry, never on another screen (docs/limits-and-budgets.md#speed-and-size-budgets).
 const StatisticsChart = lazy(() => import('@psicocampus/shared/charts'));
 
-/** 'static-admin': the whole service's counts, each as a chart and a table (PRODUCT §8). */
+/** 'static-admin': the whole service's counts, each as a chart and a table (docs/screens-and-routes.md#statistics). */
 export default function ServiceStatisticsPage() {
   const { data, isLoading, isError, refetch } = useStatisticsQuery();
   return (

@@ -13,7 +13,7 @@ import { confirmAction, showError, showSuccess } from '@psicocampus/shared/ui';
 const M = MSG.admin;
 
 /**
- * Deactivate, reactivate and 'Enviar enlace de contraseña' (PRODUCT §4):
+ * Deactivate, reactivate and 'Enviar enlace de contraseña' (docs/permissions.md#administrators):
  * each asks first, then says what the server answered, its refusals
  * included ('No puedes desactivar tu propia cuenta.').
  */

@@ -44,7 +44,7 @@ export function UserFormModal({ open, user, onClose }: Props) {
   );
 }
 
-/** A submit with errors sends nothing and lists them all in one warning (SEED §5). */
+/** A submit with errors sends nothing and lists them all in one warning (docs/rules-and-messages.md#validation-rules). */
 function warnInvalid(messages: string[]) {
   void showWarningList(MSG.students.validationTitle, messages);
 }

@@ -76,7 +76,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the users list (PRODUCT §9)', () => {
+describe('the users list (docs/screens-and-routes.md#admin-area)', () => {
   it('shows each account: name, e-mail, role, state and students', async () => {
     usersApi();
     await renderUsers();
@@ -260,7 +260,7 @@ describe("'Nuevo usuario' and 'Editar'", () => {
     });
   });
 
-  it('shows a new e-mail as pending, in the list and in the form, with the server’s message (PRODUCT §13)', async () => {
+  it('shows a new e-mail as pending, in the list and in the form, with the server’s message (docs/decisions.md#e-mail-changes-and-assignments)', async () => {
     const NEW = 'tomas.nuevo@psicocampus.test';
     let pending: string | null = null;
     const calls = usersApi({

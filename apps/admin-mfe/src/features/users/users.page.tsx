@@ -19,7 +19,7 @@ import styles from './users.module.css';
 type OpenForm = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; user: StaffUser };
 
 /**
- * 'users' (PRODUCT §9): the staff accounts, searched and filtered on the
+ * 'users' (docs/screens-and-routes.md#admin-area): the staff accounts, searched and filtered on the
  * server, with create, edit, deactivate/reactivate and the password link;
  * below, the assignment of students to psychologists.
  */

@@ -10,7 +10,7 @@ import { findUserById } from '../users/user.queries';
 
 /**
  * What the administrators' assignment list reads of a student: who it is and
- * who holds the file, nothing clinical (PRODUCT §4). These columns are the
+ * who holds the file, nothing clinical (docs/permissions.md#administrators). These columns are the
  * only ones selected, so nothing else can slip into the answer.
  */
 const adminStudentColumns = {
@@ -118,7 +118,7 @@ const refuseTarget = (status: number, msg: string) =>
  * The account a student may be given to: a psychologist (400 otherwise),
  * active (409), who has accepted the invitation by choosing a password
  * (409). The last rule closes a path to clinical records for an
- * administrator (PRODUCT §4, §13): create a psychologist's account at an
+ * administrator (docs/permissions.md#administrators and docs/decisions.md#e-mail-changes-and-assignments): create a psychologist's account at an
  * address one reads, give it students, and read them through it before
  * anybody real ever signed in. An administrator can still accept such an
  * invitation themselves; that remaining risk, and what exposes it, is in
@@ -135,7 +135,7 @@ async function checkAssignee(db: Database, psychologistId: string): Promise<void
  * Gives the student to a psychologist who may take it (see checkAssignee),
  * or to nobody (null). From then on only that psychologist reaches the
  * student's file, notes, appointments and assessments; the previous one
- * gets 404 (PRODUCT §4). The student's own data and version do not change:
+ * gets 404 (docs/permissions.md#psychologists). The student's own data and version do not change:
  * who holds the file is not part of the record a psychologist edits. The
  * outcome says what changed and who lost the student, for the audit log's
  * action and the mail to that psychologist.

@@ -34,7 +34,7 @@ const ASSIGNMENT_ACTIONS: Record<AssignmentChange, AuditAction> = {
 /**
  * At most this many rows per answer; `total` counts every match, and the
  * screen says "Mostrando X de Y... Afina la búsqueda" when they differ. A
- * whole caseload (500 at the budget of PRODUCT §12) always fits, and a
+ * whole caseload (500 at the budget of docs/limits-and-budgets.md#speed-and-size-budgets) always fits, and a
  * service of 10,000 students does not travel whole after every assignment.
  */
 export const ADMIN_STUDENTS_LIMIT = 1000;
@@ -50,7 +50,7 @@ function parseAdminStudentFilters(query: unknown): AdminStudentFilters {
 }
 
 /**
- * The administrators' side of students (PRODUCT §4, §9): every student of
+ * The administrators' side of students (docs/permissions.md#administrators and docs/screens-and-routes.md#admin-area): every student of
  * the service with its psychologist, and assigning them. Never a clinical
  * field: the clinical calls stay 403 for an administrator.
  */
@@ -81,7 +81,7 @@ export async function adminStudentsRoutes(app: FastifyInstance, opts: { ctx: App
       const { psychologistId } = await validateBody(assignmentSchema, request.body);
       const { record, change, previous } = await assignStudent(db, id, psychologistId ?? null);
       // Taking a student from a psychologist is its own action in the audit
-      // viewer, and that psychologist is told (PRODUCT §13).
+      // viewer, and that psychologist is told (docs/decisions.md#e-mail-changes-and-assignments).
       request.auditAction = ASSIGNMENT_ACTIONS[change];
       if (previous) {
         ctx.mail.enqueue(

@@ -14,7 +14,7 @@ import { toAppointment } from './appointment.view';
 
 type ListQuery = { Querystring: { studentId?: unknown } };
 
-/** Appointments of the psychologist's students (SEED §5, §7). */
+/** Appointments of the psychologist's students (docs/rules-and-messages.md#appointment-form and docs/api.md#appointments). */
 export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
   const { db } = ctx;

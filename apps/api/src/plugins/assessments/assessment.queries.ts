@@ -146,7 +146,7 @@ export async function insertAssessment(
 }
 
 /**
- * Adds a final remark (PRODUCT §13). Only ever an insert: the assessment's
+ * Adds a final remark (docs/columbia-assessment.md#final-remarks). Only ever an insert: the assessment's
  * row is not touched, earlier remarks stay as written, and two remarks saved
  * at once are both kept. The database refuses any UPDATE or DELETE of a
  * remark (migration 0006).

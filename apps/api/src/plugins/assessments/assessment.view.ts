@@ -26,8 +26,8 @@ export function toRemark({ remark, author }: RemarkRecord): AssessmentRemark {
 }
 
 /**
- * SEED §3's shape: the answers, the student as `student` and `studentId`,
- * the server's level, and the remarks: all of them, with SEED's
+ * The shape of docs/data-model.md#suicide-assessment: the answers, the student as `student` and `studentId`,
+ * the server's level, and the remarks: all of them, with the
  * `finalRemarks` text as the newest one's.
  */
 export function toAssessment({ assessment, author, remarks }: AssessmentRecord): SuicideAssessment {

@@ -76,7 +76,7 @@ function parseListFilters(query: Record<string, unknown>): CaseloadAssessmentFil
   return filters;
 }
 
-/** The Columbia assessments of SEED §7 and PRODUCT §11. */
+/** The Columbia assessments of docs/api.md#assessments and docs/columbia-assessment.md#risk-levels. */
 export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
   const { db } = ctx;
@@ -87,7 +87,7 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
     const schema = assessmentCreateSchema(latestAttemptDate(now, DATE_ALLOWANCE_HOURS));
     const body = await validateBody(schema, request.body);
     const record = await ownStudentOr404(db, user.id, body.student ?? body.studentId);
-    // The level is the server's own; a `riskLevel` sent by a client is ignored (PRODUCT §11).
+    // The level is the server's own; a `riskLevel` sent by a client is ignored (docs/columbia-assessment.md#risk-levels).
     const answers = normalizeAssessment(answersOf(body));
     const saved = await insertAssessment(db, {
       studentId: record.student.id,
@@ -145,8 +145,8 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
         throw new HttpError(403, MSG.assessment.finalRemarksOnlyAuthor);
       }
       const body = await validateBody(finalRemarksSchema, request.body);
-      // SEED's call keeps its path and body, but each save is a new entry
-      // (PRODUCT §13): nothing earlier is overwritten, two saves at once are
+      // The call of docs/api.md#assessments keeps its path and body, but each save is a new entry
+      // (docs/columbia-assessment.md#final-remarks): nothing earlier is overwritten, two saves at once are
       // both kept, and the assessment itself is never written again.
       const added = await appendRemark(db, {
         assessmentId: found.assessment.id,

@@ -101,13 +101,16 @@ describe('POST /api/suicide-assessments', () => {
       }),
       MSG.assessment.lethalDateFuture,
     ],
-  ])('refuses %s with the Spanish message of SEED §5', async (_case, answers, message) => {
-    const before = await server.server.database.db.$count(suicideAssessments);
-    const response = await post(lucia, { ...answers(), student: studentId });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().msg).toBe(message);
-    expect(await server.server.database.db.$count(suicideAssessments)).toBe(before);
-  });
+  ])(
+    'refuses %s with the Spanish message of docs/columbia-assessment.md#validation',
+    async (_case, answers, message) => {
+      const before = await server.server.database.db.$count(suicideAssessments);
+      const response = await post(lucia, { ...answers(), student: studentId });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().msg).toBe(message);
+      expect(await server.server.database.db.$count(suicideAssessments)).toBe(before);
+    },
+  );
 
   it('refuses final remarks sent with the assessment, and unknown fields', async () => {
     const remarks = await post(lucia, { ...calmAnswers(), student: studentId, finalRemarks: 'ya' });

@@ -60,7 +60,7 @@ async function refusal(statement: () => Promise<unknown>): Promise<string> {
 const texts = (remarks: AssessmentRemark[]) => remarks.map((entry) => entry.text);
 const db = () => server.server.database.db;
 
-describe('final remarks are appended, never overwritten (PRODUCT §13)', () => {
+describe('final remarks are appended, never overwritten (docs/columbia-assessment.md#final-remarks)', () => {
   it('keeps every entry, oldest first, with its author and date', async () => {
     const { studentId, assessment } = await newAssessment();
     expect(assessment.remarks).toEqual([]);
@@ -97,7 +97,7 @@ describe('final remarks are appended, never overwritten (PRODUCT §13)', () => {
     expect(Date.parse(newer!.createdAt) - Date.parse(older!.createdAt)).toBeGreaterThanOrEqual(
       60_000,
     );
-    // SEED §3's text field is the newest entry, for whoever reads only it.
+    // The text field of docs/data-model.md#suicide-assessment is the newest entry, for whoever reads only it.
     expect(answered.assessment.finalRemarks).toBe('Acude a control; plan de seguridad vigente.');
     expect(answered.assessment.finalRemarksAt).toBe(newer!.createdAt);
 

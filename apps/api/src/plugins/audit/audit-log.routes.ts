@@ -40,7 +40,7 @@ export function parseAuditQuery(query: unknown): AuditQuery {
 }
 
 /**
- * The audit log for administrators (PRODUCT §4): read-only, newest first,
+ * The audit log for administrators (docs/permissions.md#audit-log): read-only, newest first,
  * by page. The log itself refuses UPDATE, DELETE and TRUNCATE (migration
  * 0003); this plugin only reads, and its reads are logged too.
  */

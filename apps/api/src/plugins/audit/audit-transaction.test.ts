@@ -5,7 +5,7 @@ import { auditRowsOf, createStudent, studentBody } from '../../../test/helpers/p
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 /**
- * PRODUCT §13: a write and its audit row commit together or not at all, and
+ * docs/decisions.md#audit-and-database-roles: a write and its audit row commit together or not at all, and
  * a clinical read whose row cannot be written is refused. The audit log is
  * made to refuse one action at a time with a trigger, as a full disk or a
  * revoked privilege would.

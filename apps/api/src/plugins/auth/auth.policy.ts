@@ -1,4 +1,4 @@
-/** The numbers of PRODUCT §3, in one place. */
+/** The numbers of docs/sign-in-and-sessions.md, in one place. */
 export const AUTH_POLICY = {
   /** A session ends after this long without calls. */
   idleMs: 30 * 60_000,

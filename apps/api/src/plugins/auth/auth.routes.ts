@@ -60,7 +60,7 @@ function refuseCommonPassword(password: string, field: string): void {
 }
 
 /**
- * Sign-in, sessions and password recovery (PRODUCT §3).
+ * Sign-in, sessions and password recovery (docs/sign-in-and-sessions.md).
  */
 export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
@@ -71,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
 
   /**
    * A sign-in whose body the schema refuses is still a sign-in call from its
-   * address (PRODUCT §3: the 31st in a minute gets 429, whatever it sends),
+   * address (docs/sign-in-and-sessions.md#brute-force-limits: the 31st in a minute gets 429, whatever it sends),
    * and a failure of the e-mail it names, if one can be read. It is counted,
    * and answered 400, or 429 once the address is over its limit.
    */
@@ -165,7 +165,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const user = await findUserByEmail(db, body.email);
     // The same answer, after the same work, whether or not the e-mail has an
     // account: the link is issued and mailed once the answer has left, so not
-    // even its timing tells (PRODUCT §3).
+    // even its timing tells (docs/sign-in-and-sessions.md#password-recovery).
     if (user?.active) {
       ctx.mail.enqueueComposed(async () => {
         const recent = await recentResetTokens(db, user.id, now);

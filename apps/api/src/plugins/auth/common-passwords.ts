@@ -2,7 +2,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
  * The most common passwords (about 49,000, from zxcvbn-ts's list), refused
- * whatever their length (PRODUCT §3), plus a few this product invites.
+ * whatever their length (docs/sign-in-and-sessions.md#passwords), plus a few this product invites.
  */
 const COMMON = new Set<string>([
   ...(dictionary['passwords-common'] as string[]),

@@ -9,11 +9,11 @@ import { loginLimitFor, recordLoginAttempt } from './login-limits';
 /**
  * Checks the password a signed-in user typed to confirm a sensitive change
  * of their own account (its e-mail, its password). A session alone is not
- * enough for those (PRODUCT §13): whoever finds a session open on a shared
+ * enough for those (docs/decisions.md#e-mail-changes-and-assignments): whoever finds a session open on a shared
  * computer must not be able to move the account to a mailbox they read.
  *
  * Each wrong password counts as a failed sign-in of the account, under the
- * login's own limits (PRODUCT §3): otherwise a stolen session would be an
+ * login's own limits (docs/sign-in-and-sessions.md#brute-force-limits): otherwise a stolen session would be an
  * oracle to guess the password with, without limit. The refusals are
  * `RecordedRefusal`s so that the failure is committed with the request's
  * audit row rather than rolled back with the rest of it.

@@ -11,7 +11,7 @@ import { endUserSessions } from './sessions';
 import { hashToken, newToken } from './tokens';
 
 /**
- * A change of an account's e-mail (PRODUCT §13). Whoever asks for it (the
+ * A change of an account's e-mail (docs/decisions.md#e-mail-changes-and-assignments). Whoever asks for it (the
  * owner, or an administrator), the account keeps its address until the new
  * one confirms through a link mailed there, and the old address is told
  * both when it is asked for and when it happens. Without this, whoever could

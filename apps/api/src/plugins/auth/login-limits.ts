@@ -17,7 +17,7 @@ export type LimitedCall = 'login' | 'forgot-password' | 'reset-check' | 'reset';
 
 /**
  * How many calls of each kind one address may make in a window. The login's
- * are PRODUCT §3's; the recovery calls are limited like it (issue 14): each
+ * are those of docs/sign-in-and-sessions.md#brute-force-limits; the recovery calls are limited like it (issue 14): each
  * one costs the server work (a reset hashes a password with argon2, a
  * forgot-password may send a mail), and none is made more than a few times
  * by a person. The recovery links themselves are 256-bit tokens; these
@@ -76,7 +76,7 @@ export async function addressLimitFor(
 }
 
 /**
- * The brute-force limits of PRODUCT §3, counted in the database so that they
+ * The brute-force limits of docs/sign-in-and-sessions.md#brute-force-limits, counted in the database so that they
  * hold across server processes: the 31st login call from one address within
  * a minute, and the 6th failure for one e-mail within 15 minutes (since its
  * last success), are refused with 429 and `Retry-After`.

@@ -31,7 +31,7 @@ function login(email: string, password: string, remoteAddress = randomAddress())
 const me = (token: string | null) => server.call({ method: 'GET', url: '/api/auth/me', token });
 
 describe('POST /api/auth/login', () => {
-  it('signs a demo psychologist in with an opaque token and the user of SEED §3', async () => {
+  it('signs a demo psychologist in with an opaque token and the user of docs/data-model.md#login-response', async () => {
     const response = await login(psychologist.email, psychologist.password);
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -104,7 +104,7 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('brute-force limits (PRODUCT §3)', () => {
+describe('brute-force limits (docs/sign-in-and-sessions.md#brute-force-limits)', () => {
   it('refuses the 6th failed login for one e-mail within 15 minutes, with Retry-After', async () => {
     const email = 'victima@psicocampus.test';
     for (let attempt = 1; attempt <= 5; attempt += 1) {

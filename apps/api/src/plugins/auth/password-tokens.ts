@@ -16,7 +16,7 @@ export function passwordLinkUrl(publicUrl: string, token: string): string {
 
 /**
  * Issues a single-use link token for a user and voids every older one, so
- * only the newest link works (PRODUCT §3).
+ * only the newest link works (docs/sign-in-and-sessions.md#password-recovery).
  */
 export async function issuePasswordToken(
   db: Database,

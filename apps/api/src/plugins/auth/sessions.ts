@@ -7,7 +7,7 @@ import { AUTH_POLICY } from './auth.policy';
 import type { UserRow } from '../users/user.queries';
 import { hashToken, newToken } from './tokens';
 
-/** The user as the front end keeps it (SEED §3 `user-data`). */
+/** The user as the front end keeps it (docs/data-model.md#local-data `user-data`). */
 export function toSessionUser(user: UserRow): SessionUser {
   if (!isRole(user.role)) throw new Error(`user ${user.id} has an unknown role`);
   return {

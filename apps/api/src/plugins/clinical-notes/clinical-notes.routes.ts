@@ -53,7 +53,7 @@ async function ownNoteOrRefuse(
   return record;
 }
 
-/** Clinical notes (SEED §7, PRODUCT §4). */
+/** Clinical notes (docs/api.md#clinical-notes and docs/permissions.md#clinical-records). */
 export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
   const { db } = ctx;

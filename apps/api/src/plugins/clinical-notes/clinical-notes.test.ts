@@ -26,7 +26,7 @@ const notesOf = async (token: string, studentId: string) =>
   (await server.call({ method: 'GET', url: `/api/students/${studentId}`, token })).json().student
     .clinicalNotes;
 
-/** Gives a student to another psychologist, as an admin will (PRODUCT §9). */
+/** Gives a student to another psychologist, as an admin will (docs/screens-and-routes.md#admin-area). */
 async function reassign(studentId: string, to: 'psychologist' | 'psychologist2') {
   await server.server.database.db
     .update(students)

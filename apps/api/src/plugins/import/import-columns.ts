@@ -22,7 +22,7 @@ export interface ImportColumn {
   kind: ColumnKind;
   /** For choices: the codes and the Spanish labels the drop-down offers. */
   choices?: { codes: readonly string[]; labels: Record<string, string> };
-  /** The header's cell comment: format, limits and allowed values (SEED §5). */
+  /** The header's cell comment: format, limits and allowed values (docs/rules-and-messages.md#validation-rules). */
   help: string;
   /** Other headers accepted for the column besides the Spanish one and the field name. */
   aliases?: string[];

@@ -32,7 +32,7 @@ export interface ImportParser {
 /**
  * Spreadsheets are read in a worker thread (import-worker.ts), so that
  * unzipping and validating thousands of rows never stalls the other calls
- * (PRODUCT §12). From the sources (tests, `npm run dev`) the worker is
+ * (docs/limits-and-budgets.md#speed-and-size-budgets). From the sources (tests, `npm run dev`) the worker is
  * TypeScript loaded through tsx; the production bundle ships it compiled as
  * dist/import-worker.js.
  */

@@ -12,7 +12,7 @@ import { IMPORT_RETRY_AFTER_SECONDS, ImportSlots } from './import-slots';
 import type { ImportRow } from './student-rows';
 import { buildStudentTemplate, TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE } from './template';
 
-/** PRODUCT §10: an import file holds at most 5 MB. */
+/** docs/limits-and-budgets.md#limits-and-bad-input: an import file holds at most 5 MB. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /** An import under way: its place among the imports, and the rows its file held. */
@@ -53,7 +53,7 @@ async function receiveFile(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** The import template and the import itself (PRODUCT §6). */
+/** The import template and the import itself (docs/import-and-reports.md#the-template). */
 export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
   const { db } = ctx;

@@ -959,7 +959,7 @@ describe('reading stops at the first row past 5,000', () => {
   });
 });
 
-describe('imports under load (PRODUCT §12)', () => {
+describe('imports under load (docs/limits-and-budgets.md#speed-and-size-budgets)', () => {
   const rowsFrom = (from: number, count: number) =>
     sheetWith(Array.from({ length: count }, (_, n) => studentRow(from + n)));
 

@@ -72,7 +72,7 @@ export const SPREADSHEET_LIMITS: SpreadsheetLimits = {
   ratioFromBytes: 1024 * 1024,
   maxRows: 20_000,
   maxCells: 200_000,
-  // The header and PRODUCT §6's 5,000 students (student-rows.ts's
+  // The header and the 5,000 students of docs/import-and-reports.md#import (student-rows.ts's
   // MAX_IMPORT_ROWS applies the exact rule once the rows are read).
   maxFirstSheetRows: 5_001,
 };

@@ -15,7 +15,7 @@ import {
 } from './import-columns';
 import type { CellValue, SheetRow } from './spreadsheet';
 
-/** PRODUCT §6: at most 5,000 students per file. */
+/** docs/import-and-reports.md#import: at most 5,000 students per file. */
 export const MAX_IMPORT_ROWS = 5_000;
 /**
  * A wrong file can have a problem in every cell; the answer lists this many
@@ -102,7 +102,7 @@ function validateRow(row: number, input: Record<string, unknown>) {
  * Reads the students of a sheet: the first non-empty row is the header, and
  * each later row that is not empty is validated with the form's schema.
  * Throws a 400 listing every problem (row, Spanish column, message) when
- * any row is wrong: a file is imported whole or not at all (PRODUCT §6).
+ * any row is wrong: a file is imported whole or not at all (docs/import-and-reports.md#import).
  */
 export function readStudentRows(sheet: SheetRow[]): ImportRow[] {
   const [header, ...rest] = sheet;

@@ -33,7 +33,7 @@ interface SheetWithValidations {
 }
 
 /**
- * plantilla_usuarios.xlsx (PRODUCT §6): one sheet whose header row has every
+ * plantilla_usuarios.xlsx (docs/import-and-reports.md#the-template): one sheet whose header row has every
  * student field in Spanish, each header with a comment giving its format and
  * allowed values, drop-downs for the three enumerations, and an example row.
  */

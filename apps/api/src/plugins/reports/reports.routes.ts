@@ -30,7 +30,7 @@ function pdfAnswer(reply: FastifyReply, pdf: Buffer, fileName: string): Buffer {
   return pdf;
 }
 
-/** The two PDF reports of PRODUCT §7 (paths as SEED §7 spells them). */
+/** The two PDF reports of docs/import-and-reports.md#reports (paths as docs/api.md#reports spells them). */
 export async function reportsRoutes(
   app: FastifyInstance,
   opts: { ctx: AppContext; pdf: PdfRenderer },

@@ -17,7 +17,7 @@ import { toOwnProfile, toPsychologist } from './staff.view';
 const profileEmailTaken = () => new HttpError(409, MSG.profile.emailTaken);
 
 /**
- * Psychologists as other screens show them (SEED §7 "fetched by id"), and
+ * Psychologists as other screens show them (docs/api.md#psychologists-and-profiles "fetched by id"), and
  * every signed-in user's own profile (the 'configuration' and 'profile' screens).
  */
 export async function staffRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
@@ -51,7 +51,7 @@ export async function staffRoutes(app: FastifyInstance, opts: { ctx: AppContext 
 
   /**
    * The own data. A new e-mail needs the current password and waits for the
-   * new address to confirm it (PRODUCT §13): the answer says so, and the
+   * new address to confirm it (docs/decisions.md#e-mail-changes-and-assignments): the answer says so, and the
    * account keeps its address meanwhile. A wrong password counts as a failed
    * sign-in of the account (see requireCurrentPassword).
    */

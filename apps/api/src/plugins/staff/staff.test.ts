@@ -144,7 +144,7 @@ describe('PUT /api/auth/profile', () => {
       expect(after.profile.phone).toBeNull();
 
       // A new e-mail is only asked for: the current one keeps signing in
-      // until the new one confirms (PRODUCT §13; email-change.test.ts).
+      // until the new one confirms (docs/decisions.md#e-mail-changes-and-assignments; email-change.test.ts).
       const moved = await fresh.call({
         method: 'PUT',
         url: '/api/auth/profile',

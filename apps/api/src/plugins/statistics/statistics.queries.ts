@@ -6,7 +6,7 @@ import { folded } from '../../lib/text-search';
 import { inCaseloadOf } from '../students/caseload';
 
 /**
- * The counts behind the statistics (PRODUCT §8), each one GROUP BY query
+ * The counts behind the statistics (docs/screens-and-routes.md#statistics), each one GROUP BY query
  * over the caller's scope: nothing is loaded row by row.
  */
 

@@ -30,7 +30,7 @@ function scopeOf(request: FastifyRequest): StatisticsScope {
     : { kind: 'CASELOAD', psychologistId: user.id };
 }
 
-/** Every count of PRODUCT §8 and of the admin home (§9), in six GROUP BY / count queries. */
+/** Every count of docs/screens-and-routes.md#statistics and of the admin home (docs/screens-and-routes.md#admin-area), in six GROUP BY / count queries. */
 export async function computeStatistics(
   db: Database,
   scope: StatisticsScope,
@@ -72,8 +72,8 @@ const STATISTICS = {
 } as const;
 
 /**
- * Statistics for the caller's scope (PRODUCT §8): counts only, never a
- * student's data. `/gender` and `/risk-level` are the variants of SEED §1.
+ * Statistics for the caller's scope (docs/screens-and-routes.md#statistics): counts only, never a
+ * student's data. `/gender` and `/risk-level` are the variants of docs/api.md#statistics.
  */
 export async function statisticsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;

@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../../../test/helpers/test-ser
 import { computeStatistics } from './statistics.routes';
 
 /**
- * PRODUCT §8 on a data set where every number is known. The demo students
+ * docs/screens-and-routes.md#statistics on a data set where every number is known. The demo students
  * are removed first; then:
  *
  * | student | psychologist | gender    | career           | semester | assessments (latest last)            |

@@ -12,7 +12,7 @@ import { RISK_LEVELS, type RiskLevel } from '@psicocampus/shared/columbia';
 import type { CareerCount, KeyCount, LevelCount } from './statistics.queries';
 
 /**
- * Shapes the database's counts into the charts' series (PRODUCT §8): every
+ * Shapes the database's counts into the charts' series (docs/screens-and-routes.md#statistics): every
  * category of an enumeration in its own order, zeros included, each with the
  * Spanish label the screens show. Pure functions.
  */

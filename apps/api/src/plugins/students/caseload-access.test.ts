@@ -13,7 +13,7 @@ import { type TestServer } from '../../../test/helpers/test-server';
 import { studentRow, TEMPLATE_HEADERS, xlsxFile } from '../../../test/helpers/workbooks';
 
 /**
- * PRODUCT §4: a psychologist reaches only their own students; anything else
+ * docs/permissions.md#psychologists: a psychologist reaches only their own students; anything else
  * answers 404 as if it did not exist, whatever the method. An admin reads no
  * clinical record at all (403).
  */

@@ -25,7 +25,7 @@ export interface CaseloadAnswer {
  * The answer of `GET /api/students` per psychologist, kept as the bytes sent,
  * for as long as the caseload's revision (kept by the database's triggers,
  * migration 0005) does not change. A hit costs one primary-key lookup instead
- * of building ~300 KB of JSON (PRODUCT §12); any write to the caseload — from
+ * of building ~300 KB of JSON (docs/limits-and-budgets.md#speed-and-size-budgets); any write to the caseload — from
  * this process, another one, an import or an administrator's reassignment —
  * changes the revision, so nothing stale is ever sent.
  */

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../../test/helpers/test-ser
 import { caseloadQuery } from './student.queries';
 
 /**
- * PRODUCT §12 measures speed with benchmarks; this checks what makes it
+ * docs/limits-and-budgets.md#speed-and-size-budgets measures speed with benchmarks; this checks what makes it
  * possible: with 10,000 students, a caseload of 500 is found through the
  * index, in one query with its psychologist joined, and paged.
  */

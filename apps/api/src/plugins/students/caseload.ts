@@ -12,7 +12,7 @@ interface StudentColumns {
 }
 
 /**
- * The one rule of access to clinical records (PRODUCT §4): a psychologist
+ * The one rule of access to clinical records (docs/permissions.md#clinical-records): a psychologist
  * reaches the students assigned to them now, and through them their notes,
  * appointments and assessments; nobody else's. Every query of a
  * psychologist's records states it with this condition (joining `students`

@@ -8,7 +8,7 @@ import { findOwnStudent, type StudentRecord } from './student.queries';
 
 /**
  * Students, notes, appointments and imports are clinical records: only a
- * psychologist reaches them; an admin gets 403 (least privilege, PRODUCT §4).
+ * psychologist reaches them; an admin gets 403 (least privilege, docs/permissions.md#administrators).
  */
 export const psychologistOnly = {
   preHandler: requireRole('PSYCHOLOGIST'),
@@ -21,7 +21,7 @@ export function studentNotFound(): HttpError {
 /**
  * The caller's student with this id. Anyone else's student, a deleted one
  * and a malformed id all answer the same 404, so that the answer never tells
- * whether a student exists (PRODUCT §4).
+ * whether a student exists (docs/permissions.md#psychologists).
  */
 export async function ownStudentOr404(
   db: Database,

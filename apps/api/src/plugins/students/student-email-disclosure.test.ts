@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../../test/helpers/test-ser
 
 /**
  * SECURITY.md, "Accepted risks": a student's e-mail is unique across the
- * service (PRODUCT §2), so a 409 tells a psychologist that an address is
+ * service (docs/architecture.md#data-and-databases), so a 409 tells a psychologist that an address is
  * registered; it must tell nothing more.
  */
 let server: TestServer;

@@ -14,7 +14,7 @@ const iso = (column: AnyPgColumn) =>
 /**
  * The body of `GET /api/students` for a whole caseload, built by the
  * database as JSON text. A caseload of hundreds of students is the product's
- * hottest answer (PRODUCT §12: p99 < 100 ms at 200 requests/s): mapping rows
+ * hottest answer (docs/limits-and-budgets.md#speed-and-size-budgets: p99 < 100 ms at 200 requests/s): mapping rows
  * to objects and serializing them again in Node cost more than the query
  * itself. The shape must stay that of `toStudentSummary`, which
  * `student-list.json.test.ts` checks field by field against it.

@@ -200,7 +200,7 @@ export function editChanges(body: StudentEditBody): StudentChanges {
 }
 
 /**
- * Saves changes only over the version the client read (PRODUCT §10) and
+ * Saves changes only over the version the client read (docs/limits-and-budgets.md#limits-and-bad-input) and
  * raises it. Null when no row matched: someone saved in between.
  */
 export async function updateStudentAtVersion(

@@ -10,7 +10,7 @@ import { toStaffRef } from '../users/staff-ref';
 import type { StudentRecord } from './student.queries';
 
 /**
- * A student as the API answers it (SEED §3): `_id`, ISO dates, and `level`
+ * A student as the API answers it (docs/data-model.md#student): `_id`, ISO dates, and `level`
  * repeating `careerLevel` under the name the detail and edit screens use.
  * The enumerations are checked on the way in (shared schemas), so the
  * stored text is one of their values.

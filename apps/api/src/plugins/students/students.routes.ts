@@ -43,7 +43,7 @@ const audited = (action: AuditAction) => ({
 
 const emailTaken = () => new HttpError(409, MSG.students.emailTaken);
 
-/** The psychologist's students (SEED §7, PRODUCT §4): only their own caseload. */
+/** The psychologist's students (docs/api.md#students and docs/permissions.md#psychologists): only their own caseload. */
 export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
   const { db } = ctx;

@@ -57,7 +57,7 @@ describe('GET /api/students', () => {
     expect(response.body).not.toMatch(/clinicalNotes|searchKey|search_key/);
   });
 
-  it('answers each student in the shape of SEED §3, level repeating careerLevel', async () => {
+  it('answers each student in the shape of docs/data-model.md#student, level repeating careerLevel', async () => {
     const created = await createStudent(server, lucia, {
       firstName: 'Ana Belén',
       lastName: 'Quishpe',

@@ -5,7 +5,7 @@ import { auditRowsOf, userIdOf } from '../../../test/helpers/patients';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 /**
- * PRODUCT §4: accounts, assignment and the audit log are the administrators'.
+ * docs/permissions.md#administrators: accounts, assignment and the audit log are the administrators'.
  * A psychologist gets 403 and an anonymous caller 401 on every one of those
  * calls, each refusal is in the audit log, and nothing changes.
  */

@@ -9,7 +9,7 @@ import { deactivateStaffAccount, updateStaffAccount } from './user-accounts';
 
 /**
  * "There is always an active administrator" holds when two administrators
- * act on each other at the same moment (PRODUCT §9), and a psychologist
+ * act on each other at the same moment (docs/screens-and-routes.md#admin-area), and a psychologist
  * never becomes an administrator with students, however the calls interleave.
  */
 

@@ -20,7 +20,7 @@ import {
 } from './user.queries';
 
 /**
- * The rules of the administrators' account management (PRODUCT §4, §9), as
+ * The rules of the administrators' account management (docs/permissions.md#administrators and docs/screens-and-routes.md#admin-area), as
  * plain functions: the routes call them, and so does `create-admin`. Each
  * refusal is an HttpError with its Spanish message.
  */
@@ -70,7 +70,7 @@ export interface RequestedEmailChange {
  * Saves an account's data and role.
  *
  * - A new e-mail does not replace the old one: it is recorded as a pending
- *   change, confirmed from the new address (PRODUCT §13), and returned so
+ *   change, confirmed from the new address (docs/decisions.md#e-mail-changes-and-assignments), and returned so
  *   that the caller mails both addresses. Until then every mail of the
  *   account, a reset link included, goes to the old address. A change of
  *   case only is the same mailbox, and is saved as typed.
@@ -78,7 +78,7 @@ export interface RequestedEmailChange {
  * - The last active administrator cannot stop being one (someone must be
  *   able to manage accounts).
  * - A psychologist with students assigned cannot become an administrator:
- *   administrators read no clinical record (PRODUCT §4), so those students
+ *   administrators read no clinical record (docs/permissions.md#administrators), so those students
  *   would be left with nobody able to open their files, unseen by the
  *   assignment list's "Sin asignar" filter. The administrator reassigns them
  *   first; then the role changes. (Deactivation, by contrast, keeps the
@@ -133,7 +133,7 @@ export async function updateStaffAccount(
 
 /**
  * Deactivates an account and ends every session of it in the same
- * transaction: its tokens stop working at once (PRODUCT §3). Under the staff
+ * transaction: its tokens stop working at once (docs/sign-in-and-sessions.md#sessions). Under the staff
  * lock, so that two administrators deactivating each other at the same
  * moment cannot leave the service without one.
  */

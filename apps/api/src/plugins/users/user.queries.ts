@@ -7,7 +7,7 @@ import { containing, folded, searchWords } from '../../lib/text-search';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The account with this e-mail, compared case-insensitively (PRODUCT §2). */
+/** The account with this e-mail, compared case-insensitively (docs/architecture.md#data-and-databases). */
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()
@@ -31,7 +31,7 @@ export async function setPasswordHash(
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
 }
 
-/* ---- Staff accounts as the administrators manage them (PRODUCT §9) ---- */
+/* ---- Staff accounts as the administrators manage them (docs/screens-and-routes.md#admin-area) ---- */
 
 /** The students assigned to the account of the row. */
 const caseloadOfRow = sql`select count(*) from ${students}

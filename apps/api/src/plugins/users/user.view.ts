@@ -1,7 +1,7 @@
 import { isRole, type StaffUser } from '@psicocampus/shared/domain';
 import type { StaffUserRow } from './user.queries';
 
-/** An account as the administrators' users screen shows it (PRODUCT §9). */
+/** An account as the administrators' users screen shows it (docs/screens-and-routes.md#admin-area). */
 export function toStaffUser(row: StaffUserRow): StaffUser {
   if (!isRole(row.role)) throw new Error(`user ${row.id} has an unknown role`);
   return {

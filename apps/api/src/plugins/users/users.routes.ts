@@ -26,7 +26,7 @@ type IdParams = { Params: { id: string } };
 /** Longer than any name or e-mail; a longer search is not a search. */
 const MAX_SEARCH_LENGTH = 100;
 
-/** Only administrators manage accounts (PRODUCT §4); every call is audited. */
+/** Only administrators manage accounts (docs/permissions.md#administrators); every call is audited. */
 const audited = (action: AuditAction, record: 'user' | null = 'user') => ({
   ...adminOnly,
   config: { audit: { action, record } },
@@ -57,7 +57,7 @@ async function staffUserOr404(db: Database, id: string, now: Date) {
   return toStaffUser(row);
 }
 
-/** The administrators' management of staff accounts (PRODUCT §9, "users"). */
+/** The administrators' management of staff accounts (docs/screens-and-routes.md#admin-area, "users"). */
 export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
   const { db } = ctx;
@@ -93,7 +93,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     const change = await updateStaffAccount(db, id, body, admin.id, now);
     const user = await staffUserOr404(db, id, now);
     if (!change) return { ok: true, msg: MSG.admin.userUpdated, user };
-    // The account keeps its address until the new one confirms (PRODUCT §13).
+    // The account keeps its address until the new one confirms (docs/decisions.md#e-mail-changes-and-assignments).
     request.auditDetail = { emailChangeRequested: true };
     const requestedBy = { kind: 'admin' as const, name: fullName(admin) };
     const { user: before, newEmail, token } = change;

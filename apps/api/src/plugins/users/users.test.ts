@@ -263,7 +263,7 @@ describe('PUT /api/users/:id', () => {
       msg: MSG.admin.userUpdated,
       user: { ...user, firstName: 'Renata', lastName: 'Salas', phone: null },
     });
-    // A new e-mail waits for confirmation (PRODUCT §13; email-change.test.ts).
+    // A new e-mail waits for confirmation (docs/decisions.md#e-mail-changes-and-assignments; email-change.test.ts).
     const moved = await update(user._id, { ...body, email: `otra.${user.email}` });
     expect(moved.json()).toMatchObject({
       msg: MSG.emailChange.pendingByAdmin(`otra.${user.email}`),

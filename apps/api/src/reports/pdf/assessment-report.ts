@@ -122,7 +122,7 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
   });
 
   // Every entry, oldest first, with who wrote it and when: remarks are
-  // appended, never rewritten (PRODUCT §13), and the record prints them all.
+  // appended, never rewritten (docs/columbia-assessment.md#final-remarks), and the record prints them all.
   heading(doc, `${MSG.assessment.finalRemarks} (${assessment.remarks.length})`);
   if (!assessment.remarks.length) paragraph(doc, MSG.assessment.remarksEmpty, { muted: true });
   for (const remark of assessment.remarks) {

@@ -11,7 +11,7 @@ export interface PdfRenderer {
 
 /**
  * PDFs are laid out in a small pool of worker threads, so that a ten-page
- * report never stalls the other calls (PRODUCT §12). From the sources (tests,
+ * report never stalls the other calls (docs/limits-and-budgets.md#speed-and-size-budgets). From the sources (tests,
  * `npm run dev`) the worker is TypeScript loaded through tsx; the production
  * bundle ships it compiled as dist/pdf-worker.js.
  */

@@ -6,7 +6,7 @@ import type {
 } from '@psicocampus/shared/domain';
 import type { SuicideAssessment } from '@psicocampus/shared/columbia';
 
-/** Everything the general student report prints (PRODUCT §7), as plain data for the worker. */
+/** Everything the general student report prints (docs/import-and-reports.md#reports), as plain data for the worker. */
 export interface StudentReportData {
   kind: 'student';
   generatedAt: string;
@@ -17,7 +17,7 @@ export interface StudentReportData {
   assessments: SuicideAssessment[];
 }
 
-/** One assessment in full (PRODUCT §7). */
+/** One assessment in full (docs/import-and-reports.md#reports). */
 export interface AssessmentReportData {
   kind: 'assessment';
   generatedAt: string;

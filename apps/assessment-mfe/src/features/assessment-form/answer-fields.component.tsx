@@ -154,7 +154,7 @@ export function DateAnswer({ path, label, max, required }: DateAnswerProps) {
 }
 
 /**
- * The number of attempts (SEED §3: default 0, at least 0). What is typed is
+ * The number of attempts (docs/data-model.md#suicide-assessment: default 0, at least 0). What is typed is
  * kept as typed; only a whole number ≥ 0 becomes the answer, anything else
  * is explained and, on leaving the field, replaced by the last valid number.
  */

@@ -10,7 +10,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("the 'observaciones posteriores' (SEED §4.7)", () => {
+describe("the 'observaciones posteriores' (docs/columbia-assessment.md#final-remarks)", () => {
   it('must be written before they are saved', async () => {
     const { user, calls } = await savedForm();
     await user.click(screen.getByRole('button', { name: M.saveFinalRemarks }));
@@ -35,7 +35,7 @@ describe("the 'observaciones posteriores' (SEED §4.7)", () => {
     expect(put[0]!.headers.get('x-token')).toBe('token-123');
   });
 
-  it('are each added after the earlier ones, shown with author and date (PRODUCT §13)', async () => {
+  it('are each added after the earlier ones, shown with author and date (docs/columbia-assessment.md#final-remarks)', async () => {
     const { user, calls } = await savedForm();
     const block = screen.getByRole('region', { name: M.finalRemarks });
     expect(block).toHaveTextContent(M.remarksEmpty);

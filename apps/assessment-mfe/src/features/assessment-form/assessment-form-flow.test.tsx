@@ -37,7 +37,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the ideation questions (SEED §4.2)', () => {
+describe('the ideation questions (docs/columbia-assessment.md#items-3-to-5)', () => {
   it('asks questions 1 and 2 as Sí/No groups, and 3–5 only when 2 is "Sí"', async () => {
     const user = await renderForm();
     expect(section(M.ideationSection)).toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('the ideation questions (SEED §4.2)', () => {
   });
 });
 
-describe('the intensity section (SEED §4.1, §4.3)', () => {
+describe('the intensity section (docs/columbia-assessment.md#intensity)', () => {
   it.each([
     ['question 1', 'deathWish'],
     ['question 2', 'nonSpecificActiveSuicidalThoughts'],
@@ -131,7 +131,7 @@ describe('the intensity section (SEED §4.1, §4.3)', () => {
     expect(within(again).getByLabelText(labelled(M.frequency))).toHaveValue('');
   });
 
-  it('offers as most serious type only the items answered "Sí" (PRODUCT §11)', async () => {
+  it('offers as most serious type only the items answered "Sí" (docs/columbia-assessment.md#intensity)', async () => {
     const user = await renderForm();
     await answer(user, 'deathWish', 'Sí');
     const type = () =>
@@ -156,7 +156,7 @@ describe('the intensity section (SEED §4.1, §4.3)', () => {
   });
 });
 
-describe('the behaviour section (PRODUCT §11)', () => {
+describe('the behaviour section (docs/columbia-assessment.md#behaviour)', () => {
   it('is asked once questions 1 and 2 are answered, even with suicidal thoughts', async () => {
     const user = await renderForm();
     await answer(user, 'deathWish', 'Sí');
@@ -210,7 +210,7 @@ describe('the behaviour section (PRODUCT §11)', () => {
   });
 });
 
-describe('the lethality section (SEED §4.5, PRODUCT §11)', () => {
+describe('the lethality section (docs/columbia-assessment.md#lethality)', () => {
   async function withActualAttempt() {
     const user = await renderForm();
     await answer(user, 'deathWish', 'No');
@@ -265,7 +265,7 @@ describe('the lethality section (SEED §4.5, PRODUCT §11)', () => {
   });
 });
 
-describe('the estimated level under the form (PRODUCT §11)', () => {
+describe('the estimated level under the form (docs/columbia-assessment.md#risk-levels)', () => {
   it('is hidden while INDETERMINADO, with the decision-aid line always shown', async () => {
     const user = await renderForm();
     expect(screen.getByText(M.decisionAid)).toBeInTheDocument();

@@ -28,7 +28,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("'Guardar Evaluación' (SEED §4.6, §7; PRODUCT §11)", () => {
+describe("'Guardar Evaluación' (docs/columbia-assessment.md#saving and docs/api.md#assessments)", () => {
   it('sends the answers once, normalized, for the student, with the session token and no level', async () => {
     const calls = server(savedAssessment());
     const user = await renderForm();

@@ -57,7 +57,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("'Validación': the first problem wins and nothing is sent (SEED §5, PRODUCT §11)", () => {
+describe("'Validación': the first problem wins and nothing is sent (docs/columbia-assessment.md#validation)", () => {
   it('asks questions 1 and 2 first, and takes focus to question 1', async () => {
     const { user, calls } = await renderForm();
     await saveExpecting(user, M.answerRequired12);

@@ -34,7 +34,7 @@ export interface AssessmentFormComponentProps extends AssessmentFormProps {
 
 /**
  * The Columbia (C-SSRS, "since last visit") assessment of one student
- * (SEED §2, §4, §5; PRODUCT §11): exposed as `./AssessmentForm`, opened in a
+ * (docs/screens-and-routes.md#routes and docs/columbia-assessment.md#the-form-flow): exposed as `./AssessmentForm`, opened in a
  * modal by the student's screens and mounted on its own by the embed. The
  * opener shows the title.
  */
@@ -114,7 +114,7 @@ function AssessmentFormBody({
         </p>
       )}
       <Form noValidate aria-label={MSG.assessment.title}>
-        {/* Once saved, the assessment is a clinical record: read-only (PRODUCT §4). */}
+        {/* Once saved, the assessment is a clinical record: read-only (docs/permissions.md#clinical-records). */}
         <fieldset className={styles.answers} disabled={saved}>
           <IdeationSection />
           <IntensitySection />

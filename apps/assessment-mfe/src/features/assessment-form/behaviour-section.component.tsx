@@ -10,7 +10,7 @@ import { QuestionLegend, YesNoChoice, YesNoQuestion } from './yes-no-question.co
 
 /**
  * 'Comportamiento Suicida', asked once questions 1 and 2 are answered,
- * whatever they say (PRODUCT §11 corrects SEED §4.4): the six items, then
+ * whatever they say (docs/columbia-assessment.md#behaviour): the six items, then
  * 'Suicidio consumado'.
  */
 export function BehaviourSection() {

@@ -12,7 +12,7 @@ import { RiskLevelBadge } from '@psicocampus/shared/ui';
 import styles from './assessment-form.module.css';
 
 /**
- * The level under the form (PRODUCT §11): estimated live from the answers,
+ * The level under the form (docs/columbia-assessment.md#risk-levels): estimated live from the answers,
  * or, once saved, the one the server computed. Not shown while
  * INDETERMINADO; the decision-aid line always is.
  */

@@ -25,8 +25,7 @@ interface Props {
 }
 
 /**
- * The 'observaciones posteriores' of a saved assessment (SEED §4.6–§4.7,
- * PRODUCT §13): every earlier entry with its author and date, and, for the
+ * The 'observaciones posteriores' of a saved assessment (docs/columbia-assessment.md#final-remarks): every earlier entry with its author and date, and, for the
  * assessment's author, a 7-row box for the next one.
  */
 export function FinalRemarks({ remarks, editor, children, level = 3 }: Props) {

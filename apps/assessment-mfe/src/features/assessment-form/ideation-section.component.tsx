@@ -8,7 +8,7 @@ import { useFormikContext } from '@psicocampus/shared/forms';
 import { FormSection } from './form-section.component';
 import { YesNoQuestion } from './yes-no-question.component';
 
-/** Questions 1 and 2 always; 3–5 only when 2 is "Sí" (SEED §4.2). */
+/** Questions 1 and 2 always; 3–5 only when 2 is "Sí" (docs/columbia-assessment.md#items-3-to-5). */
 export function IdeationSection() {
   const { values } = useFormikContext<AssessmentAnswers>();
   const detail = showsIdeationDetail(values);

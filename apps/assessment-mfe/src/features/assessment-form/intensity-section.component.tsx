@@ -10,8 +10,8 @@ import { NumberSelect, TextAnswer } from './answer-fields.component';
 import { FormSection } from './form-section.component';
 
 /**
- * 'Intensidad de la Ideación' when question 1 or 2 is "Sí" (SEED §4.1). The
- * most serious type offers only the items answered "Sí" (PRODUCT §11).
+ * 'Intensidad de la Ideación' when question 1 or 2 is "Sí" (docs/columbia-assessment.md#intensity). The
+ * most serious type offers only the items answered "Sí" (docs/columbia-assessment.md#intensity).
  */
 export function IntensitySection() {
   const { values } = useFormikContext<AssessmentAnswers>();

@@ -12,8 +12,8 @@ import { DateAnswer, NumberSelect } from './answer-fields.component';
 import { FormSection } from './form-section.component';
 
 /**
- * 'Letalidad' when there was an actual attempt (SEED §4.5). Degree 0 is an
- * answer; the potential lethality is asked only then (PRODUCT §11).
+ * 'Letalidad' when there was an actual attempt (docs/columbia-assessment.md#lethality). Degree 0 is an
+ * answer; the potential lethality is asked only then (docs/columbia-assessment.md#lethality).
  */
 export function LethalitySection() {
   const { values } = useFormikContext<AssessmentAnswers>();

@@ -26,7 +26,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('final remarks before the assessment exists (SEED §4.7)', () => {
+describe('final remarks before the assessment exists (docs/columbia-assessment.md#final-remarks)', () => {
   it("say 'Primero debe guardar la evaluación principal.' and send nothing", async () => {
     const calls = stubApi(() => Response.json({ ok: true }));
     await renderWithApp(<RemarksProbe saved={false} />);

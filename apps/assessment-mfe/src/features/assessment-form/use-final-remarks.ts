@@ -13,7 +13,7 @@ import { showError, showSuccess, showWarning } from '@psicocampus/shared/ui';
 import { focusControl } from './field-ids';
 
 /**
- * The 'observaciones posteriores' of SEED §4.7 and PRODUCT §13: saved only
+ * The 'observaciones posteriores' of docs/columbia-assessment.md#final-remarks: saved only
  * once the main assessment exists, each save a new entry after the earlier
  * ones, which stay as written.
  */

@@ -27,7 +27,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('a long interview does not lose the session (PRODUCT §3)', () => {
+describe('a long interview does not lose the session (docs/sign-in-and-sessions.md#sessions)', () => {
   it('makes no call while answers come within the idle interval', async () => {
     const { calls, user } = await renderForm();
     await answer(user, 'deathWish', 'No');

@@ -3,7 +3,7 @@ import { useStore } from 'react-redux';
 import { authApi, useAppDispatch, type AppStore } from '@psicocampus/shared';
 
 /**
- * The server ends a session after 30 minutes without calls (PRODUCT §3; the
+ * The server ends a session after 30 minutes without calls (docs/sign-in-and-sessions.md#sessions; the
  * shell warns at 25), and answering this form makes no call until it is
  * saved: a long interview would end in /login with every answer lost. So
  * an answer given after this long without calls tells the server that

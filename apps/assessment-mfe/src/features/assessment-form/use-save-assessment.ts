@@ -23,12 +23,12 @@ interface Options {
   studentId: string;
   onSaved?: (assessment: SuicideAssessment) => void;
   fieldId: FieldIdOf;
-  /** Where focus goes once saved: the final remarks (SEED §4.6). */
+  /** Where focus goes once saved: the final remarks (docs/columbia-assessment.md#saving). */
   afterSaveFocusId: string;
 }
 
 /**
- * 'Guardar Evaluación' (SEED §4–§5 as corrected by PRODUCT §11): the first
+ * 'Guardar Evaluación' (docs/columbia-assessment.md#the-form-flow): the first
  * 'Validación' problem stops the save and takes focus to its question;
  * otherwise the normalized answers are sent once. After the server answers,
  * the form turns read-only, the final remarks appear and get focus, and the

@@ -4,8 +4,7 @@ import { useFormikContext } from '@psicocampus/shared/forms';
 import { setAt } from '../../lib/answer-path';
 
 /**
- * Changes one answer and applies the flow at once (SEED §4 as corrected by
- * PRODUCT §11): hidden items 3–5 become "no", a hidden intensity section
+ * Changes one answer and applies the flow at once (docs/columbia-assessment.md#the-form-flow): hidden items 3–5 become "no", a hidden intensity section
  * and hidden lethality answers are cleared (`normalizeAssessment`), revealed
  * items 3–5 start unanswered. So what the form holds is always what would
  * be sent. The field's error, if any, goes away.

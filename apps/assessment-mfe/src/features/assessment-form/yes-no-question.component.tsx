@@ -75,7 +75,7 @@ export function QuestionLegend({ number, title, question }: QuestionLegendProps)
 interface YesNoQuestionProps extends QuestionLegendProps {
   /** The item's key in the answers ('deathWish', 'actualAttempt', ...). */
   item: string;
-  /** Behaviour items: a "Sí" must be described (SEED §5). */
+  /** Behaviour items: a "Sí" must be described (docs/columbia-assessment.md#validation). */
   descriptionRequired?: boolean;
   /** Attempts also ask how many there were. */
   withTotal?: boolean;

@@ -14,7 +14,7 @@ import { useLeavePageWarning } from '../../lib/confirm-discard';
 /**
  * A saved assessment's final remarks in the evaluations history: everyone
  * who sees the assessment reads every entry; its author may add another at
- * any time (PRODUCT §13), never change one.
+ * any time (docs/columbia-assessment.md#final-remarks), never change one.
  */
 export function EvaluationRemarks({
   assessment,

@@ -24,7 +24,7 @@ interface Props {
   itemLevel: 2 | 3;
 }
 
-/** The evaluations history of SEED §2: the total and 'Evaluación N' with its PDF. */
+/** The evaluations history of docs/screens-and-routes.md#evaluations-of-a-student: the total and 'Evaluación N' with its PDF. */
 export function EvaluationsHistory({
   assessments,
   isLoading,

@@ -72,7 +72,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('studenteva/:id (SEED §2)', () => {
+describe('studenteva/:id (docs/screens-and-routes.md#evaluations-of-a-student)', () => {
   it("lists the student's evaluations oldest first as 'Evaluación N', with date, author and level", async () => {
     const calls = server();
     await renderPage();
@@ -127,7 +127,7 @@ describe('studenteva/:id (SEED §2)', () => {
   });
 });
 
-describe('final remarks in the history (PRODUCT §13)', () => {
+describe('final remarks in the history (docs/columbia-assessment.md#final-remarks)', () => {
   const colleague = { _id: 'b2c3', firstName: 'Martín', lastName: 'Rojas', email: 'm@x.test' };
   const evaluation = (n: number) =>
     screen.getByRole('heading', { level: 2, name: M.itemTitle(n) }).closest('li')!;
@@ -213,7 +213,7 @@ describe('final remarks in the history (PRODUCT §13)', () => {
   });
 });
 
-describe('the PDF reports (PRODUCT §7)', () => {
+describe('the PDF reports (docs/import-and-reports.md#reports)', () => {
   it("downloads the general report with the session's token", async () => {
     const calls = server({
       other: (call) =>

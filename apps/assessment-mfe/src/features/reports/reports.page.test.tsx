@@ -48,7 +48,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("'Evaluaciones' (SEED §2)", () => {
+describe("'Evaluaciones' (docs/screens-and-routes.md#evaluations-of-a-student)", () => {
   it('lists the caseload newest first, with date, student, level, author and PDF', async () => {
     server();
     await renderPage();

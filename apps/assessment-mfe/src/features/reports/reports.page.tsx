@@ -7,7 +7,7 @@ import { ReportFilters } from './report-filters.component';
 import { apiFilters, useReportFilters } from './use-report-filters';
 
 /**
- * 'Evaluaciones' (SEED §2): the psychologist's assessments across the
+ * 'Evaluaciones' (docs/screens-and-routes.md#evaluations-of-a-student): the psychologist's assessments across the
  * caseload, newest first, filtered by level and dates, each with its PDF.
  */
 export default function ReportsPage() {

@@ -35,7 +35,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the e-mail confirmation page (PRODUCT §13)', () => {
+describe('the e-mail confirmation page (docs/decisions.md#e-mail-changes-and-assignments)', () => {
   it('names the new address and confirms only when the button is pressed', async () => {
     const calls = confirmApi();
     await renderConfirm(VALID);

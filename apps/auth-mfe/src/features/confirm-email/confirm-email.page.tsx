@@ -8,7 +8,7 @@ import styles from '../login/login.module.css';
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
 /**
- * /confirm-email/:token (PRODUCT §13): the link a new address receives. The
+ * /confirm-email/:token (docs/decisions.md#e-mail-changes-and-assignments): the link a new address receives. The
  * page names the address and confirms it only when the person presses
  * "Confirmar correo"; then it says what happened and leads to /login.
  */

@@ -3,7 +3,7 @@ import { MSG } from '@psicocampus/shared/domain';
 import { Modal } from '@psicocampus/shared/ui';
 import { ForgotPasswordForm } from './forgot-password-form.component';
 
-/** SEED §4: after a successful request the message shows and the modal closes after 5 s. */
+/** docs/screens-and-routes.md#states-and-transitions: after a successful request the message shows and the modal closes after 5 s. */
 export const CLOSE_AFTER_SENT_MS = 5000;
 
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {

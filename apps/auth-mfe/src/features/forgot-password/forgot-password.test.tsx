@@ -21,7 +21,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the password-recovery modal (SEED §2, §4, §8)', () => {
+describe('the password-recovery modal (docs/screens-and-routes.md#login-screen and docs/rules-and-messages.md#messages)', () => {
   it('asks for the e-mail', async () => {
     const calls = stubApi(() => Response.json({ ok: true, msg: MSG.auth.forgotSent }));
     const modal = await openRecovery();

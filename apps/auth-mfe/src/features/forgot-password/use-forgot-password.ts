@@ -7,7 +7,7 @@ export type ForgotState =
   { kind: 'idle' } | { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
 
 /**
- * Asks for a recovery link and keeps what to tell the user (SEED §4, §8).
+ * Asks for a recovery link and keeps what to tell the user (docs/screens-and-routes.md#states-and-transitions and docs/rules-and-messages.md#messages).
  * `onSent` runs in the same update that shows the server's message, so
  * whatever it starts (the modal's closing countdown) starts as it appears.
  */

@@ -11,7 +11,7 @@ interface Props {
   onOpenForgot: () => void;
 }
 
-/** E-mail, password, terms, and the submit button of SEED §2. */
+/** E-mail, password, terms, and the submit button of docs/screens-and-routes.md#login-screen. */
 export function LoginForm({ onOpenTerms, onOpenForgot }: Props) {
   const { submit, isLoading, shaking } = useLogin();
   return (

@@ -36,7 +36,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('login validation (SEED §5)', () => {
+describe('login validation (docs/rules-and-messages.md#login)', () => {
   it.each([
     ['no e-mail', { email: '' }],
     ['no password', { password: '' }],
@@ -62,7 +62,7 @@ describe('login validation (SEED §5)', () => {
   });
 });
 
-describe('the login screen (SEED §2)', () => {
+describe('the login screen (docs/screens-and-routes.md#login-screen)', () => {
   it('warns about Caps Lock in the e-mail and the password fields', async () => {
     await renderLogin();
     for (const label of [MSG.auth.email, MSG.auth.password]) {

@@ -6,7 +6,7 @@ import { SessionNotice } from './session-notice.component';
 import { TermsModal } from './terms-modal.component';
 import styles from './login.module.css';
 
-/** /login (SEED §2 "Login screen"). */
+/** /login (docs/screens-and-routes.md#login-screen). */
 export default function LoginPage() {
   const [termsOpen, setTermsOpen] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);

@@ -1,4 +1,4 @@
-/** The Terms and Conditions of the login screen (SEED §2: five sections). */
+/** The Terms and Conditions of the login screen (docs/screens-and-routes.md#login-screen: five sections). */
 export const TERMS_SECTIONS: ReadonlyArray<{ title: string; paragraphs: readonly string[] }> = [
   {
     title: '1. Aceptación de los términos',

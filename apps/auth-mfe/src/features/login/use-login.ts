@@ -7,11 +7,11 @@ import { showError, showSuccess, showWarning } from '@psicocampus/shared/ui';
 import { callApiOnce } from '../../lib/call-api-once';
 import { loginDestination } from './login-destination';
 
-/** SEED §9: the welcome alert stays 1.5 s; the form shakes about 820 ms on error. */
+/** docs/limits-and-budgets.md#screen-constants: the welcome alert stays 1.5 s; the form shakes about 820 ms on error. */
 export const WELCOME_MS = 1500;
 export const SHAKE_MS = 820;
 
-/** The login of SEED §4: validate, sign in, welcome, then go where the role belongs. */
+/** The login of docs/screens-and-routes.md#states-and-transitions: validate, sign in, welcome, then go where the role belongs. */
 export function useLogin() {
   const [isLoading, setLoading] = useState(false);
   const dispatch = useAppDispatch();

@@ -18,7 +18,7 @@ interface Props {
 
 const INITIAL: ResetValues = { password: '', confirmation: '' };
 
-/** New password and its confirmation; on success, back to /login (PRODUCT §3). */
+/** New password and its confirmation; on success, back to /login (docs/sign-in-and-sessions.md#reset-password-view). */
 export function ResetPasswordForm({ token, onLinkInvalid }: Props) {
   const [reset, { isLoading }] = useResetPasswordMutation();
   const navigate = useNavigate();

@@ -48,7 +48,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the reset-password view (PRODUCT §3)', () => {
+describe('the reset-password view (docs/sign-in-and-sessions.md#reset-password-view)', () => {
   it('sets a new password from /reset-password/:token and returns to /login', async () => {
     const calls = resetApi();
     const { location } = await renderReset(`/reset-password/${VALID}`);

@@ -7,7 +7,7 @@ import { ResetPasswordForm } from './reset-password-form.component';
 import { useResetLink } from './use-reset-link';
 import styles from '../login/login.module.css';
 
-/** /reset-password/:token and /reset-password-form (PRODUCT §3). */
+/** /reset-password/:token and /reset-password-form (docs/sign-in-and-sessions.md#reset-password-view). */
 export default function ResetPasswordPage() {
   const { state, markInvalid } = useResetLink();
   const [asking, setAsking] = useState(false);

@@ -18,7 +18,7 @@ interface Props {
   onCancel?: () => void;
 }
 
-/** The embedded appointment form (SEED §2, §5): date and time, reason, additional notes. */
+/** The embedded appointment form (docs/screens-and-routes.md#appointment-form and docs/rules-and-messages.md#appointment-form): date and time, reason, additional notes. */
 export function AppointmentForm({ studentId, onScheduled, onCancel }: Props) {
   const { schedule } = useScheduleAppointment(studentId, onScheduled);
   const now = useNow();
@@ -35,7 +35,7 @@ export function AppointmentForm({ studentId, onScheduled, onCancel }: Props) {
               name="date"
               type="datetime-local"
               label={MSG.appointments.date}
-              // The earliest choice is now, in the browser's time zone (SEED §9).
+              // The earliest choice is now, in the browser's time zone (docs/limits-and-budgets.md#screen-constants).
               min={toLocalInputValue(new Date(now))}
               required
               validateLive

@@ -21,7 +21,7 @@ export const EMPTY_APPOINTMENT: AppointmentFormValues = { date: '', reason: '', 
 const FIELDS = ['date', 'reason', 'notes'] as const;
 
 /**
- * Schedules an appointment for one student (SEED §2, §5, §8): the date goes
+ * Schedules an appointment for one student (docs/screens-and-routes.md#appointment-form and docs/rules-and-messages.md#appointment-form): the date goes
  * to the server as an ISO instant; '¡Cita Agendada!' on success, the
  * server's message or 'Error al agendar la cita' on failure, keeping what
  * was typed.

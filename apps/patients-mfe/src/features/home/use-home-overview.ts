@@ -12,7 +12,7 @@ import { useNow } from '../../lib/use-now';
 export const HOME_UPCOMING = 5;
 export const HOME_RECENT_NOTES = 5;
 
-/** The psychologist's home (SEED §2 ''): who is signed in, today's and next appointments, latest notes. */
+/** The psychologist's home (docs/screens-and-routes.md#psychologist-home): who is signed in, today's and next appointments, latest notes. */
 export function useHomeOverview() {
   const user = useAppSelector(selectSessionUser);
   const appointments = useAppointmentsQuery();

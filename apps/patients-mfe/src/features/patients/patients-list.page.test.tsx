@@ -57,7 +57,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('Mis Pacientes (SEED §2)', () => {
+describe('Mis Pacientes (docs/screens-and-routes.md#patients-list)', () => {
   it('shows the total and one row per student: initials and name, e-mail, career', async () => {
     listApi([jose, maria, luis]);
     await renderList();

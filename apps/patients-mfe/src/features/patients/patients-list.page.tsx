@@ -20,7 +20,7 @@ import { usePatientsList } from './use-patients-list';
 import { usePatientsSearch } from './use-patients-search';
 import styles from './patients-list.module.css';
 
-/** 'Mis Pacientes' (SEED §2): the caseload, its search, the student modal and the import. */
+/** 'Mis Pacientes' (docs/screens-and-routes.md#patients-list): the caseload, its search, the student modal and the import. */
 export default function PatientsListPage() {
   const list = usePatientsList();
   const search = usePatientsSearch(list.students);
@@ -37,7 +37,7 @@ export default function PatientsListPage() {
       <PageHeader
         title={MSG.students.listTitle}
         // The line is kept while the list loads, so nothing below it moves
-        // when the count arrives (no layout shift, PRODUCT §12).
+        // when the count arrives (no layout shift, docs/limits-and-budgets.md#speed-and-size-budgets).
         subtitle={list.loaded ? MSG.students.total(list.total) : '\u00a0'}
         actions={<Button onClick={dialogs.openCreate}>{MSG.students.add}</Button>}
       />

@@ -34,8 +34,8 @@ interface Props extends PatientActions {
 }
 
 /**
- * The patients table (SEED §2: Estudiante, Email, Carrera, Acciones),
- * virtualised (PRODUCT §12): only the rows in view are in the DOM, while
+ * The patients table (docs/screens-and-routes.md#patients-list: Estudiante, Email, Carrera, Acciones),
+ * virtualised (docs/limits-and-budgets.md#speed-and-size-budgets): only the rows in view are in the DOM, while
  * `aria-rowcount` / `aria-rowindex` tell assistive technology the whole size.
  */
 export function PatientsTable({ students, ...actions }: Props) {

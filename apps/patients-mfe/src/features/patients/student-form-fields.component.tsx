@@ -17,8 +17,8 @@ const SEMESTER_OPTIONS = optionsOf(SEMESTERS, SEMESTER_LABELS);
 const EMPLOYMENT_OPTIONS = optionsOf(EMPLOYMENT_STATUSES, EMPLOYMENT_LABELS);
 
 /**
- * The three sections of the student modal (SEED §2). Every field shows its
- * message and red border as soon as it is changed or left (SEED §5).
+ * The three sections of the student modal (docs/screens-and-routes.md#patients-list). Every field shows its
+ * message and red border as soon as it is changed or left (docs/rules-and-messages.md#student-form).
  */
 export function StudentFormFields() {
   return (

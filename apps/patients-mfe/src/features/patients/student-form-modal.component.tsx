@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * 'Agregar Estudiante' / 'Editar Estudiante' (SEED §2, §4, §5). The form
+ * 'Agregar Estudiante' / 'Editar Estudiante' (docs/screens-and-routes.md#patients-list and docs/rules-and-messages.md#student-form). The form
  * lives only while the modal is open, so closing it resets values and errors.
  */
 export function StudentFormModal({ open, student, onClose }: Props) {
@@ -30,7 +30,7 @@ export function StudentFormModal({ open, student, onClose }: Props) {
   );
 }
 
-/** SEED §5: a submit with errors sends nothing and shows them all in one 'Error de validación'. */
+/** docs/rules-and-messages.md#student-form: a submit with errors sends nothing and shows them all in one 'Error de validación'. */
 function warnInvalid(messages: string[]) {
   void showWarningList(MSG.students.validationTitle, messages);
 }

@@ -88,7 +88,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the student modal: validation as the user types (SEED §5)', () => {
+describe('the student modal: validation as the user types (docs/rules-and-messages.md#student-form)', () => {
   it('opens as "Agregar Estudiante" with its three sections, submit disabled while empty', async () => {
     const { modal } = await openCreate();
     for (const section of [M.sectionPersonal, M.sectionContact, M.sectionAcademic]) {
@@ -214,7 +214,7 @@ describe('the student modal: validation as the user types (SEED §5)', () => {
   });
 });
 
-describe('saving a new student (SEED §8)', () => {
+describe('saving a new student (docs/rules-and-messages.md#messages)', () => {
   it("sends every field, says the server's message, closes, and refreshes the list", async () => {
     const { modal, calls } = await openCreate([], {
       save: () => json({ ok: true, msg: 'Se registró a María José.', student: {} }, 201),
@@ -300,7 +300,7 @@ describe('saving a new student (SEED §8)', () => {
     ).toHaveAccessibleDescription(M.emailTaken);
   });
 
-  it('forgets what was typed, and its errors, when closed (SEED §4)', async () => {
+  it('forgets what was typed, and its errors, when closed (docs/screens-and-routes.md#states-and-transitions)', async () => {
     const { modal } = await openCreate();
     await userEvent.type(field(modal, LABELS.firstName), 'A');
     expect(await within(modal).findByText(M.nameLength)).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { errorMessage, MSG, useStudentsQuery, type StudentSummary } from '@psico
 
 const NO_STUDENTS: StudentSummary[] = [];
 
-/** The caller's whole caseload (SEED §2), and what to say when it cannot be loaded (§8). */
+/** The caller's whole caseload (docs/screens-and-routes.md#patients-list), and what to say when it cannot be loaded (docs/rules-and-messages.md#messages). */
 export function usePatientsList() {
   const { data, isLoading, isError, error, refetch, isFetching } = useStudentsQuery();
   return {

@@ -8,7 +8,7 @@ interface Indexed {
 }
 
 /**
- * The list's search (SEED §2, PRODUCT §12): first or last name, case- and
+ * The list's search (docs/screens-and-routes.md#patients-list and docs/limits-and-budgets.md#speed-and-size-budgets): first or last name, case- and
  * accent-insensitive substring, over the whole caseload. The index is built
  * once per answer. The filter runs with the keystroke, in the same render:
  * over 5,000 students it takes well under a millisecond and the table draws

@@ -19,7 +19,7 @@ import { applyFieldErrors } from '@psicocampus/shared/forms';
 
 /**
  * Creates a student, or updates `student` with every field and the version
- * it was read at (SEED §2, §5, §8; PRODUCT §10). On success the modal closes
+ * it was read at (docs/screens-and-routes.md#patients-list, docs/rules-and-messages.md#student-form and docs/limits-and-budgets.md#limits-and-bad-input). On success the modal closes
  * and the server's message (or the fallback) shows; on failure the modal
  * stays open with everything typed, field problems on their fields.
  */

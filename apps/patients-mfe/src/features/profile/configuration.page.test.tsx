@@ -92,7 +92,7 @@ describe('configuration: own data', () => {
     const { personal } = await renderConfiguration();
     await userEvent.clear(within(personal).getByLabelText(/^Correo/));
     await userEvent.type(within(personal).getByLabelText(/^Correo/), 'otra@psicocampus.test');
-    // A new e-mail needs the current password (PRODUCT §13).
+    // A new e-mail needs the current password (docs/decisions.md#e-mail-changes-and-assignments).
     await userEvent.type(within(personal).getByLabelText(/^Contraseña actual/), 'la-de-siempre');
     await userEvent.click(within(personal).getByRole('button', { name: MSG.profile.save }));
     await waitFor(() =>

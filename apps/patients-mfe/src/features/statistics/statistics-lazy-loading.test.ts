@@ -1,5 +1,5 @@
 /**
- * PRODUCT §12: nivo loads only on a statistics screen. The test reads the
+ * docs/limits-and-budgets.md#speed-and-size-budgets: nivo loads only on a statistics screen. The test reads the
  * sources' import graph (what a bundler puts in one chunk): from the
  * remote's entry, static imports never reach nivo; the statistics page
  * brings it with `import()` only.
@@ -17,7 +17,7 @@ const bringsNivo = (specifier: string) =>
 const SRC = path.resolve(__dirname, '../..');
 const PAGE = path.join(__dirname, 'statistics.page.tsx');
 
-describe('where nivo is loaded (PRODUCT §12)', () => {
+describe('where nivo is loaded (docs/limits-and-budgets.md#speed-and-size-budgets)', () => {
   it("is not reachable by static imports from the remote's entry, nor from the shared entries", () => {
     const reached = [
       path.join(SRC, 'remote-module.tsx'),

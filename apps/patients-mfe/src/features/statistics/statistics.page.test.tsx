@@ -79,7 +79,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("the psychologist's statistics (PRODUCT §8)", () => {
+describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)", () => {
   it('is about the caseload: title and subtitle', async () => {
     const calls = serve(json({ ok: true, statistics: caseload }));
     await renderStatistics();

@@ -109,7 +109,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the student detail (SEED §2)', () => {
+describe('the student detail (docs/screens-and-routes.md#student-detail)', () => {
   it('says "Cargando información del estudiante..." while loading', async () => {
     const answer = deferred<Response>();
     detailApi({ studentAnswer: () => answer.promise });
@@ -181,7 +181,7 @@ describe('the student detail (SEED §2)', () => {
   });
 });
 
-describe('clinical notes (SEED §2, PRODUCT §4)', () => {
+describe('clinical notes (docs/screens-and-routes.md#student-detail and docs/permissions.md#clinical-records)', () => {
   function notesBlock() {
     return screen.getByRole('region', { name: MSG.notes.title });
   }
@@ -350,7 +350,7 @@ describe('clinical notes (SEED §2, PRODUCT §4)', () => {
     expect(screen.getByRole('dialog', { name: MSG.notes.newTitle })).toBeInTheDocument();
   });
 
-  it("deletes one's note after asking, says 'Nota eliminada' and goes to the list (SEED §8)", async () => {
+  it("deletes one's note after asking, says 'Nota eliminada' and goes to the list (docs/rules-and-messages.md#messages)", async () => {
     const calls = detailApi({
       other: (call) => (call.method === 'DELETE' ? json({ ok: true, msg: 'ok' }) : undefined),
     });
@@ -398,7 +398,7 @@ describe('clinical notes (SEED §2, PRODUCT §4)', () => {
   });
 });
 
-describe('deleting the student (SEED §8)', () => {
+describe('deleting the student (docs/rules-and-messages.md#messages)', () => {
   it("asks, then says 'Estudiante Eliminado' and returns to the list", async () => {
     const calls = detailApi({
       other: (call) => (call.method === 'DELETE' ? json({ ok: true, msg: 'ok' }) : undefined),
@@ -433,7 +433,7 @@ describe('deleting the student (SEED §8)', () => {
   });
 });
 
-describe("the student's appointments (SEED §2, §5)", () => {
+describe("the student's appointments (docs/screens-and-routes.md#student-detail and docs/rules-and-messages.md#appointment-form)", () => {
   function appointmentsBlock() {
     return screen.getByRole('region', { name: MSG.appointments.title });
   }

@@ -13,7 +13,7 @@ import styles from './student-detail.module.css';
 const L = MSG.students.labels;
 
 /**
- * The student's record in blocks (SEED §2): personal, academic, employment,
+ * The student's record in blocks (docs/screens-and-routes.md#student-detail): personal, academic, employment,
  * and the assigned psychologist only when there is one.
  */
 export function StudentProfile({ student }: { student: StudentSummary }) {

@@ -4,7 +4,7 @@ import { errorMessage, MSG, useDeleteStudentMutation } from '@psicocampus/shared
 import { confirmDeletion, showError, showSuccess } from '@psicocampus/shared/ui';
 
 /**
- * 'Eliminar' (SEED §8): asks first; then 'Estudiante Eliminado' and back to
+ * 'Eliminar' (docs/rules-and-messages.md#messages): asks first; then 'Estudiante Eliminado' and back to
  * the list, or the server's message / 'Error al eliminar el estudiante'.
  */
 export function useDeleteStudent(studentId: string) {

@@ -2,9 +2,9 @@ import { useParams } from 'react-router-dom';
 import { errorMessage, errorStatus, MSG, useStudentQuery } from '@psicocampus/shared';
 
 /**
- * The student of `patients/:id` with their notes (SEED §2). When loading
+ * The student of `patients/:id` with their notes (docs/screens-and-routes.md#student-detail). When loading
  * fails, loading ends and there is no student, only what to tell the user
- * (SEED §8).
+ * (docs/rules-and-messages.md#messages).
  */
 export function useStudentDetail() {
   const { id = '' } = useParams();

@@ -26,7 +26,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Names and age required (age 1–100); phone, city, semester and career optional (SEED §5). */
+/** Names and age required (age 1–100); phone, city, semester and career optional (docs/rules-and-messages.md#edit-student-screen). */
 export function StudentEditForm({ initialValues, onSave, onCancel }: Props) {
   return (
     <Formik<StudentEditValues>

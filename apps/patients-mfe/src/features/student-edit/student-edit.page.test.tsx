@@ -70,7 +70,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the edit screen (SEED §2, §5, §8)', () => {
+describe('the edit screen (docs/screens-and-routes.md#edit-student-screen and docs/rules-and-messages.md#edit-student-screen)', () => {
   it('says "Cargando datos del estudiante..." while loading, then shows the fields filled', async () => {
     const answer = deferred<Response>();
     editApi({ studentAnswer: () => answer.promise });

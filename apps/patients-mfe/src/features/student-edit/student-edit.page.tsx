@@ -4,7 +4,7 @@ import { StudentEditForm } from './student-edit-form.component';
 import { useStudentEdit } from './use-student-edit';
 import styles from './student-edit.module.css';
 
-/** `patients/:id/edit` (SEED §2): the student's basic data. */
+/** `patients/:id/edit` (docs/screens-and-routes.md#edit-student-screen): the student's basic data. */
 export default function StudentEditPage() {
   const { student, initialValues, save, cancel, failed } = useStudentEdit();
   const back = <BackLink to=".." relative="path" label={MSG.students.backToDetail} />;

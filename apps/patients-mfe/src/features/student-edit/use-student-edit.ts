@@ -14,7 +14,7 @@ import type { FormikHelpers } from '@psicocampus/shared/forms';
 import { showError, showSuccess } from '@psicocampus/shared/ui';
 import { applyFieldErrors } from '@psicocampus/shared/forms';
 
-/** The edit screen's values (SEED §2, §5): '' for an empty optional field. */
+/** The edit screen's values (docs/screens-and-routes.md#edit-student-screen and docs/rules-and-messages.md#edit-student-screen): '' for an empty optional field. */
 export interface StudentEditValues {
   firstName: string;
   lastName: string;
@@ -40,7 +40,7 @@ function toValues(student: Student): StudentEditValues {
 }
 
 /**
- * `patients/:id/edit` (SEED §2, §5, §8): loads the student afresh, saves
+ * `patients/:id/edit` (docs/screens-and-routes.md#edit-student-screen and docs/rules-and-messages.md#edit-student-screen): loads the student afresh, saves
  * the edit subset (never the e-mail) with the version the form was filled
  * from, then 'Guardado' and back to the detail. A load failure says so and
  * returns to the detail.

@@ -6,7 +6,7 @@ import {
 } from '@psicocampus/shared/domain';
 
 /**
- * A dashboard of SEED §2: where it lives, who may enter, which remotes fill
+ * A dashboard of docs/screens-and-routes.md#routes: where it lives, who may enter, which remotes fill
  * it. Derived from remote-descriptors.json: a remote joins a dashboard by
  * naming its base as its mount.
  */

@@ -41,7 +41,7 @@ function refused(routes: RouteObject[], to: string): RouteObject[] {
 /**
  * Renders the routes of one or more remotes mounted at the same place. The
  * routes of a remote that does not admit the user's role redirect the way
- * the guard does (SEED §2). A remote that could not be loaded contributes a
+ * the guard does (docs/screens-and-routes.md#navigation-guard). A remote that could not be loaded contributes a
  * catch-all route showing the fallback: its own paths are unknown, so any
  * unclaimed path may be one.
  */

@@ -26,7 +26,7 @@ function landing(pathname: string, session: GuardSession): string {
   throw new Error(`redirect loop from ${pathname}`);
 }
 
-describe('navigation guard (SEED §2)', () => {
+describe('navigation guard (docs/screens-and-routes.md#navigation-guard)', () => {
   it.each([
     ['/', anonymous, '/login'],
     ['/', asPsychologist, '/psychologist/dashboard'],

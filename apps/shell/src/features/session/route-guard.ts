@@ -24,7 +24,7 @@ export function admits(roles: readonly Role[], role: Role | undefined): boolean 
 }
 
 /**
- * Where a user goes when a place is not theirs (SEED §2): /login without a
+ * Where a user goes when a place is not theirs (docs/screens-and-routes.md#login-screen): /login without a
  * session, an admin to /home, anyone else to the psychologist's dashboard.
  */
 export function homeOf(role: Role | undefined): string {
@@ -33,7 +33,7 @@ export function homeOf(role: Role | undefined): string {
 }
 
 /**
- * The navigation guard of SEED §2 and §6 as one pure function: where the
+ * The navigation guard of docs/screens-and-routes.md#navigation-guard and docs/permissions.md#roles-and-areas as one pure function: where the
  * browser must go instead of `pathname`, or null to stay. Redirect chains
  * (/home → /dashboard/home) resolve by calling it again on the target.
  * Each dashboard admits the roles its remotes' descriptors list; the routes

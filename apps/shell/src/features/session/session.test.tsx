@@ -82,7 +82,7 @@ describe('the session in the shell', () => {
   });
 });
 
-describe('the idle warning (PRODUCT §3)', () => {
+describe('the idle warning (docs/sign-in-and-sessions.md#sessions)', () => {
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
   afterEach(() => jest.useRealTimers());
 

@@ -7,7 +7,7 @@ import {
 } from '@psicocampus/shared/core';
 import { askToStayConnected } from '@psicocampus/shared/ui';
 
-/** PRODUCT §3: the server ends a session after 30 idle minutes; warn at 25. */
+/** docs/sign-in-and-sessions.md#sessions: the server ends a session after 30 idle minutes; warn at 25. */
 export const IDLE_WARNING_MS = 25 * 60_000;
 export const IDLE_LIMIT_MS = 30 * 60_000;
 

@@ -3,47 +3,47 @@ import type { AssessmentAnswers } from './assessment';
 import { IDEATION_TYPES, type IdeationKey } from './columbia-scale';
 
 /**
- * The flow of SEED §4 as corrected by PRODUCT §11, shared by the form (what
+ * The flow of docs/columbia-assessment.md#the-form-flow, shared by the form (what
  * to show) and the server (what to keep).
  */
 
-/** §4.1: the intensity section shows when item 1 or item 2 is "yes". */
+/** docs/columbia-assessment.md#intensity: the intensity section shows when item 1 or item 2 is "yes". */
 export function showsIntensity(answers: AssessmentAnswers): boolean {
   return (
     answers.deathWish.present === true || answers.nonSpecificActiveSuicidalThoughts.present === true
   );
 }
 
-/** §4.2: items 3–5 are asked only when item 2 is "yes". */
+/** docs/columbia-assessment.md#items-3-to-5: items 3–5 are asked only when item 2 is "yes". */
 export function showsIdeationDetail(answers: AssessmentAnswers): boolean {
   return answers.nonSpecificActiveSuicidalThoughts.present === true;
 }
 
-/** PRODUCT §11: the behaviour section is always asked once items 1 and 2 are answered. */
+/** docs/columbia-assessment.md#behaviour: the behaviour section is always asked once items 1 and 2 are answered. */
 export function showsBehaviour(answers: AssessmentAnswers): boolean {
   return (
     answers.deathWish.present !== null && answers.nonSpecificActiveSuicidalThoughts.present !== null
   );
 }
 
-/** §4.5: the lethality section shows when there was an actual attempt. */
+/** docs/columbia-assessment.md#lethality: the lethality section shows when there was an actual attempt. */
 export function showsLethality(answers: AssessmentAnswers): boolean {
   return answers.actualAttempt.present === true;
 }
 
-/** §4.5, corrected: potential lethality is asked only when the degree is 0. */
+/** docs/columbia-assessment.md#lethality, corrected: potential lethality is asked only when the degree is 0. */
 export function showsPotentialLethality(answers: AssessmentAnswers): boolean {
   return showsLethality(answers) && answers.lethalityDegree === 0;
 }
 
-/** PRODUCT §11: the most serious type is offered only among the items answered "yes". */
+/** docs/columbia-assessment.md#intensity: the most serious type is offered only among the items answered "yes". */
 export function endorsedIdeationTypes(answers: AssessmentAnswers) {
   return IDEATION_TYPES.filter((type) => answers[type.item as IdeationKey].present === true);
 }
 
 /**
  * Applies the resets of the flow: hidden items 3–5 become "no", a hidden
- * intensity section is cleared (§4.3), hidden lethality answers are
+ * intensity section is cleared (docs/columbia-assessment.md#intensity), hidden lethality answers are
  * cleared, a type no longer endorsed is dropped. The form calls it on every
  * change; the server stores only what it returns.
  */

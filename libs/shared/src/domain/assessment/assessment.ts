@@ -8,7 +8,7 @@ export interface YesNoItem {
   description: string;
 }
 
-/** Attempts also carry how many there were (SEED §3: default 0). */
+/** Attempts also carry how many there were (docs/data-model.md#suicide-assessment: default 0). */
 export interface AttemptItem extends YesNoItem {
   totalAttempts: number;
 }
@@ -41,7 +41,7 @@ export interface AssessmentAnswers
 }
 
 /**
- * One final remark (PRODUCT §13): appended by the assessment's author at any
+ * One final remark (docs/columbia-assessment.md#final-remarks): appended by the assessment's author at any
  * time after saving, never changed or removed.
  */
 export interface AssessmentRemark {
@@ -52,7 +52,7 @@ export interface AssessmentRemark {
   createdBy: StaffRef | null;
 }
 
-/** A saved assessment as the API answers it (SEED §3). */
+/** A saved assessment as the API answers it (docs/data-model.md#suicide-assessment). */
 export interface SuicideAssessment extends AssessmentAnswers {
   _id: string;
   /** The student's id (the spec's name), also as studentId. */
@@ -60,7 +60,7 @@ export interface SuicideAssessment extends AssessmentAnswers {
   studentId: string;
   riskLevel: RiskLevel;
   /**
-   * SEED §3's text field, kept for whoever reads it (an embedding page's
+   * The text field of docs/data-model.md#suicide-assessment, kept for whoever reads it (an embedding page's
    * `onSaved`): the newest remark's text, '' before the first. `remarks`
    * holds all of them.
    */

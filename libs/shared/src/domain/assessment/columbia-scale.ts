@@ -1,7 +1,7 @@
 /**
  * The questions and answer scales of the Columbia Suicide Severity Rating
- * Scale, "since last visit" version, in Spanish (SEED §5 enumerations,
- * PRODUCT §11). The form, the server's PDF and the statistics read them
+ * Scale, "since last visit" version, in Spanish (docs/columbia-assessment.md#answer-codes enumerations,
+ * docs/columbia-assessment.md#risk-levels). The form, the server's PDF and the statistics read them
  * from here.
  */
 
@@ -43,7 +43,7 @@ export const IDEATION_QUESTIONS = [
 export type IdeationKey = (typeof IDEATION_QUESTIONS)[number]['key'];
 
 /**
- * The behaviour questions, in the order SEED §5 validates them. `name` is the
+ * The behaviour questions, in the order docs/columbia-assessment.md#validation validates them. `name` is the
  * wording of the 'Validación' messages; `article`/`definite` make them read
  * as Spanish ("una Autolesión", "la Autolesión").
  */
@@ -124,7 +124,7 @@ export function describeBehaviourMessage(item: (typeof BEHAVIOUR_QUESTIONS)[numb
   return `Por favor, describa ${item.definite} ${item.name}.`;
 }
 
-/** SEED §5: 5 is the mildest type, 1 the most severe (stored codes kept). */
+/** docs/columbia-assessment.md#answer-codes: 5 is the mildest type, 1 the most severe (stored codes kept). */
 export const IDEATION_TYPES: ReadonlyArray<{ value: number; item: IdeationKey; label: string }> = [
   { value: 5, item: 'deathWish', label: 'Deseo de estar muerto/a' },
   {

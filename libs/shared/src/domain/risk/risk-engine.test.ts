@@ -27,7 +27,7 @@ const NOTHING: RiskAnswers = {
 
 const withThoughts = { ...NOTHING, deathWish: true, nonSpecificActiveSuicidalThoughts: true };
 
-describe('PRODUCT §11, row by row', () => {
+describe('docs/columbia-assessment.md#risk-levels, row by row', () => {
   it.each<[string, Partial<RiskAnswers>, RiskLevel]>([
     ['NO_APLICA: completed suicide', { completedSuicide: true }, 'NO_APLICA'],
     [

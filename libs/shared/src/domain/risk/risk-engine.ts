@@ -1,8 +1,8 @@
 /**
- * The Columbia (C-SSRS, "since last visit") risk engine of PRODUCT §11: a
+ * The Columbia (C-SSRS, "since last visit") risk engine of docs/columbia-assessment.md#risk-levels: a
  * pure function from the form's answers to a level. The form shows it live,
  * the server recomputes and stores it (ignoring any level a client sends),
- * and the PDF prints it. Every row of §11's table and every combination of
+ * and the PDF prints it. Every row of the table of docs/columbia-assessment.md#risk-levels and every combination of
  * the yes/no items is a test of this file.
  */
 
@@ -48,7 +48,7 @@ export interface RiskAnswers {
   completedSuicide: Answer;
 }
 
-/** "Suicidal behaviour" in §11: an actual, interrupted or aborted attempt, or preparatory acts. */
+/** "Suicidal behaviour" in docs/columbia-assessment.md#risk-levels: an actual, interrupted or aborted attempt, or preparatory acts. */
 export const SUICIDAL_BEHAVIOUR_ITEMS = [
   'actualAttempt',
   'interruptedAttempt',
@@ -61,7 +61,7 @@ export const SELF_INJURY_ITEMS = ['nonSuicidalSelfInjury', 'unknownIntentSelfInj
 export const BEHAVIOUR_ITEMS = [...SUICIDAL_BEHAVIOUR_ITEMS, ...SELF_INJURY_ITEMS] as const;
 
 /**
- * Items 3–5 are asked only when item 2 is "yes" (SEED §4.2: otherwise they
+ * Items 3–5 are asked only when item 2 is "yes" (docs/columbia-assessment.md#items-3-to-5: otherwise they
  * are reset to "no"), so they count only then.
  */
 function ideation(answers: RiskAnswers) {
@@ -91,7 +91,7 @@ export function unansweredItems(answers: RiskAnswers): Array<keyof RiskAnswers> 
 }
 
 /**
- * The level of PRODUCT §11, from the first rule that matches:
+ * The level of docs/columbia-assessment.md#risk-levels, from the first rule that matches:
  *
  * - NO_APLICA: completed suicide (the record is an event, not an estimate).
  * - MUY_ALTO: ideation with a specific plan and intent (item 5); an actual

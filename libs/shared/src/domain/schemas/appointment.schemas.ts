@@ -21,7 +21,7 @@ const dateField = () =>
         Date.parse(value) >= Date.now() - APPOINTMENT_GRACE_MS,
     );
 
-/** The embedded appointment form (SEED §5): date not before now, reason required, notes optional. */
+/** The embedded appointment form (docs/rules-and-messages.md#appointment-form): date not before now, reason required, notes optional. */
 export const appointmentFormSchema = object({
   date: dateField(),
   reason: text().trim().required(M.reasonRequired).max(200, M.reasonTooLong),

@@ -36,7 +36,7 @@ function allNo(): AssessmentAnswers {
 
 const first = (answers: AssessmentAnswers) => assessmentProblems(answers, TODAY)[0]?.msg ?? null;
 
-describe("the 'Validación' rules, in SEED §5's order", () => {
+describe("the 'Validación' rules, in the order of docs/columbia-assessment.md#validation", () => {
   it('asks questions 1 and 2 first', () => {
     expect(first(emptyAssessmentAnswers())).toBe(M.answerRequired12);
     expect(
@@ -116,7 +116,7 @@ describe("the 'Validación' rules, in SEED §5's order", () => {
     expect(first(undescribed)).toBe(describeMessage);
   });
 
-  it('asks about behaviour even when the student has suicidal thoughts (PRODUCT §11)', () => {
+  it('asks about behaviour even when the student has suicidal thoughts (docs/columbia-assessment.md#risk-levels)', () => {
     const answers = normalizeAssessment({
       ...allNo(),
       deathWish: yes(),
@@ -201,7 +201,7 @@ describe('the server schema', () => {
   });
 });
 
-describe('normalizing the flow (SEED §4 as corrected by PRODUCT §11)', () => {
+describe('normalizing the flow (docs/columbia-assessment.md#the-form-flow)', () => {
   it('resets items 3–5 to "no" when item 2 is not yes, and clears a hidden intensity', () => {
     const answers = emptyAssessmentAnswers();
     answers.activeSuicidalIdeationWithPlan = yes();

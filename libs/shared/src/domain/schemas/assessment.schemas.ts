@@ -40,7 +40,7 @@ export function latestAttemptDate(now: Date, allowAheadHours = 0): string {
 const isBlank = (text: string | undefined | null) => !text || text.trim() === '';
 
 /**
- * The rules of SEED §5 as corrected by PRODUCT §11, in SEED's order: the
+ * The rules of docs/columbia-assessment.md#validation, in that order: the
  * first problem is the 'Validación' warning the form shows; the server
  * answers all of them (field paths included) and refuses the assessment.
  */
@@ -176,9 +176,9 @@ function hasSections(value: unknown): boolean {
 }
 
 /**
- * POST /api/suicide-assessments: the answers, the student (SEED §7 sends it
+ * POST /api/suicide-assessments: the answers, the student (docs/api.md#assessments sends it
  * as `student`; `studentId` is accepted too), and a `riskLevel` the server
- * ignores (PRODUCT §11: it computes its own). `maxDate` is the latest
+ * ignores (docs/columbia-assessment.md#risk-levels: it computes its own). `maxDate` is the latest
  * allowed attempt date.
  */
 export function assessmentCreateSchema(maxDate: string) {
@@ -213,7 +213,7 @@ export function assessmentCreateSchema(maxDate: string) {
 }
 export type AssessmentCreateBody = InferType<ReturnType<typeof assessmentCreateSchema>>;
 
-/** PUT /api/suicide-assessments/:id/final-remarks (SEED §4.7; 7-row textarea). */
+/** PUT /api/suicide-assessments/:id/final-remarks (docs/columbia-assessment.md#final-remarks; 7-row textarea). */
 export const finalRemarksSchema = object({
   finalRemarks: text()
     .trim()

@@ -12,7 +12,7 @@ import { emailAddress } from './email-address';
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 
-/** A new password: 10–128 characters, no composition rules (PRODUCT §3). */
+/** A new password: 10–128 characters, no composition rules (docs/sign-in-and-sessions.md#passwords). */
 export const newPasswordField = () =>
   text()
     .required(MSG.auth.passwordRequired)
@@ -29,7 +29,7 @@ export const loginSchema = object({
 });
 export type LoginBody = InferType<typeof loginSchema>;
 
-/** The login form: the call's fields and the accepted terms (SEED §5). */
+/** The login form: the call's fields and the accepted terms (docs/rules-and-messages.md#login). */
 export const loginFormSchema = object({
   email: text().trim().required(MSG.auth.missingFields),
   password: secretText().required(MSG.auth.missingFields),

@@ -7,7 +7,7 @@ import { ValidationError, type AnyObjectSchema } from 'yup';
 /**
  * The message of every failing field (the first rule each one breaks, as
  * the field itself shows it), in the schema's field order and without
- * repeats (SEED §5: on save, all errors are joined into one alert); an
+ * repeats (docs/rules-and-messages.md#validation-rules: on save, all errors are joined into one alert); an
  * empty list when the values are valid.
  */
 export function allErrorMessages(schema: AnyObjectSchema, values: unknown): string[] {

@@ -3,7 +3,7 @@ import { text } from './text';
 import { MSG } from '../messages';
 import { versionField } from './student.schemas';
 
-/** PRODUCT §10: a clinical note holds at most 20,000 characters. */
+/** docs/limits-and-budgets.md#limits-and-bad-input: a clinical note holds at most 20,000 characters. */
 export const NOTE_MAX_LENGTH = 20_000;
 
 /** POST /api/students/:id/clinical-notes, and the note modal. */

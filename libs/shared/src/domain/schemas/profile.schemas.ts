@@ -35,7 +35,7 @@ export type ProfileBody = InferType<typeof profileSchema>;
 
 /**
  * The own-profile rules for an account whose address is `currentEmail`:
- * changing the e-mail asks for the current password (PRODUCT §13), so a
+ * changing the e-mail asks for the current password (docs/decisions.md#e-mail-changes-and-assignments), so a
  * session left open on a shared computer cannot move the account to
  * another mailbox. The form and the server build it from the same address.
  */

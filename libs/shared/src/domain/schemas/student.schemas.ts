@@ -40,7 +40,7 @@ const oneOf = <T extends string>(values: readonly T[], requiredMessage: string) 
     .required(requiredMessage)
     .oneOf([...values], M.invalidOption);
 
-/** Every field of the student form (SEED §5 "Student create/edit form"). */
+/** Every field of the student form (docs/rules-and-messages.md#student-form). */
 export const studentFormSchema = object({
   firstName: personNameField(M.firstNameRequired),
   lastName: personNameField(M.lastNameRequired),
@@ -65,7 +65,7 @@ export type StudentForm = InferType<typeof studentFormSchema>;
 /** The largest version a record can reach: the database keeps it in a 32-bit integer. */
 export const VERSION_MAX = 2_147_483_647;
 
-/** The version a record was read at (PRODUCT §10); anything else is not one the server gave. */
+/** The version a record was read at (docs/limits-and-budgets.md#limits-and-bad-input); anything else is not one the server gave. */
 export const versionField = () =>
   number()
     .typeError(M.versionRequired)

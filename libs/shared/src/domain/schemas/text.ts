@@ -51,7 +51,7 @@ export const secretText = () =>
  * A text field of the shared schemas: yup's string() that also refuses
  * what cannot be stored and the controls that make a text read differently
  * from what it holds. The one rule every form, the server and the import
- * share (PRODUCT §13).
+ * share (docs/decisions.md).
  */
 export const text = () =>
   secretText().test(

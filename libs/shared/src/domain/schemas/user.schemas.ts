@@ -8,7 +8,7 @@ import { emailAddress } from './email-address';
 
 const M = MSG.students;
 
-/** POST /api/users and PUT /api/users/:id: a staff account (PRODUCT §9). */
+/** POST /api/users and PUT /api/users/:id: a staff account (docs/screens-and-routes.md#admin-area). */
 export const userSchema = object({
   firstName: personNameField(M.firstNameRequired),
   lastName: personNameField(M.lastNameRequired),

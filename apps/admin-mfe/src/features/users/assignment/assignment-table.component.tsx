@@ -20,7 +20,7 @@ interface Props {
 
 const UNASSIGN = 'none';
 
-/** Each student (no clinical content, PRODUCT §4) with their psychologist and a way to change it. */
+/** Each student (no clinical content, docs/permissions.md#administrators) with their psychologist and a way to change it. */
 export function AssignmentTable({ students, psychologists, busyId, onAssign }: Props) {
   const M = MSG.admin;
   return (

@@ -6,7 +6,7 @@ import { useAssignStudent } from './use-assign-student';
 import { useStudentAssignment } from './use-student-assignment';
 import styles from '../users.module.css';
 
-/** 'Asignación de estudiantes' (PRODUCT §9): who looks after each student. */
+/** 'Asignación de estudiantes' (docs/screens-and-routes.md#admin-area): who looks after each student. */
 export function StudentAssignment() {
   const assignment = useStudentAssignment();
   const { submit, busyId } = useAssignStudent();

@@ -90,7 +90,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the assignment of students (PRODUCT §9)', () => {
+describe('the assignment of students (docs/screens-and-routes.md#admin-area)', () => {
   it("lists each student's name, e-mail, career, semester and psychologist, nothing clinical", async () => {
     assignmentApi();
     await renderAssignment();

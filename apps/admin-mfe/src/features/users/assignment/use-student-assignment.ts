@@ -50,7 +50,7 @@ export function useStudentAssignment() {
   const students = useAdminStudentsQuery(query);
   const psychologists = useUsersQuery({ role: 'PSYCHOLOGIST' });
   const allPsychologists = psychologists.data?.users ?? NO_USERS;
-  // The server refuses the others (PRODUCT §13): an account whose invitation is
+  // The server refuses the others (docs/decisions.md#e-mail-changes-and-assignments): an account whose invitation is
   // still pending takes no students until its owner chooses a password.
   const activePsychologists = useMemo(
     () => allPsychologists.filter((user) => user.active && user.hasPassword),

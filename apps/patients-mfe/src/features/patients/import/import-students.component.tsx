@@ -5,11 +5,11 @@ import { ImportOutcome } from './import-outcome.component';
 import { useStudentImport } from './use-student-import';
 import styles from './import-students.module.css';
 
-/** Accepted by the picker (SEED §5 "Import"): the extensions and their MIME types. */
+/** Accepted by the picker (docs/rules-and-messages.md#import): the extensions and their MIME types. */
 const ACCEPT =
   '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
 
-/** The import block of the list (SEED §2, PRODUCT §6): template, file, 'Importar', the result. */
+/** The import block of the list (docs/screens-and-routes.md#patients-list and docs/import-and-reports.md#import): template, file, 'Importar', the result. */
 export function ImportStudents() {
   const { file, choose, send, state, uploading, inputKey, downloadTemplate } = useStudentImport();
   const inputId = useId();

@@ -47,7 +47,7 @@ async function chooseAndImport(block: HTMLElement, file = xlsx()) {
   await userEvent.click(within(block).getByRole('button', { name: M.submit }));
 }
 
-describe('importing students from Excel (SEED §2, PRODUCT §6)', () => {
+describe('importing students from Excel (docs/screens-and-routes.md#patients-list and docs/import-and-reports.md#import)', () => {
   it('offers a labelled picker for .xlsx and .xls, and "Importar" only once a file is chosen', async () => {
     const { block } = await renderImport();
     const input = within(block).getByLabelText(M.fileLabel);

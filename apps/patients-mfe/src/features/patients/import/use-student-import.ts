@@ -14,7 +14,7 @@ import { showError } from '@psicocampus/shared/ui';
 export const IMPORT_PATH = '/api/students/import';
 export const TEMPLATE_PATH = '/api/students/import/template';
 export const TEMPLATE_NAME = 'plantilla_usuarios.xlsx';
-/** PRODUCT §6: at most 5 MB. */
+/** docs/import-and-reports.md#import: at most 5 MB. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls'] as const;
 
@@ -47,7 +47,7 @@ function checkFile(file: File): string | null {
 }
 
 /**
- * The Excel import of SEED §2 and PRODUCT §6: upload with progress, then the
+ * The Excel import of docs/screens-and-routes.md#patients-list and docs/import-and-reports.md#import: upload with progress, then the
  * server's answer (created, duplicates) or its problems row by row. A
  * successful import refreshes the list.
  */

@@ -5,7 +5,7 @@ import { AppointmentList } from '../../../components/appointment-list/appointmen
 import { useStudentAppointments } from './use-student-appointments';
 import styles from '../student-detail.module.css';
 
-/** The student's appointments and the embedded form to schedule one (SEED §2, §5). */
+/** The student's appointments and the embedded form to schedule one (docs/screens-and-routes.md#appointment-form and docs/rules-and-messages.md#appointment-form). */
 export function StudentAppointments({ studentId }: { studentId: string }) {
   const { appointments, isLoading, loadFailed } = useStudentAppointments(studentId);
   return (

@@ -4,7 +4,7 @@ import styles from './notes.module.css';
 
 interface Props {
   note: ClinicalNote;
-  /** Only the note's author may correct or delete it (PRODUCT §4). */
+  /** Only the note's author may correct or delete it (docs/permissions.md#clinical-records). */
   isAuthor: boolean;
   onEdit: (note: ClinicalNote) => void;
   onDelete: (note: ClinicalNote) => void;

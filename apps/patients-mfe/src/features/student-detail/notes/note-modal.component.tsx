@@ -10,7 +10,7 @@ import { Button, Modal, closeUnlessDialogOpen } from '@psicocampus/shared/ui';
 import type { NoteEditing, NoteFormValues } from './use-note-editor';
 import styles from './notes.module.css';
 
-/** SEED §9: the note's textarea has 6 rows. */
+/** docs/limits-and-budgets.md#screen-constants: the note's textarea has 6 rows. */
 const NOTE_ROWS = 6;
 
 interface Props {
@@ -19,7 +19,7 @@ interface Props {
   onSave: (values: NoteFormValues, helpers: FormikHelpers<NoteFormValues>) => Promise<void>;
 }
 
-/** 'Nueva Nota Clínica' / 'Editar Nota Clínica' (SEED §2): the text, Cancelar and Guardar. */
+/** 'Nueva Nota Clínica' / 'Editar Nota Clínica' (docs/screens-and-routes.md#student-detail): the text, Cancelar and Guardar. */
 export function NoteModal({ editing, onClose, onSave }: Props) {
   return (
     <Modal
@@ -52,7 +52,7 @@ export function NoteModal({ editing, onClose, onSave }: Props) {
   );
 }
 
-/** The note's text with its character count against the limit (PRODUCT §10). */
+/** The note's text with its character count against the limit (docs/limits-and-budgets.md#limits-and-bad-input). */
 function NoteText() {
   const [field] = useField<string>('note');
   return (

@@ -20,8 +20,7 @@ export interface NoteFormValues {
 }
 
 /**
- * Writing, correcting and deleting a student's clinical notes (SEED §2, §8;
- * PRODUCT §4, §10). A correction carries the version it was read at; when
+ * Writing, correcting and deleting a student's clinical notes (docs/screens-and-routes.md#student-detail, docs/rules-and-messages.md#messages, docs/permissions.md#clinical-records and docs/limits-and-budgets.md#limits-and-bad-input). A correction carries the version it was read at; when
  * someone changed the note meanwhile (409) the modal stays open with the
  * text, and the dialog says so.
  */
@@ -70,7 +69,7 @@ export function useNoteEditor(studentId: string) {
         await showError(errorMessage(error, MSG.notes.deleteError));
         return;
       }
-      // SEED §8: after deleting a note the user goes to the patients list.
+      // docs/rules-and-messages.md#messages: after deleting a note the user goes to the patients list.
       navigate('..', { relative: 'path' });
       await showSuccess(MSG.notes.deleted);
     },
