@@ -5,7 +5,7 @@ import { MSG } from '@psicocampus/shared/domain';
 import { HttpError } from '../../lib/http-error';
 import { API_ROOT } from '../../paths';
 import type { ImportParseOutcome, ImportParseTask } from './import-worker';
-import type { ImportRow } from './student-rows';
+import type { ImportBatches } from './import-batches';
 
 /**
  * One thread reads imports, one file at a time: a second import waits for
@@ -24,8 +24,8 @@ export const IMPORT_WORKER_HEAP_MB = 192;
 const IMPORT_TIMEOUT_MS = 60_000;
 
 export interface ImportParser {
-  /** The file's valid rows; an HttpError (400 or 503) when there are none to import. */
-  parse(file: Buffer, log: FastifyBaseLogger): Promise<ImportRow[]>;
+  /** The file's valid rows, as insert batches; an HttpError (400 or 503) when there are none to import. */
+  parse(file: Buffer, log: FastifyBaseLogger): Promise<ImportBatches>;
   close(): Promise<void>;
 }
 

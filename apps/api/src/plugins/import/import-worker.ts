@@ -8,7 +8,8 @@ import {
   SpreadsheetTooLargeError,
   UnreadableSpreadsheetError,
 } from './spreadsheet';
-import { readStudentRows, type ImportRow } from './student-rows';
+import { toImportBatches, type ImportBatches } from './import-batches';
+import { readStudentRows } from './student-rows';
 
 yieldToServerThread();
 
@@ -18,12 +19,12 @@ export interface ImportParseTask {
 }
 
 /**
- * What comes back: the validated rows, or the answer that refuses the file
+ * What comes back: the validated rows as insert batches (import-batches.ts), or the answer that refuses the file
  * (its status, Spanish message and row-by-row problems), with what the log
  * should say of it. Plain data: it crosses between threads.
  */
 export type ImportParseOutcome =
-  | { ok: true; rows: ImportRow[] }
+  | { ok: true; rows: ImportBatches }
   | {
       ok: false;
       status: number;
@@ -51,7 +52,7 @@ export default async function parseImport({ file }: ImportParseTask): Promise<Im
   if (!kind) return refusal(400, MSG.import.wrongType);
   try {
     const sheet = await readFirstSheet(bytes, kind);
-    return { ok: true, rows: readStudentRows(sheet) };
+    return { ok: true, rows: toImportBatches(readStudentRows(sheet)) };
   } catch (error) {
     if (error instanceof SpreadsheetTooLargeError) {
       return refusal(

@@ -1,35 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { StudentCreateBody } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
-import { studentSearchKey } from '../students/student.queries';
-import type { ImportRow } from './student-rows';
-
-/** Rows per INSERT: a few hundred, so that no one statement holds a huge body. */
-const BATCH_SIZE = 500;
-
-/**
- * What each row brings, as the database names it, with its type and where
- * it comes from: the fields of `newStudentValues` (students/student.queries)
- * that differ from row to row. Built field by field, for 5,000 rows, on the
- * server's own thread: a generic renaming of every key cost it about 100 ms
- * per import.
- */
-const ROW_COLUMNS: ReadonlyArray<
-  readonly [name: string, type: string, value: (student: StudentCreateBody) => unknown]
-> = [
-  ['first_name', 'text', (student) => student.firstName],
-  ['last_name', 'text', (student) => student.lastName],
-  ['age', 'integer', (student) => student.age],
-  ['gender', 'text', (student) => student.gender],
-  ['email', 'text', (student) => student.email],
-  ['phone', 'text', (student) => student.phone],
-  ['city', 'text', (student) => student.city],
-  ['career', 'text', (student) => student.career],
-  ['career_level', 'text', (student) => student.careerLevel],
-  ['employment_status', 'text', (student) => student.employmentStatus],
-  ['income', 'numeric', (student) => student.income ?? null],
-  ['search_key', 'text', (student) => studentSearchKey(student.firstName, student.lastName)],
-];
+import { ROW_COLUMNS, ROW_NUMBER_COLUMN, type ImportBatches } from './import-batches';
 
 /** What every row of one import shares, sent once per statement rather than once per row. */
 const SHARED_COLUMNS = [
@@ -40,17 +11,18 @@ const SHARED_COLUMNS = [
   'updated_at',
 ];
 
+const quoted = (name: string) => `"${name}"`;
 const COLUMN_LIST = sql.raw(
-  [...ROW_COLUMNS.map(([name]) => name), ...SHARED_COLUMNS].map((name) => `"${name}"`).join(', '),
+  [...ROW_COLUMNS.map(([name]) => name), ...SHARED_COLUMNS].map(quoted).join(', '),
 );
-const RECORD_LIST = sql.raw(ROW_COLUMNS.map(([name]) => `r."${name}"`).join(', '));
-const RECORD_TYPES = sql.raw(ROW_COLUMNS.map(([name, type]) => `"${name}" ${type}`).join(', '));
-
-function rowRecord(student: StudentCreateBody): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
-  for (const [name, , value] of ROW_COLUMNS) record[name] = value(student);
-  return record;
-}
+const RECORD_LIST = sql.raw(ROW_COLUMNS.map(([name]) => `r.${quoted(name)}`).join(', '));
+const RECORD_TYPES = sql.raw(
+  [
+    `${quoted(ROW_NUMBER_COLUMN)} integer`,
+    ...ROW_COLUMNS.map(([name, type]) => `${quoted(name)} ${type}`),
+  ].join(', '),
+);
+const ROW_NUMBER = sql.raw(quoted(ROW_NUMBER_COLUMN));
 
 export interface ImportOptions {
   /** Who imports: each student is assigned to and created by them. */
@@ -67,47 +39,47 @@ export interface ImportOutcome {
 }
 
 /**
- * Writes every row in one transaction, assigned to and created by the
+ * Writes every batch in one transaction, assigned to and created by the
  * importer. An e-mail already registered, or registered meanwhile by a
  * concurrent import or save, is skipped by the unique index (ON CONFLICT DO
- * NOTHING) and reported. Rows go in e-mail order so that two imports sharing
- * e-mails lock them in the same order and wait for each other instead of
- * deadlocking.
- *
- * Each batch travels as one JSON parameter expanded by jsonb_to_recordset:
- * building a 500-row VALUES list with drizzle (8,000 parameters) costs
- * about ten times more than the database's work.
+ * NOTHING) and reported. Each batch travels as one JSON parameter expanded
+ * by jsonb_to_recordset (building a 500-row VALUES list with drizzle, 8,000
+ * parameters, cost ten times the database's work), and its statement answers
+ * with how many it created and which rows it skipped: the server's thread
+ * never holds the rows one by one (import-batches.ts says why).
  */
 export async function insertImportedStudents(
   db: Database,
-  rows: ImportRow[],
+  { batches }: ImportBatches,
   { ownerId, now, batchId }: ImportOptions,
 ): Promise<ImportOutcome> {
-  // Lower-cased once per row, not once per comparison.
-  const ordered = rows
-    .map((row) => ({ row, key: row.student.email.toLowerCase() }))
-    .sort((a, b) => (a.key < b.key ? -1 : 1));
-  const inserted = new Set<string>();
+  let created = 0;
+  const duplicates: ImportOutcome['duplicates'] = [];
   await db.transaction(async (tx) => {
-    for (let start = 0; start < ordered.length; start += BATCH_SIZE) {
-      const records = ordered
-        .slice(start, start + BATCH_SIZE)
-        .map(({ row }) => rowRecord(row.student));
+    for (const batch of batches) {
       const result = await tx.execute(sql`
-        insert into "students" (${COLUMN_LIST})
-        select ${RECORD_LIST}, ${ownerId}::uuid, ${ownerId}::uuid, ${batchId}::uuid,
-               ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${RECORD_TYPES})
-        on conflict do nothing
-        returning "email"`);
+        with input as (
+          select * from jsonb_to_recordset(${batch}::jsonb) as r(${RECORD_TYPES})
+        ), inserted as (
+          insert into "students" (${COLUMN_LIST})
+          select ${RECORD_LIST}, ${ownerId}::uuid, ${ownerId}::uuid, ${batchId}::uuid,
+                 ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+          from input r
+          on conflict do nothing
+          returning "email"
+        )
+        select (select count(*) from inserted)::int as created,
+               coalesce((select json_agg(json_build_object('row', i.${ROW_NUMBER}, 'email', i."email"))
+                 from input i
+                 where not exists (select 1 from inserted s where s."email" = i."email")), '[]')::text
+                 as skipped`);
       // node-postgres and PGlite both answer { rows }.
-      for (const { email } of (result as unknown as { rows: Array<{ email: string }> }).rows) {
-        inserted.add(email.toLowerCase());
-      }
+      const [row] = (result as unknown as { rows: Array<{ created: number; skipped: string }> })
+        .rows;
+      created += row!.created;
+      duplicates.push(...(JSON.parse(row!.skipped) as ImportOutcome['duplicates']));
     }
   });
-  const duplicates = rows
-    .filter(({ student }) => !inserted.has(student.email.toLowerCase()))
-    .map(({ row, student }) => ({ row, email: student.email }));
-  return { created: inserted.size, duplicates };
+  duplicates.sort((a, b) => a.row - b.row);
+  return { created, duplicates };
 }

@@ -9,7 +9,7 @@ import { psychologistOnly } from '../students/student-access';
 import { createImportParser } from './import-parser';
 import { insertImportedStudents } from './import.queries';
 import { IMPORT_RETRY_AFTER_SECONDS, ImportSlots } from './import-slots';
-import type { ImportRow } from './student-rows';
+import type { ImportBatches } from './import-batches';
 import { buildStudentTemplate, TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE } from './template';
 
 /** docs/limits-and-budgets.md#limits-and-bad-input: an import file holds at most 5 MB. */
@@ -17,7 +17,7 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /** An import under way: its place among the imports, and the rows its file held. */
 interface ImportRun {
-  rows: ImportRow[] | null;
+  rows: ImportBatches | null;
   /** The file is being received or read. */
   reading: boolean;
   /** The answer has left, or the caller has gone. */

@@ -225,6 +225,25 @@ describe('POST /api/students/import', () => {
     });
   });
 
+  it('reports the registered e-mails of a file of several batches in the order of its rows', async () => {
+    // 1,200 rows are written in three statements, in e-mail order: 'zzz…' in
+    // row 2 goes in the last one, 'aaa…' in the last row in the first.
+    await createStudent(server, martin, { email: 'zzz.lote@estudiantes.test' });
+    await createStudent(server, martin, { email: 'aaa.lote@estudiantes.test' });
+    const rows = Array.from({ length: 1_200 }, (_, n) => studentRow(300_000 + n));
+    rows[0] = studentRow(300_000, { 'Correo electrónico': 'zzz.lote@estudiantes.test' });
+    rows[1_199] = studentRow(301_199, { 'Correo electrónico': 'aaa.lote@estudiantes.test' });
+    const response = await importFile(lucia, await sheetWith(rows));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      created: 1_198,
+      duplicates: [
+        { row: 2, email: 'zzz.lote@estudiantes.test' },
+        { row: 1_201, email: 'aaa.lote@estudiantes.test' },
+      ],
+    });
+  });
+
   it('never creates two students with one e-mail when two imports run at once', async () => {
     const rows = (emails: string[]) =>
       sheetWith(emails.map((email, n) => studentRow(n, { 'Correo electrónico': email })));
@@ -1037,7 +1056,9 @@ describe('imports under load (docs/limits-and-budgets.md#speed-and-size-budgets)
         statusCode: 400,
         message: MSG.import.tooMuchContent,
       });
-      await expect(parser.parse(await rowsFrom(610_000, 3), log)).resolves.toHaveLength(3);
+      await expect(parser.parse(await rowsFrom(610_000, 3), log)).resolves.toMatchObject({
+        rowCount: 3,
+      });
     } finally {
       await parser.close();
     }

@@ -1,6 +1,5 @@
 import { and, count, eq, like, ne, sql, type SQL } from 'drizzle-orm';
 import {
-  searchKey,
   type StudentCreateBody,
   type StudentEditBody,
   type StudentUpdateBody,
@@ -10,6 +9,7 @@ import { preparedFor } from '../../db/prepared';
 import { students, users } from '../../db/schema';
 import { containing, folded, searchWords } from '../../lib/text-search';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
+import { studentSearchKey } from './search-key';
 import { inCaseloadOf, ownStudent } from './caseload';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -20,10 +20,7 @@ export interface StudentRecord {
   psychologist: StaffRow | null;
 }
 
-/** The value of `students.search_key`; every write of a name goes through it. */
-export function studentSearchKey(firstName: string, lastName: string): string {
-  return searchKey(`${firstName} ${lastName}`);
-}
+export { studentSearchKey };
 
 /**
  * The caller's caseload, narrowed by a search: every word of `q` must appear
