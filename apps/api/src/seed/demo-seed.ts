@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { students, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { studentSearchKey } from '../plugins/students/student.queries';
+import { studentSearchKey } from '../plugins/students/search-key';
 import { insertShowcase } from './showcase-seed';
 
 /** The demo accounts of the README; created on a first start with an empty database. */

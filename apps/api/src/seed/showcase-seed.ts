@@ -8,7 +8,7 @@ import {
   students,
   suicideAssessments,
 } from '../db/schema';
-import { studentSearchKey } from '../plugins/students/student.queries';
+import { studentSearchKey } from '../plugins/students/search-key';
 import { buildShowcase, type ShowcaseInput } from './showcase';
 
 /** Rows per statement: well under PostgreSQL's 65,535 parameters for the widest table. */

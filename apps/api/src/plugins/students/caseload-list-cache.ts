@@ -38,8 +38,8 @@ export class CaseloadListCache {
     private readonly maxBytes = DEFAULT_MAX_BYTES,
   ) {}
 
-  async body(psychologistId: string, readRevision?: RevisionReader): Promise<Buffer> {
-    return (await this.entry(psychologistId, readRevision)).body;
+  async body(psychologistId: string): Promise<Buffer> {
+    return (await this.entry(psychologistId)).body;
   }
 
   /**

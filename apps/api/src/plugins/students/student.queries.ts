@@ -20,8 +20,6 @@ export interface StudentRecord {
   psychologist: StaffRow | null;
 }
 
-export { studentSearchKey };
-
 /**
  * The caller's caseload, narrowed by a search: every word of `q` must appear
  * in the first or last name, ignoring case and accents.
