@@ -19,7 +19,18 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Listens to a NOTIFY channel. `state(true)` once the listener is in place,
+   * `state(false)` whenever it is lost (a notice may have been missed) until
+   * it is back; on PostgreSQL it reconnects by itself. Resolves to `stop`.
+   */
+  listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NoticeHandlers {
+  notice(): void;
+  state(listening: boolean): void;
 }
 
 export type DatabaseTarget =
@@ -72,6 +83,7 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
   };
 }
@@ -88,6 +100,66 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // One process holds the folder: every change comes through this client.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, () => handlers.notice());
+      handlers.state(true);
+      return async () => {
+        handlers.state(false);
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+const RELISTEN_AFTER_MS = 1_000;
+
+/**
+ * A connection of its own, outside the pool, that LISTENs on `channel`, and
+ * opens again after a failure: a pooled client would be lent to queries.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: NoticeHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const lost = (current: pg.Client) => {
+    if (client !== current) return;
+    client = null;
+    handlers.state(false);
+    current.end().catch(() => {});
+    if (!stopped) retry = setTimeout(() => void open(), RELISTEN_AFTER_MS);
+  };
+  const open = async (): Promise<void> => {
+    retry = null;
+    const current = new pg.Client({ connectionString: url, keepAlive: true });
+    client = current;
+    current.on('error', () => lost(current));
+    current.on('end', () => lost(current));
+    current.on('notification', (message) => {
+      if (message.channel === channel) handlers.notice();
+    });
+    try {
+      await current.connect();
+      await current.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      if (client === current && !stopped) handlers.state(true);
+    } catch (error) {
+      console.error(`[db] cannot LISTEN on ${channel}; retrying`, error);
+      lost(current);
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    handlers.state(false);
+    await current?.end().catch(() => {});
   };
 }

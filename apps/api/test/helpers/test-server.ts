@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppConfig, loadConfig } from '../../src/config';
+import type { DatabaseTarget } from '../../src/db/client';
 import type { DEMO_ACCOUNTS } from '../../src/seed/demo-seed';
 import type { createServer, RunningServer } from '../../src/server';
 import { readOutbox, type OutboxMail } from './outbox';
@@ -58,6 +59,8 @@ export interface TestServer {
   app: FastifyInstance;
   server: RunningServer;
   config: AppConfig;
+  /** The database it runs on, for a test that reaches it as an operator would. */
+  target: DatabaseTarget;
   /** Moves the server's clock forward (idle and expiry tests). */
   advanceClock(ms: number): void;
   /** Signs a demo account in and returns its token. */
@@ -112,6 +115,7 @@ export async function startTestServer(
     app: running.app,
     server: running,
     config,
+    target: database.target,
     advanceClock(ms) {
       offsetMs += ms;
     },

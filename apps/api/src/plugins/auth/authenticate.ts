@@ -7,6 +7,7 @@ import type {
 import { MSG, type Role, type SessionUser } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
+import { SessionCache } from './session-cache';
 import { findActiveSession, toSessionUser } from './sessions';
 
 export interface AuthContext {
@@ -16,12 +17,33 @@ export interface AuthContext {
 
 const MAX_TOKEN_LENGTH = 200;
 
+/** The channel of drizzle/0008_session_notices.sql. */
+export const SESSION_NOTICES = 'psicocampus_sessions';
+
 /**
  * The one authentication hook of the API: every /api route needs a live
  * session in `x-token`, except those marked `config: { public: true }`
  * (login, recovery, health). Anything else answers 401 in Spanish.
  */
 export function registerAuthentication(app: FastifyInstance, ctx: AppContext): void {
+  const sessions = new SessionCache();
+  let stopListening: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stopListening = await ctx.database.listen(SESSION_NOTICES, {
+      notice: () => sessions.clear(),
+      state: (listening) => sessions.setListening(listening),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await stopListening?.();
+  });
+  // A write may have ended sessions or changed an account (a sign-out, a
+  // deactivation): this process forgets them before the answer leaves, so the
+  // client's next call cannot beat the database's notice to it.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') sessions.clear();
+  });
+
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     // Only API routes; an unknown path answers 404, signed in or not.
@@ -31,7 +53,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
       throw new HttpError(401, MSG.api.unauthorized);
     }
-    const active = await findActiveSession(ctx.db, token, ctx.now());
+    const active = await findActiveSession(ctx.db, token, ctx.now(), sessions);
     if (!active) throw new HttpError(401, MSG.api.unauthorized);
     request.auth = { user: toSessionUser(active.user), sessionId: active.sessionId };
   });

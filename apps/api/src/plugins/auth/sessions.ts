@@ -5,6 +5,7 @@ import { columnPlaceholder, preparedFor } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { AUTH_POLICY } from './auth.policy';
 import type { UserRow } from '../users/user.queries';
+import type { CachedSession, SessionCache } from './session-cache';
 import { hashToken, newToken } from './tokens';
 
 /** The user as the front end keeps it (docs/data-model.md#local-data `user-data`). */
@@ -72,25 +73,52 @@ const sessionStatements = preparedFor((db) => ({
 /**
  * The session a token opens, if it is still alive: not ended, not idle for
  * 30 minutes, not past its 12 hours, and its user still active. Marks it
- * seen (at most once a minute).
+ * seen (at most once a minute). With a cache, a session found alive in the
+ * last seconds is not looked up again (session-cache.ts says when that holds).
  */
 export async function findActiveSession(
   db: Database,
   token: string,
   now: Date,
+  cache?: SessionCache,
 ): Promise<ActiveSession | null> {
   const statements = sessionStatements(db);
-  const idleSince = new Date(now.getTime() - AUTH_POLICY.idleMs);
-  const [row] = await statements.findActive.execute({
-    tokenHash: hashToken(token),
-    now,
-    idleSince,
-  });
-  if (!row) return null;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > AUTH_POLICY.touchEveryMs) {
-    await statements.touch.execute({ now, sessionId: row.session.id });
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash, now);
+  // A copy that looks idle or expired is asked about again: another process
+  // may have marked the session seen since.
+  if (cached && isAlive(cached, now)) {
+    if (now.getTime() - cached.lastSeenAt.getTime() > AUTH_POLICY.touchEveryMs) {
+      // Set first, so that calls arriving meanwhile do not touch it too.
+      cached.lastSeenAt = now;
+      await statements.touch.execute({ now, sessionId: cached.sessionId });
+    }
+    return { sessionId: cached.sessionId, user: cached.user };
   }
+  const generation = cache?.generation ?? 0;
+  const idleSince = new Date(now.getTime() - AUTH_POLICY.idleMs);
+  const [row] = await statements.findActive.execute({ tokenHash, now, idleSince });
+  if (!row) return null;
+  let lastSeenAt = row.session.lastSeenAt;
+  if (now.getTime() - lastSeenAt.getTime() > AUTH_POLICY.touchEveryMs) {
+    await statements.touch.execute({ now, sessionId: row.session.id });
+    lastSeenAt = now;
+  }
+  cache?.remember(tokenHash, generation, {
+    sessionId: row.session.id,
+    user: row.user,
+    lastSeenAt,
+    expiresAt: row.session.expiresAt,
+    cachedAt: now.getTime(),
+  });
   return { sessionId: row.session.id, user: row.user };
+}
+
+function isAlive(session: CachedSession, now: Date): boolean {
+  return (
+    session.expiresAt.getTime() > now.getTime() &&
+    session.lastSeenAt.getTime() > now.getTime() - AUTH_POLICY.idleMs
+  );
 }
 
 export async function endSession(db: Database, sessionId: string, now: Date): Promise<void> {
