@@ -1,6 +1,6 @@
 import descriptors from './remote-descriptors.json';
 import { checkRemoteDescriptors } from './remote-descriptors.check';
-import { REMOTE_NAMES, remoteDescriptor } from './remotes';
+import { dashboardOf, REMOTE_NAMES, remoteDescriptor, remoteMount } from './remotes';
 
 const valid = () => structuredClone(descriptors) as { remotes: Array<Record<string, unknown>> };
 
@@ -50,5 +50,16 @@ describe('remote-descriptors.json', () => {
     const data = valid();
     data.remotes.push(remote);
     expect(() => checkRemoteDescriptors(data)).toThrow(reason);
+  });
+
+  it("gives a remote's mount, and refuses a name nobody described", () => {
+    expect(remoteMount('assessment')).toBe('/psychologist/dashboard');
+    expect(remoteMount('auth')).toBe('/');
+    expect(() => remoteMount('unknown')).toThrow(/no remote named "unknown"/);
+  });
+
+  it('gives the dashboard of each role: the one whose remotes admit it', () => {
+    expect(dashboardOf('PSYCHOLOGIST')).toBe('/psychologist/dashboard');
+    expect(dashboardOf('ADMIN')).toBe('/dashboard');
   });
 });

@@ -57,3 +57,27 @@ export function remoteDescriptor(name: string): RemoteDescriptor | undefined {
 
 /** `remotes.json`: a remote's name → the address of its `mf-manifest.json`. */
 export type RemotesConfig = Partial<Record<RemoteName, string>>;
+
+/**
+ * Where the shell mounts a remote (its descriptor's `mount`). Throws for a
+ * name nobody described: a remote's own links and harness are built from it,
+ * and a typo must not mount them somewhere else quietly.
+ */
+export function remoteMount(name: RemoteName): string {
+  const remote = remoteDescriptor(name);
+  if (!remote) throw new Error(`remote-descriptors.json describes no remote named "${name}"`);
+  return remote.mount;
+}
+
+/**
+ * The dashboard a role works in: the base of the first dashboard one of whose
+ * remotes admits the role (docs/screens-and-routes.md#routes), or undefined
+ * when none does.
+ */
+export function dashboardOf(role: Role): string | undefined {
+  return REMOTE_DESCRIPTORS.dashboards.find((dashboard) =>
+    REMOTE_DESCRIPTORS.remotes.some(
+      (remote) => remote.mount === dashboard.base && remote.roles.includes(role),
+    ),
+  )?.base;
+}
