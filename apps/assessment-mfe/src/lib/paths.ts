@@ -1,9 +1,11 @@
-/** Where the shell mounts this remote for psychologists (docs/screens-and-routes.md#routes), and the screens it links to. */
-export const DASHBOARD = '/psychologist/dashboard';
+import { remoteMount } from '@psicocampus/shared/domain';
 
-/** The student's detail, in the patients remote. */
+/** Where the shell mounts this remote (remote-descriptors.json), and the screens it links to. */
+export const DASHBOARD = remoteMount('assessment');
+
+/** The student's detail, in the patients remote, wherever that one is mounted. */
 export const studentDetailPath = (studentId: string) =>
-  `${DASHBOARD}/patients/${encodeURIComponent(studentId)}`;
+  `${remoteMount('patients')}/patients/${encodeURIComponent(studentId)}`;
 
 /** The student's evaluations, here. */
 export const studentEvaluationsPath = (studentId: string) =>

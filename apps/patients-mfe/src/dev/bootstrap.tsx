@@ -1,4 +1,5 @@
+import { remoteMount } from '@psicocampus/shared/domain';
 import { startRemoteHarness } from '@psicocampus/shared/dev';
 import remote from '../remote-module';
 
-void startRemoteHarness(remote, { base: '/psychologist/dashboard' });
+void startRemoteHarness(remote, { base: remoteMount('patients') });
