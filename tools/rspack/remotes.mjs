@@ -6,7 +6,7 @@
 //   node tools/rspack/remotes.mjs names          one remote name per line
 //   node tools/rspack/remotes.mjs stage <dir>    the built front ends laid out
 //                                                as the web image serves them
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,7 +53,9 @@ function stage(dir) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Node runs a script by its real path; it may have been named by a link
+// (a host's /srv/psicocampus/app), and must still answer.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [command, dir] = process.argv.slice(2);
   if (command === 'names') {
     console.log(REMOTE_NAMES.join('\n'));
