@@ -3,16 +3,18 @@
 # origins (PSICOCAMPUS_<NAME>_ORIGIN for each remote the image was built
 # with, listed in remote-names) unless one was mounted, renders nginx's
 # configuration from the environment with deploy/nginx/render.sh, checks it
-# and runs nginx.
+# and runs nginx. render.sh reads the same list (nginx/remote-names.sh).
 set -eu
 remotes="$PSICOCAMPUS_WEB_ROOT/remotes.json"
-names=${PSICOCAMPUS_REMOTE_NAMES_FILE:-/usr/share/psicocampus/remote-names}
+: "${PSICOCAMPUS_REMOTE_NAMES_FILE:=/usr/share/psicocampus/remote-names}"
+export PSICOCAMPUS_REMOTE_NAMES_FILE
+# A failing remote-names.sh has already said why.
+names=$(sh /usr/share/psicocampus/nginx/remote-names.sh) || exit 1
 if [ ! -e "$remotes" ]; then
   separator=''
   {
     echo '{'
-    while read -r name; do
-      [ "$name" ] || continue
+    for name in $names; do
       variable="PSICOCAMPUS_$(echo "$name" | tr 'a-z-' 'A-Z_')_ORIGIN"
       eval "origin=\${$variable:-}"
       if [ -z "$origin" ]; then
@@ -22,7 +24,7 @@ if [ ! -e "$remotes" ]; then
       printf '%s  "%s": "%s/mf-manifest.json"' "$separator" "$name" "$origin"
       separator=',
 '
-    done < "$names"
+    done
     printf '\n}\n'
   } > "$remotes.partial"
   mv "$remotes.partial" "$remotes"

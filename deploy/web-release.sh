@@ -11,8 +11,9 @@
 #   sh deploy/web-release.sh activate <web root> <app> <release>
 #   sh deploy/web-release.sh list     <web root> <app>
 #
-# <app> is shell, auth, patients, assessment or admin. `publish` copies the
-# build (by default this checkout's apps/<app>/dist, from `npm run build`);
+# <app> is shell or a remote of remote-descriptors.json (nginx/remote-names.sh
+# lists them). `publish` copies the build (by default this checkout's
+# apps/shell/dist or apps/<app>-mfe/dist, from `npm run build`);
 # `activate` points the app's link at a published release in one step, so
 # browsers get either the old release or the new one, never a mix. nginx
 # needs no reload. Rolling back is activating the previous release.
@@ -28,12 +29,15 @@ command=${1:-}
 root=${2:-}
 app=${3:-}
 [ "$command" ] && [ "$root" ] && [ "$app" ] || fail "usage: web-release.sh publish|activate|list <web root> <app> [<release>] [<build folder>]"
-case "$app" in
-  shell) link="$root/shell" target_prefix="releases/shell" build="$here/../apps/shell/dist" ;;
-  auth | patients | assessment | admin)
-    link="$root/remotes/$app" target_prefix="../releases/$app" build="$here/../apps/$app-mfe/dist" ;;
-  *) fail "unknown front end: $app (shell, auth, patients, assessment or admin)" ;;
-esac
+if [ "$app" = shell ]; then
+  link="$root/shell" target_prefix="releases/shell" build="$here/../apps/shell/dist"
+else
+  # A failing remote-names.sh has already said why.
+  remotes=$(sh "$here/nginx/remote-names.sh") || exit 1
+  printf '%s\n' "$remotes" | grep -qxF -- "$app" ||
+    fail "unknown front end: $app (shell or a remote: $(printf '%s\n' "$remotes" | paste -sd ' ' -))"
+  link="$root/remotes/$app" target_prefix="../releases/$app" build="$here/../apps/$app-mfe/dist"
+fi
 releases="$root/releases/$app"
 
 case "$command" in

@@ -40,6 +40,9 @@ COPY --from=build /out/remote-names /usr/share/psicocampus/remote-names
 # start from the origins (or mounted by the operator).
 RUN rm -f /srv/psicocampus/web/shell/remotes.json
 ENV PSICOCAMPUS_WEB_ROOT=/srv/psicocampus/web
+# The remotes the image was built with, for nginx/remote-names.sh (render.sh,
+# the entry point), which cannot read remote-descriptors.json without Node.
+ENV PSICOCAMPUS_REMOTE_NAMES_FILE=/usr/share/psicocampus/remote-names
 # nginx's graceful stop: answers in flight are finished.
 STOPSIGNAL SIGQUIT
 ENTRYPOINT ["sh", "/usr/local/bin/psicocampus-web"]

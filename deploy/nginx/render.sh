@@ -6,9 +6,12 @@
 #
 # writes /etc/nginx/conf.d/psicocampus.conf and /etc/nginx/snippets/psicocampus-*.conf.
 # The values come from the environment, or from the file given second
-# (shell syntax, as in psicocampus.env.example). Needs envsubst (Debian:
-# gettext-base). The deployment test renders its configuration with this
-# same script, so what runs in production is what the test runs.
+# (shell syntax, as in psicocampus.env.example). The remotes are those of
+# remote-descriptors.json, as remote-names.sh lists them: each needs its
+# PSICOCAMPUS_<NAME>_ORIGIN and gets a server block of its own. Needs
+# envsubst (Debian: gettext-base). The deployment test renders its
+# configuration with this same script, so what runs in production is what
+# the test runs.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,12 +34,17 @@ fail() {
 : "${PSICOCAMPUS_LISTEN_ADDRESS:=}"
 : "${PSICOCAMPUS_TLS_CONF:=}"
 
+# The remotes of remote-descriptors.json (remote-names.sh, which says why
+# when it cannot list them).
+names=$(sh "$here/remote-names.sh") || exit 1
+
 tls=no
-# origin_parts NAME: checks PSICOCAMPUS_<NAME>_ORIGIN (scheme://host[:port],
-# nothing after it) and sets PSICOCAMPUS_<NAME>_HOST and _LISTEN from it.
+# origin_parts NAME [WHAT]: checks PSICOCAMPUS_<NAME>_ORIGIN (scheme://host[:port],
+# nothing after it), sets PSICOCAMPUS_<NAME>_HOST and _LISTEN from it, and
+# leaves it in $origin.
 origin_parts() {
   eval "origin=\${PSICOCAMPUS_$1_ORIGIN:-}"
-  [ "$origin" ] || fail "PSICOCAMPUS_$1_ORIGIN is not set"
+  [ "$origin" ] || fail "PSICOCAMPUS_$1_ORIGIN is not set${2:+ ($2)}"
   case "$origin" in
     http://*) scheme=http default_port=80 ;;
     https://*) scheme=https default_port=443 tls=yes ;;
@@ -57,13 +65,22 @@ origin_parts() {
   export "PSICOCAMPUS_$1_HOST" "PSICOCAMPUS_$1_LISTEN"
 }
 
-for name in SHELL AUTH PATIENTS ASSESSMENT ADMIN; do
-  origin_parts "$name"
-done
+# variable_of NAME: the upper-case part of a remote's variables (patients →
+# PATIENTS, a-b → A_B), as web-entrypoint.sh spells it too.
+variable_of() {
+  printf '%s' "$1" | tr 'a-z-' 'A-Z_'
+}
 
+origin_parts SHELL "the shell's, PUBLIC_URL"
 # The remotes' origins, as the page policy lists them (sorted, each once).
-PSICOCAMPUS_REMOTE_ORIGINS=$(printf '%s\n' "$PSICOCAMPUS_AUTH_ORIGIN" "$PSICOCAMPUS_PATIENTS_ORIGIN" \
-  "$PSICOCAMPUS_ASSESSMENT_ORIGIN" "$PSICOCAMPUS_ADMIN_ORIGIN" | LC_ALL=C sort -u | tr '\n' ' ')
+remote_origins=''
+for name in $names; do
+  variable=$(variable_of "$name")
+  origin_parts "$variable" "the origin of the remote $name"
+  remote_origins="$remote_origins$origin
+"
+done
+PSICOCAMPUS_REMOTE_ORIGINS=$(printf '%s' "$remote_origins" | LC_ALL=C sort -u | tr '\n' ' ')
 PSICOCAMPUS_REMOTE_ORIGINS=${PSICOCAMPUS_REMOTE_ORIGINS% }
 
 if [ "$tls" = yes ]; then
@@ -76,14 +93,17 @@ fi
 export PSICOCAMPUS_WEB_ROOT PSICOCAMPUS_LOG_DIR PSICOCAMPUS_REMOTE_ORIGINS PSICOCAMPUS_TLS_DIRECTIVE
 
 # Only these are replaced: nginx's own $variables stay as they are.
+# shellcheck disable=SC2016 # envsubst's list of names, not expanded here
 variables='${PSICOCAMPUS_WEB_ROOT} ${PSICOCAMPUS_LOG_DIR} ${PSICOCAMPUS_REMOTE_ORIGINS} ${PSICOCAMPUS_TLS_DIRECTIVE}'
-for name in SHELL AUTH PATIENTS ASSESSMENT ADMIN; do
-  variables="$variables \${PSICOCAMPUS_${name}_ORIGIN} \${PSICOCAMPUS_${name}_HOST} \${PSICOCAMPUS_${name}_LISTEN}"
-  export "PSICOCAMPUS_${name}_ORIGIN"
-done
+variables="$variables \${PSICOCAMPUS_SHELL_ORIGIN} \${PSICOCAMPUS_SHELL_HOST} \${PSICOCAMPUS_SHELL_LISTEN}"
+export PSICOCAMPUS_SHELL_ORIGIN
+# The one remote whose server block is being written (render_remote).
+# shellcheck disable=SC2016
+remote_variables='${PSICOCAMPUS_REMOTE_NAME} ${PSICOCAMPUS_REMOTE_ORIGIN} ${PSICOCAMPUS_REMOTE_HOST} ${PSICOCAMPUS_REMOTE_LISTEN}'
 
-# render TEMPLATE TARGET: the upstream's server line once per process, then envsubst.
-render() {
+# expand TEMPLATE VARIABLES: the upstream's server line once per process,
+# then envsubst of VARIABLES only.
+expand() {
   awk -v servers="$PSICOCAMPUS_API_SERVERS" '
     index($0, "${PSICOCAMPUS_API_SERVER}") {
       n = split(servers, list, " ")
@@ -95,16 +115,42 @@ render() {
       next
     }
     { print }
-  ' "$1" | envsubst "$variables" > "$2.tmp"
-  if grep -n 'PSICOCAMPUS_[A-Z_]*}' "$2.tmp" >&2; then
-    rm -f "$2.tmp"
-    fail "$1 names a value this script does not know (above)"
+  ' "$1" | envsubst "$2"
+}
+
+# render_remote NAME: the remote's server block, without the template's
+# opening comment (it explains the template, once is enough).
+render_remote() {
+  variable=$(variable_of "$1")
+  eval "PSICOCAMPUS_REMOTE_ORIGIN=\$PSICOCAMPUS_${variable}_ORIGIN"
+  eval "PSICOCAMPUS_REMOTE_HOST=\$PSICOCAMPUS_${variable}_HOST"
+  eval "PSICOCAMPUS_REMOTE_LISTEN=\$PSICOCAMPUS_${variable}_LISTEN"
+  PSICOCAMPUS_REMOTE_NAME=$1
+  export PSICOCAMPUS_REMOTE_NAME PSICOCAMPUS_REMOTE_ORIGIN PSICOCAMPUS_REMOTE_HOST PSICOCAMPUS_REMOTE_LISTEN
+  echo
+  sed '/^#/d' "$here/conf.d/psicocampus-remote-server.conf.template" |
+    expand - "$variables $remote_variables"
+}
+
+# finish TARGET: moves TARGET.tmp into place unless a placeholder is left.
+finish() {
+  if grep -n 'PSICOCAMPUS_[A-Z_]*}' "$1.tmp" >&2; then
+    rm -f "$1.tmp"
+    fail "$1 would name a value this script does not know (above): see the templates in $here"
   fi
-  mv "$2.tmp" "$2"
+  mv "$1.tmp" "$1"
 }
 
 mkdir -p "$out/conf.d" "$out/snippets"
-render "$here/conf.d/psicocampus.conf.template" "$out/conf.d/psicocampus.conf"
-render "$here/snippets/psicocampus-remote.conf.template" "$out/snippets/psicocampus-remote.conf"
+conf="$out/conf.d/psicocampus.conf"
+{
+  expand "$here/conf.d/psicocampus.conf.template" "$variables"
+  for name in $names; do
+    render_remote "$name"
+  done
+} > "$conf.tmp"
+finish "$conf"
+expand "$here/snippets/psicocampus-remote.conf.template" "$variables" > "$out/snippets/psicocampus-remote.conf.tmp"
+finish "$out/snippets/psicocampus-remote.conf"
 cp "$here/snippets/psicocampus-static.conf" "$here/snippets/psicocampus-api.conf" "$out/snippets/"
-echo "render.sh: wrote $out/conf.d/psicocampus.conf and $out/snippets/psicocampus-{api,static,remote}.conf"
+echo "render.sh: wrote $conf (the shell and the remotes $(echo "$names" | paste -sd ' ' -)) and $out/snippets/psicocampus-{api,static,remote}.conf"
