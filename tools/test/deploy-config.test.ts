@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -22,6 +23,7 @@ const read = (file: string) => readFileSync(path.join(DEPLOY, file), 'utf8');
 
 const template = read('nginx/conf.d/psicocampus.conf.template');
 const remoteTemplate = read('nginx/snippets/psicocampus-remote.conf.template');
+const remoteServerTemplate = read('nginx/conf.d/psicocampus-remote-server.conf.template');
 const staticSnippet = read('nginx/snippets/psicocampus-static.conf');
 const apiSnippet = read('nginx/snippets/psicocampus-api.conf');
 const renderScript = read('nginx/render.sh');
@@ -108,30 +110,42 @@ describe('deploy/: the server processes', () => {
 describe('deploy/nginx: the front ends and the API behind nginx', () => {
   const ORIGINS = ['SHELL', ...REMOTE_NAMES.map((name) => name.toUpperCase())];
 
-  it('has a server block of its own for the shell and each remote', () => {
-    expect(template).toContain('root ${PSICOCAMPUS_WEB_ROOT}/shell;');
-    for (const name of REMOTE_NAMES) {
-      const upper = name.toUpperCase();
-      const block = new RegExp(
-        `server \\{\\n {4}listen \\$\\{PSICOCAMPUS_${upper}_LISTEN\\};\\n {4}server_name \\$\\{PSICOCAMPUS_${upper}_HOST\\};\\n {4}root \\$\\{PSICOCAMPUS_WEB_ROOT\\}/remotes/${name};\\n {4}include snippets/psicocampus-remote.conf;\\n\\}`,
-      );
-      expect([name, block.test(template)]).toEqual([name, true]);
+  it('lists the remotes of remote-descriptors.json (nginx/remote-names.sh)', () => {
+    const listed = execFileSync('sh', [path.join(DEPLOY, 'nginx/remote-names.sh')], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(listed.trim().split('\n')).toEqual([...REMOTE_NAMES]);
+    // render.sh, web-release.sh and the web image's entry point take that list.
+    for (const file of ['nginx/render.sh', 'web-release.sh', 'web-entrypoint.sh']) {
+      expect([file, read(file).includes('remote-names.sh')]).toEqual([file, true]);
     }
-    expect(template.match(/^server \{$/gm)).toHaveLength(1 + REMOTE_NAMES.length);
+  });
+
+  it('has a server block of its own for the shell and, once per remote, for each remote', () => {
+    expect(template).toContain('root ${PSICOCAMPUS_WEB_ROOT}/shell;');
+    expect(template.match(/^server \{$/gm)).toHaveLength(1);
+    expect(remoteServerTemplate).toMatch(
+      /server \{\n(?: {4}#[^\n]*\n)* {4}listen \$\{PSICOCAMPUS_REMOTE_LISTEN\};\n {4}server_name \$\{PSICOCAMPUS_REMOTE_HOST\};\n {4}root \$\{PSICOCAMPUS_WEB_ROOT\}\/remotes\/\$\{PSICOCAMPUS_REMOTE_NAME\};\n {4}include snippets\/psicocampus-remote.conf;\n\}/,
+    );
+    expect(remoteServerTemplate.match(/^server \{$/gm)).toHaveLength(1);
+    expect(renderScript).toMatch(/for name in \$names; do\n\s+render_remote "\$name"/);
   });
 
   it('renders every origin it names (render.sh) and compose.yaml gives each one', () => {
-    expect(renderScript).toContain(`for name in ${ORIGINS.join(' ')}; do`);
     const webEnv = composeEnvironment('web');
     for (const origin of ORIGINS) expect(webEnv).toContain(`PSICOCAMPUS_${origin}_ORIGIN`);
     expect(webEnv).toContain('PSICOCAMPUS_API_SERVERS');
     const placeholders = new Set(
-      [...(template + remoteTemplate).matchAll(/\$\{(PSICOCAMPUS_[A-Z_]+)\}/g)].map((m) => m[1]!),
+      [
+        ...(template + remoteTemplate + remoteServerTemplate).matchAll(
+          /\$\{(PSICOCAMPUS_[A-Z_]+)\}/g,
+        ),
+      ].map((m) => m[1]!),
     );
-    // Each origin's _ORIGIN, _HOST and _LISTEN are set in render.sh's loop over ORIGINS.
-    const perOrigin = new RegExp(`^PSICOCAMPUS_(${ORIGINS.join('|')})_(ORIGIN|HOST|LISTEN)$`);
+    // render.sh hands envsubst exactly the names it sets.
     for (const name of placeholders) {
-      expect([name, perOrigin.test(name) || renderScript.includes(name)]).toEqual([name, true]);
+      expect([name, renderScript.includes(`\${${name}}`)]).toEqual([name, true]);
     }
   });
 
