@@ -6,12 +6,11 @@ const pg = require('pg');
 
 module.exports = async () => {
   const root = path.resolve(__dirname, '../..');
+  // The remotes as libs/shared/src/domain/remote-descriptors.json lists them.
+  const { remotes } = require('../../libs/shared/src/domain/remote-descriptors.json');
   const needed = [
     'apps/shell/dist/index.html',
-    'apps/auth-mfe/dist/mf-manifest.json',
-    'apps/patients-mfe/dist/mf-manifest.json',
-    'apps/assessment-mfe/dist/mf-manifest.json',
-    'apps/admin-mfe/dist/mf-manifest.json',
+    ...remotes.map(({ name }) => `apps/${name}-mfe/dist/mf-manifest.json`),
     'apps/api/dist/main.js',
   ].filter((file) => !existsSync(path.join(root, file)));
   if (needed.length) {
