@@ -46,6 +46,28 @@ describe('compressed answers', () => {
     expect(JSON.parse(gunzipSync(detail.rawPayload).toString()).student._id).toBe(student._id);
   });
 
+  it('compresses a long answer off the server thread, to the same content', async () => {
+    for (let i = 0; i < 70; i++) await createStudent(server, token);
+    const url = '/api/students?page=1&pageSize=200';
+    const plain = await get(url);
+    expect(plain.rawPayload.length).toBeGreaterThan(32 * 1024);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const compressed = await get(url, encoding);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers['content-length']).toBe(String(compressed.rawPayload.length));
+      const text = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(compressed.rawPayload);
+      expect(JSON.parse(text.toString())).toEqual(plain.json());
+    }
+  });
+
+  it('sends a PDF as it is: it is compressed already', async () => {
+    const student = await createStudent(server, token);
+    const pdf = await get(`/api/pdfreport/student/${student._id}`, 'gzip, deflate, br');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-encoding']).toBeUndefined();
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('never compresses the sign-in answer, which carries the session token', async () => {
     const { email, password } = demoAccount('psychologist');
     const login = await server.call({
