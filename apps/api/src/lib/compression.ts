@@ -10,8 +10,11 @@ export type Encoding = (typeof ENCODINGS)[number];
 /**
  * Brotli's quality 4 compresses JSON about as well as gzip -9 in a fraction
  * of the time; 11, zlib's default, would cost more than the network saves.
+ * It is for an answer compressed once and sent many times (the caseload
+ * list). An answer compressed for one call gets quality 2: on a student's
+ * record of 5 KB, 19 µs instead of 67 µs for 4 % more bytes.
  */
-export const BROTLI_QUALITY = 4;
+export const BROTLI_QUALITY = { kept: 4, onTheFly: 2 } as const;
 
 /** Answers under this size go as they are (below). */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -70,20 +73,24 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
   return chosen === 'br' || chosen === 'gzip' ? chosen : null;
 }
 
-function brotliOptions(body: Buffer): zlib.BrotliOptions {
+function brotliOptions(body: Buffer, quality: number): zlib.BrotliOptions {
   return {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   };
 }
 const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
 
-/** Compresses a body on the calling thread (small answers, and the list's kept copy). */
-export function compressBody(body: Buffer, encoding: Encoding): Buffer {
+/**
+ * Compresses a body on the calling thread: a small answer, or (`kept`) one
+ * that will be sent many times.
+ */
+export function compressBody(body: Buffer, encoding: Encoding, kept = false): Buffer {
+  const quality = kept ? BROTLI_QUALITY.kept : BROTLI_QUALITY.onTheFly;
   return encoding === 'br'
-    ? zlib.brotliCompressSync(body, brotliOptions(body))
+    ? zlib.brotliCompressSync(body, brotliOptions(body, quality))
     : zlib.gzipSync(body, GZIP_OPTIONS);
 }
 
@@ -92,5 +99,7 @@ const gzip = promisify(zlib.gzip);
 
 /** The same, in libuv's thread pool. */
 export function compressBodyOffThread(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === 'br' ? brotliCompress(body, brotliOptions(body)) : gzip(body, GZIP_OPTIONS);
+  return encoding === 'br'
+    ? brotliCompress(body, brotliOptions(body, BROTLI_QUALITY.onTheFly))
+    : gzip(body, GZIP_OPTIONS);
 }

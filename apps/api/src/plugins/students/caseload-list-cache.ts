@@ -56,7 +56,7 @@ export class CaseloadListCache {
     if (!encoding) return { body: entry.body, encoding: null };
     let compressed = entry.compressed[encoding];
     if (!compressed) {
-      compressed = compressBody(entry.body, encoding);
+      compressed = compressBody(entry.body, encoding, true);
       entry.compressed[encoding] = compressed;
       this.bytes += compressed.length;
       this.shrink();
