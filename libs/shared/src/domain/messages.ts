@@ -443,6 +443,9 @@ export const MSG = {
     },
     answerRequired12: 'Por favor, responda las preguntas 1 y 2 de Ideación Suicida.',
     answerAllIdeation: 'Por favor, complete todas las preguntas de Ideación Suicida.',
+    /** The behaviour items' pattern ('responda si hubo un ...') does not fit this plural item. */
+    answerPreparatoryActs: 'Por favor, indique si hubo actos o conductas preparatorias.',
+    describePreparatoryActs: 'Por favor, describa los actos o conductas preparatorias.',
     completeIntensity: 'Por favor, complete la sección de Intensidad de la Ideación.',
     typeNotEndorsed:
       'El tipo de ideación más grave debe ser uno de los que el estudiante respondió con «Sí».',

@@ -4,6 +4,7 @@
  * docs/columbia-assessment.md#risk-levels). The form, the server's PDF and the statistics read them
  * from here.
  */
+import { MSG } from '../messages';
 
 export const IDEATION_QUESTIONS = [
   {
@@ -116,11 +117,13 @@ export const ATTEMPT_KEYS: readonly AttemptKey[] = [
 
 /** 'Por favor, responda si hubo un Intento Real.' */
 export function answerBehaviourMessage(item: (typeof BEHAVIOUR_QUESTIONS)[number]): string {
+  if (item.key === 'preparatoryActs') return MSG.assessment.answerPreparatoryActs;
   return `Por favor, responda si hubo ${item.article} ${item.name}.`;
 }
 
 /** 'Por favor, describa el Intento Real.' */
 export function describeBehaviourMessage(item: (typeof BEHAVIOUR_QUESTIONS)[number]): string {
+  if (item.key === 'preparatoryActs') return MSG.assessment.describePreparatoryActs;
   return `Por favor, describa ${item.definite} ${item.name}.`;
 }
 

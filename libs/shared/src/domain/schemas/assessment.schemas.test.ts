@@ -101,8 +101,8 @@ describe("the 'Validación' rules, in the order of docs/columbia-assessment.md#v
     ],
     [
       'preparatoryActs',
-      'Por favor, responda si hubo unos Actos o Comportamiento Preparatorios.',
-      'Por favor, describa los Actos o Comportamiento Preparatorios.',
+      'Por favor, indique si hubo actos o conductas preparatorias.',
+      'Por favor, describa los actos o conductas preparatorias.',
     ],
   ] as const)('asks about %s and its description', (key, answerMessage, describeMessage) => {
     const unanswered = allNo();
