@@ -17,7 +17,11 @@ export function ForgotPasswordForm({ initialEmail = '', onSent }: Props) {
     <Formik
       initialValues={{ email: initialEmail }}
       validationSchema={schema}
+      // Checked on submit only, as the login form: a check on blur would
+      // remove the empty-field error as the pointer presses "Enviar enlace",
+      // move the button from under it, and lose that first click.
       validateOnChange={false}
+      validateOnBlur={false}
       onSubmit={async ({ email }) => {
         await send(email);
       }}

@@ -30,6 +30,25 @@ describe('the password-recovery modal (docs/screens-and-routes.md#login-screen a
     expect(calls).toHaveLength(0);
   });
 
+  it('sends on the first click after an empty-submit error (issue 16)', async () => {
+    const calls = stubApi(() => Response.json({ ok: true, msg: MSG.auth.forgotSent }));
+    const modal = await openRecovery();
+    await send(modal, '');
+    await within(modal).findByText(MSG.auth.forgotEmailRequired);
+    await userEvent.type(
+      within(modal).getByLabelText(/Correo electrónico/),
+      'alguien@psicocampus.test',
+    );
+    // Leaving the field (what pressing the button does first) keeps the error
+    // line, so the button stays under the pointer until the click is done.
+    await userEvent.tab();
+    expect(within(modal).getByText(MSG.auth.forgotEmailRequired)).toBeInTheDocument();
+    await userEvent.click(within(modal).getByRole('button', { name: MSG.auth.forgotSubmit }));
+    expect(await within(modal).findByRole('status')).toHaveTextContent(MSG.auth.forgotSent);
+    expect(calls).toHaveLength(1);
+    expect(within(modal).queryByText(MSG.auth.forgotEmailRequired)).not.toBeInTheDocument();
+  });
+
   it('shows "Enviando..." while sending', async () => {
     const answer = deferred<Response>();
     stubApi(() => answer.promise);
