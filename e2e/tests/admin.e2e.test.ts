@@ -150,3 +150,93 @@ describe('an administrator manages a new colleague', () => {
     expect(await page.getByRole('cell', { name: 'Alta de un usuario' }).count()).toBe(0);
   });
 });
+
+describe('the statistics screens, laid out alike (issue 16)', () => {
+  const DECISION_AID = 'Ayuda para la decisión clínica; no sustituye el juicio profesional.';
+  const BY_LEVEL = 'Nivel de riesgo de la última evaluación';
+  const BY_GENDER = 'Estudiantes por género';
+  let psychologist: { context: BrowserContext; page: Page };
+
+  beforeAll(async () => {
+    psychologist = await newPage(browser);
+    await signIn(psychologist.page, product.url, DEMO.psychologist, /\/psychologist\/dashboard/);
+  });
+  afterAll(() => psychologist?.context.close());
+
+  type Box = { x: number; y: number; width: number; height: number };
+  const inside = (inner: Box, outer: Box) =>
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5;
+
+  async function checkScreen(page: Page, url: string, heading: string) {
+    await page.goto(url);
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    const cards = page.getByRole('region').filter({ has: page.getByRole('heading', { level: 2 }) });
+    await page.getByRole('region', { name: BY_GENDER }).locator('svg').first().waitFor();
+    // Every chart drawn before measuring.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role="img"]')].every((box) => box.querySelector('svg text')),
+    );
+
+    // The line under the chart by level, inside its card, below the chart.
+    const byLevel = page.getByRole('region', { name: BY_LEVEL });
+    const line = byLevel.getByText(DECISION_AID, { exact: true });
+    await line.waitFor();
+    const lineBox = (await line.boundingBox())!;
+    const chartBox = (await byLevel.getByRole('img').boundingBox())!;
+    expect(lineBox.y).toBeGreaterThanOrEqual(chartBox.y + chartBox.height - 0.5);
+    expect(inside(lineBox, (await byLevel.boundingBox())!)).toBe(true);
+
+    // 'Ver como tabla' at the same place on every card: the card's top right corner.
+    const offsets: { title: string; top: number; right: number }[] = [];
+    for (const card of await cards.all()) {
+      const button = card.getByRole('button', { name: 'Ver como tabla' });
+      if ((await button.count()) === 0) continue;
+      const cardBox = (await card.boundingBox())!;
+      const buttonBox = (await button.boundingBox())!;
+      offsets.push({
+        title: (await card.getByRole('heading', { level: 2 }).textContent()) ?? '',
+        top: Math.round(buttonBox.y - cardBox.y),
+        right: Math.round(cardBox.x + cardBox.width - (buttonBox.x + buttonBox.width)),
+      });
+    }
+    expect(offsets.length).toBeGreaterThanOrEqual(4);
+    for (const offset of offsets) {
+      expect({ ...offset, title: '' }).toEqual({ ...offsets[0], title: '' });
+    }
+
+    // Every label of the gender chart whole inside the chart's SVG.
+    const gender = page.getByRole('region', { name: BY_GENDER }).getByRole('img');
+    const svgBox = (await gender.locator('svg').first().boundingBox())!;
+    const labels = gender.locator('svg text');
+    expect(await labels.count()).toBeGreaterThan(0);
+    for (const label of await labels.all()) {
+      const text = (await label.textContent()) ?? '';
+      if (!text.trim()) continue;
+      expect({ text, inside: inside((await label.boundingBox())!, svgBox) }).toEqual({
+        text,
+        inside: true,
+      });
+    }
+    expect(await gender.locator('svg text', { hasText: 'Masculino' }).count()).toBe(1);
+  }
+
+  it('shows the decision-aid line under the chart by level, the table button in one place and the gender labels whole, at 1366 and 360 px', async () => {
+    for (const width of [1366, 360]) {
+      await psychologist.page.setViewportSize({ width, height: 900 });
+      await checkScreen(
+        psychologist.page,
+        `${product.url}/psychologist/dashboard/statistics`,
+        'Estadísticas',
+      );
+      await admin.page.setViewportSize({ width, height: 900 });
+      await checkScreen(
+        admin.page,
+        `${product.url}/dashboard/static-admin`,
+        'Estadísticas del servicio',
+      );
+    }
+  });
+});

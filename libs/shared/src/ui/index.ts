@@ -21,4 +21,5 @@ export { slantedLabelsDepth } from './chart-layout';
 export * from './statistics-charts';
 export * from './statistics-section.component';
 export * from './statistics-report.component';
+export * from './chart-card.component';
 export * from './pagination.component';

@@ -209,6 +209,40 @@ describe("the service's statistics (static-admin, docs/screens-and-routes.md#sta
     expect(within(chart).queryByText('Femenino: 31')).not.toBeInTheDocument();
   });
 
+  it('writes the decision-aid line under the chart by level (issue 16)', async () => {
+    serve(makeStatistics());
+    await renderPage();
+    const byLevel = await screen.findByRole('region', { name: S.byRiskLevel });
+    expect(within(byLevel).getByText(MSG.assessment.decisionAid)).toBeInTheDocument();
+    expect(screen.getAllByText(MSG.assessment.decisionAid)).toHaveLength(1);
+  });
+
+  it('gives the pie the height that leaves its longest label room beside the ring (issue 16)', async () => {
+    // Every box as wide as a card of two columns at 1366 px, where 'Masculino' was clipped.
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function rect(
+      this: HTMLElement,
+    ) {
+      const height = parseFloat(this.style.height) || 0;
+      return {
+        width: 460,
+        height,
+        top: 0,
+        left: 0,
+        right: 460,
+        bottom: height,
+        x: 0,
+        y: 0,
+        toJSON: () => ({}),
+      };
+    });
+    serve(makeStatistics());
+    await renderPage();
+    const pie = within(await screen.findByRole('region', { name: S.byGender })).getByRole('img');
+    expect(await within(pie).findByText('Masculino: 24')).toBeInTheDocument();
+    // 460 / 2 − 46 px of link − 13 characters ('Masculino: 24') × 8 px leaves a ring of 80 px: 2 × 80 + 64.
+    expect(pie.style.height).toBe('224px');
+  });
+
   it("draws the careers as the server groups them, 'Otras carreras' last, like the table", async () => {
     const byCareer = [
       ...Array.from({ length: 10 }, (_, index) => ({

@@ -157,6 +157,36 @@ describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)"
     expect(within(section).getByRole('button', { name: S.hideTable })).toBeInTheDocument();
   });
 
+  it('writes the decision-aid line under the chart by level, and only there (issue 16)', async () => {
+    serve(json({ ok: true, statistics: caseload }));
+    await renderStatistics();
+    const byLevel = await screen.findByRole('region', { name: S.byRiskLevel });
+    const line = within(byLevel).getByText(MSG.assessment.decisionAid);
+    const chart = within(byLevel).getByRole('img');
+    // After the chart in the card, in reading order as on screen.
+    expect(chart.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByText(MSG.assessment.decisionAid)).toHaveLength(1);
+  });
+
+  it("puts 'Ver como tabla' in the same place on every card: beside the heading, last in its row (issue 16)", async () => {
+    serve(json({ ok: true, statistics: caseload }));
+    await renderStatistics();
+    await screen.findByRole('region', { name: S.byGender });
+    const cards = screen.getAllByRole('region');
+    expect(cards).toHaveLength(5);
+    for (const card of cards) {
+      const heading = within(card).getByRole('heading', { level: 2 });
+      const button = within(card).getByRole('button', { name: S.showTable });
+      const head = heading.parentElement!;
+      expect(head.parentElement).toBe(card);
+      expect(head.firstElementChild).toBe(heading);
+      expect(head.lastElementChild).toContainElement(button);
+      expect(head.lastElementChild?.className).toBe(
+        cards[0]!.querySelector('h2')!.parentElement!.lastElementChild!.className,
+      );
+    }
+  });
+
   it('says there is nothing to show yet for an empty caseload', async () => {
     const none = <T extends { count: number }>(counts: T[]) =>
       counts.map((count) => ({ ...count, count: 0 }));

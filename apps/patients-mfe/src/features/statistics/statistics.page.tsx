@@ -5,7 +5,7 @@ import {
   LoadingMessage,
   Notice,
   PageHeader,
-  StatisticsReport,
+  StatisticsChartCards,
 } from '@psicocampus/shared/ui';
 
 // nivo comes with this import only: never in the remote's entry, never on another screen (docs/limits-and-budgets.md#speed-and-size-budgets).
@@ -26,7 +26,7 @@ export default function StatisticsPage() {
           </Button>
         </Notice>
       )}
-      {data && <StatisticsReport statistics={data.statistics} Chart={StatisticsChart} />}
+      {data && <StatisticsChartCards statistics={data.statistics} Chart={StatisticsChart} />}
     </>
   );
 }

@@ -1,0 +1,221 @@
+import {
+  Suspense,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import type { Statistics } from '@psicocampus/shared/domain';
+import { MSG } from '@psicocampus/shared/domain';
+import { Button } from './button.component';
+import { ChartBoundary } from './chart-boundary.component';
+import { CountsTable } from './counts-table.component';
+import { EmptyState } from './empty-state.component';
+import { Notice } from './notice.component';
+import {
+  statisticsChartSpecs,
+  type StatisticsChartProps,
+  type StatisticsChartSpec,
+} from './statistics-charts';
+import styles from './chart-card.module.css';
+
+interface ChartCardProps {
+  title: string;
+  /** The card's one button ('Ver como tabla'): always at the card's top right corner. */
+  action?: ReactNode;
+  /** A line under the chart and its table (the decision-aid line of a chart by level). */
+  note?: ReactNode;
+  /** Spans the whole row of the grid (a chart with long labels). */
+  wide?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The one layout of a chart's card (issue 16): the heading on the left and
+ * the action pinned to the top right, whatever the heading's length (a
+ * heading that wraps never pushes the button down or under it), then the
+ * chart, then the note.
+ */
+export function ChartCard({ title, action, note, wide, children }: ChartCardProps) {
+  const headingId = useId();
+  return (
+    <section
+      className={[styles.card, wide ? styles.wide : ''].filter(Boolean).join(' ')}
+      aria-labelledby={headingId}
+      data-chart-card=""
+    >
+      <div className={styles.head}>
+        <h2 id={headingId} className={styles.title}>
+          {title}
+        </h2>
+        <div className={styles.action}>{action}</div>
+      </div>
+      {children}
+      {note && <p className={styles.note}>{note}</p>}
+    </section>
+  );
+}
+
+/** The width of `ref`'s box, followed as it changes (0 until it is laid out). */
+function useBoxWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    setWidth(box.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width);
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/*
+ * What the pie (`@psicocampus/shared/charts`, nivo's defaults) needs beside
+ * its ring for a label: the link (16 px diagonal, 24 px straight), the gap
+ * to the text (6 px) and the text, 13 px bold (about 8 px a character).
+ * Its box keeps 96 px each side and 32 px above and below the ring.
+ */
+const PIE_LINK = 16 + 24 + 6;
+const PIE_CHAR = 8;
+const PIE_VERTICAL_MARGIN = 64;
+const PIE_MIN_RADIUS = 56;
+
+/**
+ * The spec the chart is drawn from, fitted to the box's width: a pie gets
+ * the height whose ring leaves room for its longest label on either side
+ * ('Masculino: 12' was clipped when the box was under about 560 px), and is
+ * drawn as bars when even a small ring leaves none.
+ */
+export function fitChartSpec(spec: StatisticsChartSpec, width: number): StatisticsChartSpec {
+  if (spec.kind !== 'pie' || width <= 0) return spec;
+  const longest = Math.max(
+    0,
+    ...spec.chartRows.map((row) => `${row.label}: ${row.count.toLocaleString('es')}`.length),
+  );
+  const radius = Math.floor(width / 2 - PIE_LINK - longest * PIE_CHAR);
+  if (radius < PIE_MIN_RADIUS) return { ...spec, kind: 'horizontal-bar' };
+  return { ...spec, height: Math.min(spec.height, 2 * radius + PIE_VERTICAL_MARGIN) };
+}
+
+interface StatisticsChartCardProps {
+  spec: StatisticsChartSpec;
+  /** Draws the chart: the screen passes nivo's, loaded lazily (`@psicocampus/shared/charts`). */
+  Chart: ComponentType<StatisticsChartProps>;
+}
+
+/**
+ * One count of a statistics screen (docs/screens-and-routes.md#statistics)
+ * in a `ChartCard`: the chart, and the same data as a table, always in the
+ * page for screen readers and shown to everyone by 'Ver como tabla' (or by
+ * itself when the chart cannot be drawn). The chart by level carries the
+ * decision-aid line (PRODUCT §11).
+ */
+export function StatisticsChartCard({ spec, Chart }: StatisticsChartCardProps) {
+  const tableId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const width = useBoxWidth(box);
+  const [tableShown, setTableShown] = useState(false);
+  const [chartFailed, setChartFailed] = useState(false);
+  const tableVisible = tableShown || chartFailed;
+  const empty = spec.total === 0;
+  const drawn = fitChartSpec(spec, width);
+
+  return (
+    <ChartCard
+      title={spec.title}
+      wide={spec.kind === 'horizontal-bar'}
+      note={spec.id === 'risk-level' ? MSG.assessment.decisionAid : undefined}
+      action={
+        !empty && !chartFailed ? (
+          <Button
+            variant="secondary"
+            className={styles.toggle}
+            aria-controls={tableId}
+            onClick={() => setTableShown((shown) => !shown)}
+          >
+            {tableShown ? MSG.statistics.hideTable : MSG.statistics.showTable}
+          </Button>
+        ) : undefined
+      }
+    >
+      {empty ? (
+        <EmptyState text={MSG.statistics.empty} />
+      ) : (
+        <>
+          <div ref={box} className={styles.measure}>
+            <ChartBoundary
+              onError={() => setChartFailed(true)}
+              fallback={
+                <Notice tone="info" live={false}>
+                  {MSG.statistics.chartUnavailable}
+                </Notice>
+              }
+            >
+              <Suspense
+                fallback={
+                  <div
+                    className={styles.placeholder}
+                    style={{ height: drawn.height }}
+                    aria-hidden="true"
+                  />
+                }
+              >
+                <div
+                  className={styles.chart}
+                  style={{ height: drawn.height }}
+                  role="img"
+                  aria-label={MSG.statistics.chartLabel(spec.title)}
+                >
+                  <Chart spec={drawn} />
+                </div>
+              </Suspense>
+            </ChartBoundary>
+          </div>
+          <div
+            id={tableId}
+            className={tableVisible ? styles.table : styles.hiddenTable}
+            data-visible={tableVisible}
+          >
+            <CountsTable
+              caption={spec.title}
+              categoryHeader={spec.categoryHeader}
+              countHeader={spec.countHeader}
+              rows={spec.rows}
+              total={spec.total}
+            />
+          </div>
+        </>
+      )}
+    </ChartCard>
+  );
+}
+
+interface StatisticsChartCardsProps {
+  statistics: Statistics;
+  /**
+   * The chart: a screen passes `lazy(() => import('@psicocampus/shared/charts'))`,
+   * so nivo loads with the statistics screen only (docs/limits-and-budgets.md#speed-and-size-budgets).
+   */
+  Chart: ComponentType<StatisticsChartProps>;
+}
+
+/** The counts of a statistics screen, for a caseload or the whole service, each in its card. */
+export function StatisticsChartCards({ statistics, Chart }: StatisticsChartCardsProps) {
+  const specs = useMemo(() => statisticsChartSpecs(statistics), [statistics]);
+  if (specs.every((spec) => spec.total === 0)) return <EmptyState text={MSG.statistics.empty} />;
+  return (
+    <div className={styles.grid}>
+      {specs.map((spec) => (
+        <StatisticsChartCard key={spec.id} spec={spec} Chart={Chart} />
+      ))}
+    </div>
+  );
+}
