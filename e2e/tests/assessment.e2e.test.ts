@@ -125,6 +125,7 @@ describe('a psychologist records a Columbia assessment', () => {
     await form.getByLabel(/^Frecuencia/).selectOption({ label: 'Muchas veces' });
 
     await answer(form, 'Intento Real', 'Sí', 'Ingirió pastillas el mes pasado');
+    await question(form, 'Intento Real').getByLabel('Número total de intentos').fill('1');
     for (const title of BEHAVIOUR_NO) await answer(form, title, 'No');
     await answer(form, 'Suicidio consumado', 'No');
 

@@ -60,11 +60,18 @@ export async function dialogTitled(title: string): Promise<HTMLElement> {
   return screen.findByRole('dialog', { name: title });
 }
 
-/** Presses the dialog's button (OK by default) and waits for it to go away. */
+/** Presses the dialog's button (its confirm button by default) and waits for it to go away. */
 /** sweetalert2 gives focus back to what had it 100 ms after its dialog goes (its RESTORE_FOCUS_TIMEOUT). */
 const DIALOG_FOCUS_RETURN_MS = 100;
 
-export async function closeDialog(user: UserEvent, dialog: HTMLElement, button = 'OK') {
+// The confirm button is being renamed from 'OK' to 'Aceptar' (issue 16): either closes it.
+const CONFIRM_BUTTON = /^(OK|Aceptar)$/;
+
+export async function closeDialog(
+  user: UserEvent,
+  dialog: HTMLElement,
+  button: string | RegExp = CONFIRM_BUTTON,
+) {
   await user.click(within(dialog).getByRole('button', { name: button }));
   await waitFor(() => expect(dialog).not.toBeInTheDocument());
   // Until then a test that types on would lose its keys to the button that

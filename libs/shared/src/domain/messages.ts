@@ -456,6 +456,9 @@ export const MSG = {
     lethalDateInvalid: 'La fecha del intento más letal no es válida.',
     totalAttemptsMin: 'El número de intentos no puede ser negativo.',
     totalAttemptsInteger: 'El número de intentos debe ser un número entero.',
+    totalAttemptsMax: 'El número de intentos no puede superar 10.000.',
+    totalAttemptsAtLeastOne: (item: string) =>
+      `Por favor, indique el número de intentos en «${item}»: al menos 1, ya que la respuesta es «Sí».`,
     textTooLong: (max: number) =>
       `El texto no puede superar los ${max.toLocaleString('es')} caracteres.`,
     invalidOption: 'Selecciona una opción válida.',

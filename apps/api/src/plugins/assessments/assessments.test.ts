@@ -101,6 +101,32 @@ describe('POST /api/suicide-assessments', () => {
       }),
       MSG.assessment.lethalDateFuture,
     ],
+    [
+      'an interrupted attempt answered "Sí" with 0 attempts (issue 16)',
+      () => ({
+        ...calmAnswers(),
+        interruptedAttempt: { present: true, description: 'lo detuvieron', totalAttempts: 0 },
+      }),
+      MSG.assessment.totalAttemptsAtLeastOne('Intento Interrumpido'),
+    ],
+    [
+      'an actual attempt answered "Sí" with 0 attempts (issue 16)',
+      () => ({
+        ...calmAnswers(),
+        actualAttempt: { present: true, description: 'sí', totalAttempts: 0 },
+        lethalityDegree: 1,
+        mostLethalAttemptDate: '2026-10-01',
+      }),
+      MSG.assessment.totalAttemptsAtLeastOne('Intento Real'),
+    ],
+    [
+      'a negative number of attempts, rather than storing 0 (issue 16)',
+      () => ({
+        ...calmAnswers(),
+        abortedAttempt: { present: true, description: 'se detuvo', totalAttempts: -2 },
+      }),
+      MSG.assessment.totalAttemptsMin,
+    ],
   ])(
     'refuses %s with the Spanish message of docs/columbia-assessment.md#validation',
     async (_case, answers, message) => {

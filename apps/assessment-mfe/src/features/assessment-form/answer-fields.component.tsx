@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ASSESSMENT_TEXT_MAX, MSG } from '@psicocampus/shared';
+import { ASSESSMENT_TEXT_MAX, attemptCountProblem, MSG } from '@psicocampus/shared';
 import { useField } from '@psicocampus/shared/forms';
 import { useFieldId } from './field-ids';
 import { useSetAnswer } from './use-set-answer';
@@ -154,9 +154,10 @@ export function DateAnswer({ path, label, max, required }: DateAnswerProps) {
 }
 
 /**
- * The number of attempts (docs/data-model.md#suicide-assessment: default 0, at least 0). What is typed is
- * kept as typed; only a whole number ≥ 0 becomes the answer, anything else
- * is explained and, on leaving the field, replaced by the last valid number.
+ * The number of attempts (docs/columbia-assessment.md#validation: a whole
+ * number, at least 1 for a "Sí"). What is typed stays as typed and is the
+ * answer, so that 'Guardar Evaluación' refuses it with the shared schema's
+ * message: a −2 is never quietly saved as the last valid number or as 0.
  */
 export function AttemptCount({ path }: { path: string }) {
   const answer = useAnswer<number>(path);
@@ -166,16 +167,11 @@ export function AttemptCount({ path }: { path: string }) {
 
   function onChange(raw: string) {
     setText(raw);
-    if (/^\d+$/.test(raw.trim())) {
-      setProblem(null);
-      answer.set(Number(raw.trim()));
-    } else if (raw.trim() === '') {
-      setProblem(null);
-    } else {
-      setProblem(
-        Number(raw) < 0 ? MSG.assessment.totalAttemptsMin : MSG.assessment.totalAttemptsInteger,
-      );
-    }
+    const typed = raw.trim();
+    // An emptied field is 0, which a "Sí" refuses on saving; it is not an error while typing.
+    const total = typed === '' ? 0 : Number(typed);
+    setProblem(typed === '' ? null : attemptCountProblem(total));
+    answer.set(total);
   }
 
   return (
@@ -185,15 +181,11 @@ export function AttemptCount({ path }: { path: string }) {
         id={answer.id}
         type="number"
         inputMode="numeric"
-        min={0}
+        min={1}
         step={1}
         className={`${styles.control} ${styles.short} ${message ? styles.invalid : ''}`}
         value={text}
         onChange={(event) => onChange(event.target.value)}
-        onBlur={() => {
-          setText(String(answer.value ?? 0));
-          setProblem(null);
-        }}
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? `${answer.id}-error` : undefined}
       />

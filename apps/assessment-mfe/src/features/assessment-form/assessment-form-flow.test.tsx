@@ -191,7 +191,7 @@ describe('the behaviour section (docs/columbia-assessment.md#behaviour)', () => 
     expect(BEHAVIOUR_KEYS).toHaveLength(6);
   });
 
-  it('explains a negative number of attempts and keeps the last valid one', async () => {
+  it('explains a negative number of attempts and keeps it as typed (issue 16)', async () => {
     const user = await renderForm();
     await answer(user, 'deathWish', 'No');
     await answer(user, 'nonSpecificActiveSuicidalThoughts', 'No');
@@ -205,7 +205,16 @@ describe('the behaviour section (docs/columbia-assessment.md#behaviour)', () => 
       M.totalAttemptsMin,
     );
     fireEvent.blur(total);
-    expect(total).toHaveValue(2);
+    // Not put back to 2 (nor 0) behind the user's back: 'Guardar Evaluación' refuses it.
+    expect(total).toHaveValue(-1);
+    expect(within(question('interruptedAttempt')).getByRole('alert')).toHaveTextContent(
+      M.totalAttemptsMin,
+    );
+    fireEvent.change(total, { target: { value: '1.5' } });
+    expect(within(question('interruptedAttempt')).getByRole('alert')).toHaveTextContent(
+      M.totalAttemptsInteger,
+    );
+    fireEvent.change(total, { target: { value: '3' } });
     expect(within(question('interruptedAttempt')).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -50,6 +50,10 @@ async function answerNoTo(user: UserEvent, keys: readonly (typeof BEHAVIOUR_KEYS
   for (const key of keys) await answer(user, key, 'No');
 }
 
+/** The number of attempts of an attempt answered "Sí". */
+const attempts = (key: 'actualAttempt' | 'interruptedAttempt' | 'abortedAttempt') =>
+  within(question(key)).getByLabelText(labelled(M.totalAttempts));
+
 const isoDate = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
@@ -142,6 +146,7 @@ describe("'Validación': the first problem wins and nothing is sent (docs/columb
       await answer(context.user, 'deathWish', 'No');
       await answer(context.user, 'nonSpecificActiveSuicidalThoughts', 'No');
       await answer(context.user, 'actualAttempt', 'Sí', 'Ingirió pastillas');
+      await context.user.type(attempts('actualAttempt'), '1');
       await answerNoTo(context.user, BEHAVIOUR_KEYS.slice(1));
       const lethality = section(M.lethalitySection)!;
       const field = (label: string) => within(lethality).getByLabelText(labelled(label));
@@ -187,6 +192,59 @@ describe("'Validación': the first problem wins and nothing is sent (docs/columb
       await closeDialog(user, await dialogTitled(M.registered));
       expect(calls).toHaveLength(1);
       expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/suicide-assessments' });
+    });
+  });
+
+  describe('the number of attempts of a "Sí" (issue 16)', () => {
+    async function withInterruptedAttempt() {
+      const context = await renderForm();
+      await answer(context.user, 'deathWish', 'No');
+      await answer(context.user, 'nonSpecificActiveSuicidalThoughts', 'No');
+      await answerNoTo(context.user, BEHAVIOUR_KEYS);
+      await answer(context.user, 'interruptedAttempt', 'Sí', 'Su hermana le quitó las pastillas');
+      return context;
+    }
+
+    it('asks for at least 1, at the field, and saves once it is given', async () => {
+      const { user, calls } = await withInterruptedAttempt();
+      const total = attempts('interruptedAttempt');
+      expect(total).toHaveValue(0);
+      await saveExpecting(user, M.totalAttemptsAtLeastOne('Intento Interrumpido'));
+      await waitFor(() => expect(total).toHaveFocus());
+      expect(total).toHaveAttribute('aria-invalid', 'true');
+      expect(within(question('interruptedAttempt')).getByRole('alert')).toHaveTextContent(
+        M.totalAttemptsAtLeastOne('Intento Interrumpido'),
+      );
+      expect(calls).toHaveLength(0);
+
+      await user.clear(total);
+      await user.type(total, '2');
+      expect(within(question('interruptedAttempt')).queryByRole('alert')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: M.save }));
+      await closeDialog(user, await dialogTitled(M.saved));
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.body).toMatchObject({
+        interruptedAttempt: { present: true, totalAttempts: 2 },
+      });
+    });
+
+    it('refuses a typed -2 with its message and keeps it as typed, never saving 0', async () => {
+      const { user, calls } = await withInterruptedAttempt();
+      const total = attempts('interruptedAttempt');
+      await user.clear(total);
+      await user.type(total, '-2');
+      expect(within(question('interruptedAttempt')).getByRole('alert')).toHaveTextContent(
+        M.totalAttemptsMin,
+      );
+      fireEvent.blur(total);
+      expect(total).toHaveValue(-2);
+      await saveExpecting(user, M.totalAttemptsMin);
+      await waitFor(() => expect(attempts('interruptedAttempt')).toHaveFocus());
+      expect(attempts('interruptedAttempt')).toHaveValue(-2);
+      expect(within(question('interruptedAttempt')).getByRole('alert')).toHaveTextContent(
+        M.totalAttemptsMin,
+      );
+      expect(calls).toHaveLength(0);
     });
   });
 

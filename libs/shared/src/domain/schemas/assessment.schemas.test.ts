@@ -152,6 +152,44 @@ describe("the 'Validación' rules, in the order of docs/columbia-assessment.md#v
     Object.assign(answers, { lethalityDegree: 2, mostLethalAttemptDate: '2026-11-01' });
     expect(first(answers)).toBeNull();
   });
+
+  it.each([
+    ['actualAttempt', 'Intento Real'],
+    ['interruptedAttempt', 'Intento Interrumpido'],
+    ['abortedAttempt', 'Intento Abortado'],
+  ] as const)('asks for at least 1 %s when the answer is yes (issue 16)', (key, name) => {
+    const answers = allNo();
+    answers[key] = { ...yes(), totalAttempts: 0 };
+    if (key === 'actualAttempt') {
+      Object.assign(answers, { lethalityDegree: 1, mostLethalAttemptDate: '2026-10-01' });
+    }
+    const problems = assessmentProblems(answers, TODAY);
+    expect(problems).toEqual([
+      { field: `${key}.totalAttempts`, msg: M.totalAttemptsAtLeastOne(name) },
+    ]);
+    expect(M.totalAttemptsAtLeastOne(name)).toContain(`«${name}»: al menos 1`);
+    answers[key].totalAttempts = 1;
+    expect(first(answers)).toBeNull();
+  });
+
+  it('refuses a negative, fractional or huge number of attempts with its message, never as 0', () => {
+    const answers = allNo();
+    for (const [total, msg] of [
+      [-2, M.totalAttemptsMin],
+      [1.5, M.totalAttemptsInteger],
+      [Number.NaN, M.totalAttemptsInteger],
+      [10_001, M.totalAttemptsMax],
+    ] as const) {
+      answers.interruptedAttempt = { ...yes(), totalAttempts: total };
+      expect(assessmentProblems(answers, TODAY)).toEqual([
+        { field: 'interruptedAttempt.totalAttempts', msg },
+      ]);
+    }
+  });
+
+  it('keeps the 0 of an attempt answered "no"', () => {
+    expect(first(allNo())).toBeNull();
+  });
 });
 
 describe('the server schema', () => {
@@ -190,6 +228,21 @@ describe('the server schema', () => {
     answers.interruptedAttempt = { ...yes(), totalAttempts: -1 };
     expect(await errorsOf(body(answers))).toContain(M.totalAttemptsMin);
     expect(await errorsOf(body({ ...allNo(), lethalityDegree: 6 }))).toContain(M.invalidOption);
+  });
+
+  it('refuses a "yes" to an attempt with 0 attempts, and a typed -2 (issue 16)', async () => {
+    const zero = allNo();
+    zero.abortedAttempt = { ...yes(), totalAttempts: 0 };
+    expect(await errorsOf(body(zero))).toEqual([M.totalAttemptsAtLeastOne('Intento Abortado')]);
+    const negative = allNo();
+    negative.abortedAttempt = { ...yes(), totalAttempts: -2 };
+    expect(await errorsOf(body(negative))).toContain(M.totalAttemptsMin);
+    expect(await errorsOf(body(negative))).not.toContain(
+      M.totalAttemptsAtLeastOne('Intento Abortado'),
+    );
+    const one = allNo();
+    one.abortedAttempt = { ...yes(), totalAttempts: 1 };
+    expect(await errorsOf(body(one))).toEqual([]);
   });
 
   it('refuses final remarks before the assessment exists', async () => {

@@ -39,6 +39,21 @@ export function latestAttemptDate(now: Date, allowAheadHours = 0): string {
 
 const isBlank = (text: string | undefined | null) => !text || text.trim() === '';
 
+/** The most attempts an item may record. */
+export const ATTEMPTS_MAX = 10_000;
+
+/**
+ * What is wrong with a number of attempts, or null: a whole number from 0 to
+ * ATTEMPTS_MAX. The form explains it as it is typed; `assessmentProblems`
+ * adds "at least 1" for an attempt answered "yes".
+ */
+export function attemptCountProblem(total: unknown): string | null {
+  if (typeof total !== 'number' || !Number.isInteger(total)) return M.totalAttemptsInteger;
+  if (total < 0) return M.totalAttemptsMin;
+  if (total > ATTEMPTS_MAX) return M.totalAttemptsMax;
+  return null;
+}
+
 /**
  * The rules of docs/columbia-assessment.md#validation, in that order: the
  * first problem is the 'Validación' warning the form shows; the server
@@ -87,6 +102,15 @@ export function assessmentProblems(answers: AssessmentAnswers, maxDate: string):
     else if (answer.present && isBlank(answer.description)) {
       add(`${item.key}.description`, describeBehaviourMessage(item));
     }
+    // A "yes" to an attempt with 0 attempts contradicts itself (issue 16);
+    // a "no" keeps the 0 that normalizeAssessment gives it.
+    if (item.withTotal && answer.present === true) {
+      const total = (answer as { totalAttempts?: unknown }).totalAttempts;
+      const problem =
+        attemptCountProblem(total) ??
+        ((total as number) < 1 ? M.totalAttemptsAtLeastOne(item.name) : null);
+      if (problem) add(`${item.key}.totalAttempts`, problem);
+    }
   }
 
   if (showsLethality(answers)) {
@@ -117,7 +141,7 @@ const attemptItem = () =>
       .typeError(M.totalAttemptsInteger)
       .integer(M.totalAttemptsInteger)
       .min(0, M.totalAttemptsMin)
-      .max(10_000, M.totalAttemptsMin)
+      .max(ATTEMPTS_MAX, M.totalAttemptsMax)
       .default(0),
   });
 
