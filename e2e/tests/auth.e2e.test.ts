@@ -166,7 +166,8 @@ describe('password recovery, end to end', () => {
     await page.getByLabel(/^Confirmar contraseña/).fill(newPassword);
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
     await page.getByText('Contraseña actualizada').waitFor();
-    await page.getByRole('button', { name: 'OK' }).click();
+    // Dialog buttons say "Aceptar", not "OK" (issue 16).
+    await page.getByRole('button', { name: 'Aceptar' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
 
     await signIn(

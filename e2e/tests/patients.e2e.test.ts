@@ -32,7 +32,8 @@ afterAll(async () => {
 async function acknowledge(title: string | RegExp) {
   const dialog = page.getByRole('dialog').filter({ hasText: title });
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  // Dialog buttons say "Aceptar", not "OK" (issue 16).
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await dialog.waitFor({ state: 'detached' });
 }
 

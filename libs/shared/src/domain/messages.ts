@@ -11,6 +11,8 @@
 export const MSG = {
   common: {
     cancel: 'Cancelar',
+    /** The confirm button of every dialog that sets no text of its own (issue 16: not "OK"). */
+    accept: 'Aceptar',
     save: 'Guardar',
     retry: 'Reintentar',
     back: 'Volver',

@@ -14,6 +14,13 @@ describe('the product dialogs', () => {
     expect(screen.getByText(MSG.common.error)).toBeInTheDocument();
   });
 
+  it('close with "Aceptar", not "OK" (issue 16)', async () => {
+    void showError('No se pudo guardar la nota.');
+    const accept = await screen.findByRole('button', { name: MSG.common.accept });
+    expect(accept).toHaveTextContent('Aceptar');
+    expect(screen.queryByRole('button', { name: 'OK' })).not.toBeInTheDocument();
+  });
+
   it('answer a deletion question with what the user chose', async () => {
     const answer = confirmDeletion();
     (await screen.findByRole('button', { name: MSG.common.confirmDelete })).click();

@@ -49,7 +49,8 @@ async function fire(options: SweetAlertOptions): Promise<Pick<SweetAlertResult, 
     window.alert(plainText(options));
     return { isConfirmed: true };
   }
-  return dialogs.fire(options);
+  // sweetalert2's own default is the English "OK".
+  return dialogs.fire({ confirmButtonText: MSG.common.accept, ...options });
 }
 
 export async function showError(text: string, title: string = MSG.common.error): Promise<void> {

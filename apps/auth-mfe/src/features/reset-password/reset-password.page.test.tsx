@@ -60,7 +60,7 @@ describe('the reset-password view (docs/sign-in-and-sessions.md#reset-password-v
     });
     const done = await screen.findByRole('dialog');
     expect(within(done).getByText(MSG.auth.resetDoneTitle)).toBeInTheDocument();
-    await userEvent.click(within(done).getByRole('button', { name: 'OK' }));
+    await userEvent.click(within(done).getByRole('button', { name: 'Aceptar' }));
     await waitFor(() => expect(location()).toBe('/login'));
   });
 
