@@ -107,6 +107,26 @@ describe('a psychologist working with a patient', () => {
     await page.getByText('Cuenca').waitFor();
   });
 
+  it('shows an income in the service\'s locale, es-EC: "$600,00" (issue 16)', async () => {
+    await page.goto(`${product.url}${LIST}`);
+    await page.getByRole('button', { name: 'Agregar Estudiante' }).click();
+    const modal = page.getByRole('dialog', { name: 'Agregar Estudiante' });
+    await fillNewStudent(modal);
+    await modal.getByLabel(/^Nombres/).fill('Julián');
+    await modal.getByLabel(/^Apellidos/).fill('Mora Vega');
+    await modal.getByLabel(/^Correo electrónico/).fill('julian.mora@estudiantes.psicocampus.test');
+    await modal.getByLabel(/^Situación laboral/).selectOption('EMPLEADO');
+    await modal.getByLabel(/^Ingresos/).fill('600');
+    await modal.getByRole('button', { name: 'Crear Estudiante' }).click();
+    await acknowledge('Estudiante creado correctamente');
+    await page.getByRole('searchbox', { name: /Buscar paciente/ }).fill('julian');
+    await page.getByText('Julián Mora Vega', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Julián Mora Vega' }).waitFor();
+    // Chromium's Intl writes es-EC money as Node's does: sign first, no space.
+    await page.getByText('$600,00', { exact: true }).waitFor();
+    expect(await page.getByText('600,00 $').count()).toBe(0);
+  });
+
   it('downloads the template and imports a 3-row file made from it', async () => {
     await page.goto(`${product.url}${LIST}`);
     const [download] = await Promise.all([

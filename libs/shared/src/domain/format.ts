@@ -23,11 +23,23 @@ export function formatDate(value: string | Date): string {
   return DATE.format(typeof value === 'string' ? new Date(value) : value);
 }
 
-const USD = new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' });
+/**
+ * The locale money is shown in: the service's own (docs/decisions.md#money). A
+ * service elsewhere changes this one constant; the currency stays USD.
+ */
+export const MONEY_LOCALE = 'es-EC';
+export const MONEY_CURRENCY = 'USD';
 
-/** '$ 450,00', or null when there is no amount. */
+const MONEY = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: MONEY_CURRENCY });
+
+/** Any amount of money: '$600,00' in es-EC. */
+export function formatMoney(value: number): string {
+  return MONEY.format(value);
+}
+
+/** A student's income ('$450,00'), or null when there is none. */
 export function formatIncome(value: number | null | undefined): string | null {
-  return value === null || value === undefined ? null : USD.format(value).replace('US$', '$');
+  return value === null || value === undefined ? null : formatMoney(value);
 }
 
 export function fullName(person: { firstName: string; lastName: string }): string {
