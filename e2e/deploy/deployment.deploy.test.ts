@@ -443,7 +443,7 @@ async function answerNo(scope: Page | Locator, title: string) {
 async function acknowledge(page: Page, title: string | RegExp) {
   const dialog = page.getByRole('dialog').filter({ hasText: title });
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await dialog.waitFor({ state: 'detached' });
 }
 
@@ -617,7 +617,7 @@ describe('a psychologist working through nginx while server processes stop', () 
     const registered = page.getByRole('dialog').filter({ hasText: 'Evaluación Registrada' });
     await registered.waitFor();
     expect(await registered.textContent()).toContain('Bajo');
-    await registered.getByRole('button', { name: 'OK' }).click();
+    await registered.getByRole('button', { name: 'Aceptar' }).click();
     await form
       .getByRole('button', { name: /Cerrar/ })
       .first()

@@ -33,7 +33,7 @@ afterAll(async () => {
 async function acknowledge(page: Page, text: string | RegExp) {
   const dialog = page.getByRole('dialog').filter({ hasText: text });
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await dialog.waitFor({ state: 'detached' });
 }
 

@@ -56,7 +56,7 @@ async function acknowledge(page: Page, title: string | RegExp) {
   // By its title alone: the form's own text speaks of "observaciones guardadas" too.
   const dialog = page.getByRole('dialog', { name: title, exact: true });
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await dialog.waitFor({ state: 'detached' });
 }
 
@@ -149,7 +149,7 @@ describe('a psychologist records a Columbia assessment', () => {
     const registered = page.getByRole('dialog').filter({ hasText: 'Evaluación Registrada' });
     await registered.waitFor();
     expect(await registered.textContent()).toContain('Muy alto');
-    await registered.getByRole('button', { name: 'OK' }).click();
+    await registered.getByRole('button', { name: 'Aceptar' }).click();
 
     const remarks = form.getByRole('textbox', { name: 'Nueva observación' });
     await remarks.fill('Derivada a psiquiatría; plan de seguridad acordado con su hermana.');
@@ -197,6 +197,83 @@ describe('a psychologist records a Columbia assessment', () => {
     await page.getByText('María José Castillo Peña').first().waitFor();
     await page.getByLabel(/^Nivel de riesgo/).selectOption('BAJO');
     await page.getByText('Ninguna evaluación coincide con los filtros.').waitFor();
+  });
+});
+
+describe('the ideation flow and the number of attempts (issue 16)', () => {
+  it('brings items 3–5 back as "No" and refuses 0 or -2 attempts, keeping what was typed', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, product.url, DEMO.psychologist, /\/psychologist\/dashboard$/);
+    await page.goto(`${product.url}/psychologist/dashboard/patients`);
+    await page.getByText('María José Castillo Peña', { exact: true }).click();
+    await page.getByRole('heading', { name: 'María José Castillo Peña' }).waitFor();
+    await page.getByRole('button', { name: 'Nueva Evaluación' }).click();
+    const form = page.getByRole('dialog', {
+      name: 'Evaluación de Riesgo Suicida - Escala Columbia',
+    });
+    const item2 = '2. Pensamientos suicidas activos no específicos';
+    const detail = [
+      '3. Ideación suicida activa con cualquier método',
+      '4. Ideación suicida activa con cierta intención',
+      '5. Ideación suicida activa con plan',
+    ];
+    const checked = (title: string, choice: 'Sí' | 'No') =>
+      question(form, title).getByRole('radio', { name: choice, exact: true }).isChecked();
+
+    await question(form, '1. Deseo de estar muerto/a').waitFor();
+    await answer(form, '1. Deseo de estar muerto/a', 'No');
+    await answer(form, item2, 'Sí', 'Desde el examen final');
+    await answer(form, detail[0]!, 'No');
+    await answer(form, detail[1]!, 'Sí', 'Dice que lo haría');
+    await answer(form, detail[2]!, 'No');
+    // Set to "No" by mistake, then back to "Sí": items 3–5 come back answered "No".
+    await answer(form, item2, 'No');
+    await question(form, detail[0]!).waitFor({ state: 'detached' });
+    await answer(form, item2, 'Sí', 'Desde el examen final');
+    for (const title of detail) {
+      expect(await checked(title, 'No')).toBe(true);
+      expect(await checked(title, 'Sí')).toBe(false);
+    }
+
+    await form
+      .getByLabel(/^Tipo de ideación más grave/)
+      .selectOption({ label: 'Pensamientos suicidas activos no específicos' });
+    await form.getByLabel(/^Descripción de la ideación más grave/).fill('Piensa en no estar');
+    await form.getByLabel(/^Frecuencia/).selectOption({ label: 'Muchas veces' });
+    await answer(form, 'Intento Real', 'Sí', 'Ingirió pastillas el mes pasado');
+    for (const title of BEHAVIOUR_NO) await answer(form, title, 'No');
+    await answer(form, 'Suicidio consumado', 'No');
+    await form.getByLabel(/^Grado de Letalidad/).selectOption({ index: 2 });
+    await form.getByLabel(/^Fecha del intento más letal/).fill('2026-10-12');
+
+    const attempt = question(form, 'Intento Real');
+    const total = attempt.getByLabel('Número total de intentos');
+    // The dialogs' button is being renamed from 'OK' to 'Aceptar' (issue 16).
+    const refusedWith = async (message: string) => {
+      await form.getByRole('button', { name: 'Guardar Evaluación' }).click();
+      const warning = page.getByRole('dialog', { name: 'Validación', exact: true });
+      await warning.getByText(message, { exact: true }).waitFor();
+      await warning.getByRole('button', { name: /^(OK|Aceptar)$/ }).click();
+      await warning.waitFor({ state: 'detached' });
+      await attempt.getByRole('alert').filter({ hasText: message }).waitFor();
+    };
+
+    // "Sí" with the default 0 is not saved.
+    expect(await total.inputValue()).toBe('0');
+    await refusedWith(
+      'Por favor, indique el número de intentos en «Intento Real»: al menos 1, ya que la respuesta es «Sí».',
+    );
+    // A typed -2 is explained at once, stays as typed, and is not saved as 0.
+    await total.fill('-2');
+    await attempt
+      .getByRole('alert')
+      .filter({ hasText: 'El número de intentos no puede ser negativo.' })
+      .waitFor();
+    await total.press('Tab');
+    expect(await total.inputValue()).toBe('-2');
+    await refusedWith('El número de intentos no puede ser negativo.');
+    expect(await total.inputValue()).toBe('-2');
+    await context.close();
   });
 });
 

@@ -49,10 +49,10 @@ export async function alertDialog(): Promise<HTMLElement> {
 }
 
 /**
- * Clicks a button of the sweetalert2 dialog ('OK', 'Sí, eliminar',
+ * Clicks a button of the sweetalert2 dialog ('Aceptar', 'Sí, eliminar',
  * 'Cancelar') and waits for that dialog to go (another may follow it).
  */
-export async function answerAlert(button = 'OK'): Promise<void> {
+export async function answerAlert(button = 'Aceptar'): Promise<void> {
   const popup = await alertDialog();
   const shown = popup.textContent;
   await userEvent.click(within(popup).getByRole('button', { name: button }));
