@@ -116,7 +116,7 @@ interface StatisticsChartCardProps {
  * in a `ChartCard`: the chart, and the same data as a table, always in the
  * page for screen readers and shown to everyone by 'Ver como tabla' (or by
  * itself when the chart cannot be drawn). The chart by level carries the
- * decision-aid line (PRODUCT §11).
+ * decision-aid line (docs/columbia-assessment.md#risk-levels).
  */
 export function StatisticsChartCard({ spec, Chart }: StatisticsChartCardProps) {
   const tableId = useId();

@@ -19,7 +19,5 @@ export * from './counts-table.component';
 export * from './chart-boundary.component';
 export { slantedLabelsDepth } from './chart-layout';
 export * from './statistics-charts';
-export * from './statistics-section.component';
-export * from './statistics-report.component';
 export * from './chart-card.component';
 export * from './pagination.component';

@@ -216,7 +216,7 @@ export function statisticsChartSpecs(statistics: Statistics): StatisticsChartSpe
   ];
 }
 
-/** Props of the chart component a screen passes to `StatisticsReport` (`@psicocampus/shared/charts`). */
+/** Props of the chart component a screen passes to `StatisticsChartCards` (`@psicocampus/shared/charts`). */
 export interface StatisticsChartProps {
   spec: StatisticsChartSpec;
 }

@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import type { Statistics } from '@psicocampus/shared/domain';
 import { MSG } from '@psicocampus/shared/domain';
 import type { StatisticsChartProps } from './statistics-charts';
-import { StatisticsReport } from './statistics-report.component';
+import { StatisticsChartCards } from './chart-card.component';
 
 const S = MSG.statistics;
 
@@ -30,9 +30,9 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('StatisticsReport', () => {
+describe('StatisticsChartCards', () => {
   it('gives each count a section with its chart, labelled, and its table', () => {
-    render(<StatisticsReport statistics={statistics} Chart={FakeChart} />);
+    render(<StatisticsChartCards statistics={statistics} Chart={FakeChart} />);
     const gender = screen.getByRole('region', { name: S.byGender });
     expect(within(gender).getByRole('img', { name: S.chartLabel(S.byGender) })).toHaveTextContent(
       'gender: 2,1',
@@ -42,7 +42,7 @@ describe('StatisticsReport', () => {
   });
 
   it("shows a section's table with 'Ver como tabla' and hides it with 'Ocultar tabla'", async () => {
-    render(<StatisticsReport statistics={statistics} Chart={FakeChart} />);
+    render(<StatisticsChartCards statistics={statistics} Chart={FakeChart} />);
     const section = screen.getByRole('region', { name: S.bySemester });
     const box = within(section).getByRole('table').parentElement!;
     expect(box).toHaveAttribute('data-visible', 'false');
@@ -55,7 +55,7 @@ describe('StatisticsReport', () => {
   it('shows the table instead when the chart cannot be drawn (its code failed to load)', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const Broken = lazy(() => Promise.reject(new Error('ChunkLoadError')));
-    render(<StatisticsReport statistics={statistics} Chart={Broken} />);
+    render(<StatisticsChartCards statistics={statistics} Chart={Broken} />);
     const section = screen.getByRole('region', { name: S.byGender });
     expect(await within(section).findByText(S.chartUnavailable)).toBeInTheDocument();
     expect(within(section).getByRole('table').parentElement).toHaveAttribute(
@@ -74,7 +74,7 @@ describe('StatisticsReport', () => {
       bySemester: [],
       assessmentsPerMonth: [{ key: '2026-11', label: 'nov. 2026', count: 0 }],
     };
-    render(<StatisticsReport statistics={none} Chart={FakeChart} />);
+    render(<StatisticsChartCards statistics={none} Chart={FakeChart} />);
     expect(screen.getByText(S.empty)).toBeInTheDocument();
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
