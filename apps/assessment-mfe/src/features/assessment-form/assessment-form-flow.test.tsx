@@ -85,6 +85,25 @@ describe('the ideation questions (docs/columbia-assessment.md#items-3-to-5)', ()
     ).not.toBeInTheDocument();
   });
 
+  it('brings items 3–5 back as "No", not unanswered, when question 2 is set back to "Sí" (issue 16)', async () => {
+    const user = await renderForm();
+    await answer(user, 'deathWish', 'No');
+    await answer(user, 'nonSpecificActiveSuicidalThoughts', 'Sí');
+    await answer(user, 'activeSuicidalIdeationWithMethods', 'No');
+    await answer(user, 'activeSuicidalIdeationWithIntent', 'Sí', 'Dice que lo haría');
+    await answer(user, 'nonSpecificActiveSuicidalThoughts', 'No');
+    await answer(user, 'nonSpecificActiveSuicidalThoughts', 'Sí');
+    for (const key of DETAIL_KEYS) {
+      expect(radio(key, 'No')).toBeChecked();
+      expect(radio(key, 'Sí')).not.toBeChecked();
+    }
+    // Set back once more, after an answer was changed: still "No", the reset answer.
+    await answer(user, 'activeSuicidalIdeationWithPlan', 'Sí', 'Tiene fecha');
+    await answer(user, 'nonSpecificActiveSuicidalThoughts', 'No');
+    await answer(user, 'nonSpecificActiveSuicidalThoughts', 'Sí');
+    for (const key of DETAIL_KEYS) expect(radio(key, 'No')).toBeChecked();
+  });
+
   it('asks for a description when an item is "Sí"', async () => {
     const user = await renderForm();
     expect(within(question('deathWish')).queryByLabelText(/Descripción/)).not.toBeInTheDocument();

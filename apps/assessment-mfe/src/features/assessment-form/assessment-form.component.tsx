@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   emptyAssessmentAnswers,
   MSG,
@@ -21,6 +21,7 @@ import { LethalitySection } from './lethality-section.component';
 import { useFinalRemarks } from './use-final-remarks';
 import { useKeepSessionWhileAnswering } from './use-keep-session-while-answering';
 import { useSaveAssessment } from './use-save-assessment';
+import { IdeationDetailAskedContext } from './use-set-answer';
 import styles from './assessment-form.module.css';
 
 export interface AssessmentFormComponentProps extends AssessmentFormProps {
@@ -50,24 +51,27 @@ export default function AssessmentForm(props: AssessmentFormComponentProps) {
     afterSaveFocusId: remarksId,
   });
   const remarks = useFinalRemarks(saved, remarksId);
+  const ideationDetailAsked = useRef(false);
 
   return (
     <FieldIdContext.Provider value={fieldId}>
-      <Formik<AssessmentAnswers>
-        initialValues={initialValues}
-        onSubmit={submit}
-        validateOnChange={false}
-        validateOnBlur={false}
-      >
-        <AssessmentFormBody
-          {...props}
-          saved={saved !== null}
-          savedLevel={saved?.riskLevel}
-          isSaving={isSaving}
-          remarks={remarks}
-          remarksId={remarksId}
-        />
-      </Formik>
+      <IdeationDetailAskedContext.Provider value={ideationDetailAsked}>
+        <Formik<AssessmentAnswers>
+          initialValues={initialValues}
+          onSubmit={submit}
+          validateOnChange={false}
+          validateOnBlur={false}
+        >
+          <AssessmentFormBody
+            {...props}
+            saved={saved !== null}
+            savedLevel={saved?.riskLevel}
+            isSaving={isSaving}
+            remarks={remarks}
+            remarksId={remarksId}
+          />
+        </Formik>
+      </IdeationDetailAskedContext.Provider>
     </FieldIdContext.Provider>
   );
 }
