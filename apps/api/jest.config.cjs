@@ -11,5 +11,7 @@ module.exports = {
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   // Each file opens its own database; PGlite and argon2 like a core each.
   maxWorkers: 2,
-  testTimeout: 30_000,
+  // A guard against a hang, not a speed test: two `npm test` runs side by side
+  // on two cores make a test server start several times slower.
+  testTimeout: 120_000,
 };

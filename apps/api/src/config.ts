@@ -1,3 +1,4 @@
+import { SESSION_CACHE_LIMITS } from './plugins/auth/session-cache';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@psicocampus/shared/domain';
 import { APPS_ROOT } from './paths';
@@ -46,6 +47,13 @@ export interface AppConfig {
   migrationDatabaseUrl: string | null;
   /** The role the server runs as, which `npm run migrate` grants exactly its privileges. */
   databaseAppRole: string | null;
+  /**
+   * How long a process trusts a session it checked without asking again
+   * (plugins/auth/session-cache.ts). Not read from the environment: the tests
+   * lengthen it to prove that the database's notices, not this time, end a
+   * session.
+   */
+  sessionCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -146,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrateOnStart: parseBoolean(env.MIGRATE_ON_START, true),
     migrationDatabaseUrl: env.MIGRATION_DATABASE_URL?.trim() || null,
     databaseAppRole: parseRoleName(env.DATABASE_APP_ROLE),
+    sessionCacheTtlMs: SESSION_CACHE_LIMITS.ttlMs,
   };
 }

@@ -115,7 +115,7 @@ describeOnPostgres(
       });
       asApp = new pg.Client({ connectionString: urlAs(app, database) });
       await asApp.connect();
-    }, 60_000);
+    }, 180_000);
 
     afterAll(async () => {
       await asApp?.end();
@@ -388,7 +388,7 @@ describeOnPostgres(
         };
         server = await createServer(config);
         await server.app.ready();
-      }, 60_000);
+      }, 180_000);
       afterAll(() => server?.close());
 
       it('seeds, signs in and writes a student, whose audit row it writes in the same transaction', async () => {

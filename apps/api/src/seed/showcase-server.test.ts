@@ -19,7 +19,7 @@ describe('the showcase seed, on a first start', () => {
   beforeAll(async () => {
     server = await startTestServer({ seedShowcase: true });
     lucia = await server.login('psychologist');
-  }, 60_000);
+  }, 180_000);
   afterAll(() => server.close());
 
   const get = async (url: string, token = lucia) => {

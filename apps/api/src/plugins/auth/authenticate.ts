@@ -7,7 +7,7 @@ import type {
 import { MSG, type Role, type SessionUser } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
-import { SessionCache } from './session-cache';
+import { SESSION_CACHE_LIMITS, SessionCache } from './session-cache';
 import { findActiveSession, toSessionUser } from './sessions';
 
 export interface AuthContext {
@@ -26,7 +26,10 @@ export const SESSION_NOTICES = 'psicocampus_sessions';
  * (login, recovery, health). Anything else answers 401 in Spanish.
  */
 export function registerAuthentication(app: FastifyInstance, ctx: AppContext): void {
-  const sessions = new SessionCache();
+  const sessions = new SessionCache({
+    ...SESSION_CACHE_LIMITS,
+    ttlMs: ctx.config.sessionCacheTtlMs,
+  });
   let stopListening: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     stopListening = await ctx.database.listen(SESSION_NOTICES, {

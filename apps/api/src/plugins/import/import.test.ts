@@ -1062,7 +1062,7 @@ describe('imports under load (docs/limits-and-budgets.md#speed-and-size-budgets)
     } finally {
       await parser.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('the audit row of an import', () => {
