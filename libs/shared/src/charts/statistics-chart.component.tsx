@@ -1,8 +1,7 @@
 import { useRef } from 'react';
-import type { StatisticsChartProps } from '@psicocampus/shared/ui';
+import { useBoxWidth, type StatisticsChartProps } from '@psicocampus/shared/ui';
 import { CountBarChart } from './count-bar-chart.component';
 import { CountPieChart } from './count-pie-chart.component';
-import { useBoxWidth } from './use-box-width';
 
 /** Below this width (px) a pie's labels no longer fit beside it: its counts are drawn as bars. */
 export const NARROW_CHART = 440;

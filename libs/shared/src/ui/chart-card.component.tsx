@@ -1,13 +1,11 @@
 import {
   Suspense,
   useId,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type ComponentType,
   type ReactNode,
-  type RefObject,
 } from 'react';
 import type { Statistics } from '@psicocampus/shared/domain';
 import { MSG } from '@psicocampus/shared/domain';
@@ -21,6 +19,7 @@ import {
   type StatisticsChartProps,
   type StatisticsChartSpec,
 } from './statistics-charts';
+import { useBoxWidth } from './use-box-width';
 import styles from './chart-card.module.css';
 
 interface ChartCardProps {
@@ -58,23 +57,6 @@ export function ChartCard({ title, action, note, wide, children }: ChartCardProp
       {note && <p className={styles.note}>{note}</p>}
     </section>
   );
-}
-
-/** The width of `ref`'s box, followed as it changes (0 until it is laid out). */
-function useBoxWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    setWidth(box.getBoundingClientRect().width);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(entry.contentRect.width);
-    });
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
 
 /*

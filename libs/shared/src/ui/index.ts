@@ -21,3 +21,4 @@ export { slantedLabelsDepth } from './chart-layout';
 export * from './statistics-charts';
 export * from './chart-card.component';
 export * from './pagination.component';
+export * from './use-box-width';
