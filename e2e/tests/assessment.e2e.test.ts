@@ -248,12 +248,11 @@ describe('the ideation flow and the number of attempts (issue 16)', () => {
 
     const attempt = question(form, 'Intento Real');
     const total = attempt.getByLabel('Número total de intentos');
-    // The dialogs' button is being renamed from 'OK' to 'Aceptar' (issue 16).
     const refusedWith = async (message: string) => {
       await form.getByRole('button', { name: 'Guardar Evaluación' }).click();
       const warning = page.getByRole('dialog', { name: 'Validación', exact: true });
       await warning.getByText(message, { exact: true }).waitFor();
-      await warning.getByRole('button', { name: /^(OK|Aceptar)$/ }).click();
+      await warning.getByRole('button', { name: 'Aceptar' }).click();
       await warning.waitFor({ state: 'detached' });
       await attempt.getByRole('alert').filter({ hasText: message }).waitFor();
     };

@@ -64,8 +64,7 @@ export async function dialogTitled(title: string): Promise<HTMLElement> {
 /** sweetalert2 gives focus back to what had it 100 ms after its dialog goes (its RESTORE_FOCUS_TIMEOUT). */
 const DIALOG_FOCUS_RETURN_MS = 100;
 
-// The confirm button is being renamed from 'OK' to 'Aceptar' (issue 16): either closes it.
-const CONFIRM_BUTTON = /^(OK|Aceptar)$/;
+const CONFIRM_BUTTON = 'Aceptar';
 
 export async function closeDialog(
   user: UserEvent,
