@@ -17,6 +17,9 @@ export interface AuthContext {
 
 const MAX_TOKEN_LENGTH = 200;
 
+/** The methods that may change a session or an account (not GET, HEAD, nor a CORS preflight). */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /** The channel of drizzle/0008_session_notices.sql. */
 export const SESSION_NOTICES = 'psicocampus_sessions';
 
@@ -44,7 +47,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
   // deactivation): this process forgets them before the answer leaves, so the
   // client's next call cannot beat the database's notice to it.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') sessions.clear();
+    if (WRITES.has(request.method)) sessions.clear();
   });
 
   app.decorateRequest('auth', null);
