@@ -52,6 +52,13 @@ describe('the session cache', () => {
     expect(cache.get('c', NOW)?.sessionId).toBe('sc');
     expect(cache.get('c', new Date(NOW.getTime() + 1_001))).toBeUndefined();
   });
+
+  it('drops an entry when the clock has gone back since it was kept', () => {
+    const cache = new SessionCache({ ttlMs: 1_000, maxEntries: 2 });
+    cache.setListening(true);
+    cache.remember('a', cache.generation, entry('sa'));
+    expect(cache.get('a', new Date(NOW.getTime() - 1))).toBeUndefined();
+  });
 });
 
 /**

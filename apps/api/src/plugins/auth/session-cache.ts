@@ -64,7 +64,9 @@ export class SessionCache {
     if (!this.#listening) return undefined;
     const entry = this.#entries.get(tokenHash);
     if (!entry) return undefined;
-    if (now.getTime() - entry.cachedAt > this.limits.ttlMs) {
+    const age = now.getTime() - entry.cachedAt;
+    // A clock set back must not stretch an entry's life.
+    if (age < 0 || age > this.limits.ttlMs) {
       this.#entries.delete(tokenHash);
       return undefined;
     }
