@@ -127,6 +127,43 @@ describe('a psychologist working with a patient', () => {
     expect(await page.getByText('600,00 $').count()).toBe(0);
   });
 
+  it('shows "Editada el …" under a note once it is edited, and nothing before (issue 16)', async () => {
+    await page.goto(`${product.url}${LIST}`);
+    await page.getByRole('button', { name: 'Agregar Estudiante' }).click();
+    const modal = page.getByRole('dialog', { name: 'Agregar Estudiante' });
+    await fillNewStudent(modal);
+    await modal.getByLabel(/^Nombres/).fill('Camila');
+    await modal.getByLabel(/^Apellidos/).fill('Ortiz Luna');
+    await modal.getByLabel(/^Correo electrónico/).fill('camila.ortiz@estudiantes.psicocampus.test');
+    await modal.getByRole('button', { name: 'Crear Estudiante' }).click();
+    await acknowledge('Estudiante creado correctamente');
+    await page.getByRole('searchbox', { name: /Buscar paciente/ }).fill('camila');
+    await page.getByText('Camila Ortiz Luna', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Camila Ortiz Luna' }).waitFor();
+
+    await page.getByRole('button', { name: 'Agregar Nota' }).click();
+    const noteModal = page.getByRole('dialog', { name: 'Nueva Nota Clínica' });
+    await noteModal.getByRole('textbox').fill('Primera sesión: refiere insomnio.');
+    await noteModal.getByRole('button', { name: 'Guardar' }).click();
+    await acknowledge('Nota agregada');
+    const note = page.getByRole('listitem').filter({ hasText: 'Primera sesión' });
+    await note.waitFor();
+    expect(await note.getByText(/Editada/).count()).toBe(0);
+
+    await note.getByRole('button', { name: /Editar nota/ }).click();
+    const editModal = page.getByRole('dialog', { name: 'Editar Nota Clínica' });
+    await editModal
+      .getByRole('textbox')
+      .fill('Primera sesión: refiere insomnio desde el semestre pasado.');
+    await editModal.getByRole('button', { name: 'Guardar' }).click();
+    await acknowledge('Nota actualizada');
+    // In words, with the date and time of the edit (formatDateTime), not a colour or an icon.
+    // Chromium's ICU joins date and time with 'a las' where Node's writes a comma.
+    await note
+      .getByText(/^Editada el \d{1,2} de \p{L}+ de \d{4}(,| a las) \d{2}:\d{2}$/u)
+      .waitFor();
+  });
+
   it('downloads the template and imports a 3-row file made from it', async () => {
     await page.goto(`${product.url}${LIST}`);
     const [download] = await Promise.all([

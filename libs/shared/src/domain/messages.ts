@@ -238,6 +238,8 @@ export const MSG = {
     required: 'La nota no puede estar vacía.',
     tooLong: 'La nota no puede superar los 20.000 caracteres.',
     by: (name: string) => `Por ${name}`,
+    /** Under a note corrected after it was written; `when` is formatDateTime of its updatedAt. */
+    edited: (when: string) => `Editada el ${when}`,
     edit: 'Editar nota',
     delete: 'Eliminar nota',
     onlyAuthor: 'Solo quien escribió la nota puede cambiarla o eliminarla.',

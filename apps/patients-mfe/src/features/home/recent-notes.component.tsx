@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime, fullName, MSG, type RecentNote } from '@psicocampus/shared';
 import { EmptyState } from '@psicocampus/shared/ui';
 import { NOTES_ANCHOR } from '../../lib/anchors';
+import { NoteEdited } from '../../components/note-edited/note-edited.component';
 import styles from './psychologist-home.module.css';
 
 /** Characters of a note shown on the home before '…'. */
@@ -25,6 +26,7 @@ export function RecentNotes({ notes }: { notes: readonly RecentNote[] }) {
           <time className={styles.noteDate} dateTime={note.createdAt}>
             {formatDateTime(note.createdAt)}
           </time>
+          <NoteEdited note={note} />
           <p className={styles.excerpt}>{excerpt(note.note)}</p>
         </li>
       ))}

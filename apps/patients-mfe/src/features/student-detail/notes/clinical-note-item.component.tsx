@@ -1,5 +1,6 @@
 import { formatDateTime, fullName, MSG, type ClinicalNote } from '@psicocampus/shared';
 import { Button, VisuallyHidden } from '@psicocampus/shared/ui';
+import { NoteEdited } from '../../../components/note-edited/note-edited.component';
 import styles from './notes.module.css';
 
 interface Props {
@@ -10,7 +11,7 @@ interface Props {
   onDelete: (note: ClinicalNote) => void;
 }
 
-/** One clinical note: when, who wrote it ('No asignado' when unknown), and the text as written. */
+/** One clinical note: when, who wrote it ('No asignado' when unknown), when it was last edited if it was, and the text as written. */
 export function ClinicalNoteItem({ note, isAuthor, onEdit, onDelete }: Props) {
   const author = note.createdBy ? fullName(note.createdBy) : MSG.common.notAssigned;
   const when = formatDateTime(note.createdAt);
@@ -22,6 +23,7 @@ export function ClinicalNoteItem({ note, isAuthor, onEdit, onDelete }: Props) {
             {when}
           </time>
           <span className={styles.noteAuthor}>{MSG.notes.by(author)}</span>
+          <NoteEdited note={note} />
         </div>
         {isAuthor && (
           <div className={styles.noteActions}>
