@@ -43,11 +43,13 @@ export async function registerApiCompression(api: FastifyInstance): Promise<void
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader('content-encoding')) return payload;
     if (!TEXTUAL.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_FROM_BYTES) return payload;
+    // Measured before it is copied: most answers are small and go as they are.
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (size < COMPRESS_FROM_BYTES) return payload;
     varyOnEncoding(reply);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const compressed =
       body.length <= ON_THREAD_UP_TO_BYTES
         ? compressBody(body, encoding)
