@@ -21,6 +21,10 @@ import {
 } from './statistics-charts';
 import { useBoxWidth } from './use-box-width';
 import styles from './chart-card.module.css';
+// The card of every titled block (SectionCard), and the page's one way of
+// keeping something out of sight but read by screen readers (VisuallyHidden).
+import cardStyles from './section-card.module.css';
+import hiddenStyles from './visually-hidden.module.css';
 
 interface ChartCardProps {
   title: string;
@@ -43,7 +47,7 @@ export function ChartCard({ title, action, note, wide, children }: ChartCardProp
   const headingId = useId();
   return (
     <section
-      className={[styles.card, wide ? styles.wide : ''].filter(Boolean).join(' ')}
+      className={[cardStyles.card, wide ? styles.wide : ''].filter(Boolean).join(' ')}
       aria-labelledby={headingId}
       data-chart-card=""
     >
@@ -163,7 +167,7 @@ export function StatisticsChartCard({ spec, Chart }: StatisticsChartCardProps) {
           </div>
           <div
             id={tableId}
-            className={tableVisible ? styles.table : styles.hiddenTable}
+            className={tableVisible ? styles.table : hiddenStyles.hidden}
             data-visible={tableVisible}
           >
             <CountsTable
