@@ -491,6 +491,23 @@ export const MSG = {
     viewStudent: 'Ver evaluaciones del estudiante',
     close: 'Cerrar',
   },
+  /** One saved assessment on a screen of its own, and the protocol after a high level (issue 16). */
+  savedAssessment: {
+    title: 'Evaluación de riesgo suicida',
+    /** The link to the screen, in the evaluations history and the 'Evaluaciones' table. */
+    open: 'Ver evaluación',
+    loadError: 'No se pudo cargar la evaluación.',
+    backToEvaluations: 'Volver al historial de evaluaciones',
+    summary: 'Resumen',
+    answer: 'Respuesta',
+    unanswered: 'Sin responder',
+    noObservations: 'Sin observaciones.',
+    /** What 'Evaluación Registrada' adds for ALTO and MUY_ALTO, before the protocol's text. */
+    protocolTitle: 'Qué pide el protocolo del servicio',
+    /** The server's default for HIGH_RISK_PROTOCOL (apps/api/src/config.ts). */
+    protocolDefault:
+      'No dejes solo/a al estudiante: acuerda con él o ella un plan de seguridad, avisa hoy mismo a la coordinación del servicio y agenda un seguimiento en los próximos 7 días. Si el riesgo es inminente, acompáñalo/a a urgencias o llama al 911.',
+  },
   admin: {
     homeTitle: 'Inicio',
     homeSubtitle: 'Resumen del servicio',
@@ -733,6 +750,13 @@ export const MSG = {
     /** A clinical read or a write whose audit row could not be written: refused (docs/decisions.md#audit-and-database-roles). */
     auditUnavailable:
       'No se pudo registrar la operación en el registro de auditoría, así que no se realizó. Inténtalo de nuevo en unos minutos; si continúa, avisa al administrador.',
+  },
+  /** Drafts kept while a form is written, and asking before throwing them away (issue 16). */
+  drafts: {
+    discardTitle: '¿Descartar los cambios?',
+    discardText: 'Se perderá lo que escribiste y aún no se ha guardado.',
+    discardConfirm: 'Sí, descartar',
+    restored: 'Borrador recuperado: es lo que escribías antes de que se cerrara la sesión.',
   },
 } as const;
 
