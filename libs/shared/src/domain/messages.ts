@@ -758,6 +758,15 @@ export const MSG = {
     discardConfirm: 'Sí, descartar',
     restored: 'Borrador recuperado: es lo que escribías antes de que se cerrara la sesión.',
   },
+  /** The dashboard's frame on any screen size, the module-down page and scroll regions (issue 16). */
+  layoutA11y: {
+    /** The button that opens and closes the menu on a narrow screen. */
+    menu: 'Menú',
+    /** The main heading of the page shown when a module cannot be loaded. */
+    moduleUnavailableTitle: 'Módulo no disponible',
+    /** The scrolling text of the terms and conditions, for screen readers. */
+    termsText: 'Texto de los términos y condiciones',
+  },
 } as const;
 
 export type Messages = typeof MSG;
