@@ -1,6 +1,6 @@
 import { SESSION_CACHE_LIMITS } from './plugins/auth/session-cache';
 import path from 'node:path';
-import { REMOTE_NAMES, type RemoteName } from '@psicocampus/shared/domain';
+import { MSG, REMOTE_NAMES, type RemoteName } from '@psicocampus/shared/domain';
 import { APPS_ROOT } from './paths';
 
 /** Where the built front ends are: the shell's folder and each remote's. */
@@ -54,6 +54,12 @@ export interface AppConfig {
    * session.
    */
   sessionCacheTtlMs: number;
+  /**
+   * What the service's protocol asks after an assessment at ALTO or MUY_ALTO
+   * (`HIGH_RISK_PROTOCOL`): the POST answer carries it and 'Evaluación
+   * Registrada' shows it (docs/columbia-assessment.md#saving). A Spanish default when unset.
+   */
+  highRiskProtocol: string;
 }
 
 export class ConfigError extends Error {}
@@ -155,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrationDatabaseUrl: env.MIGRATION_DATABASE_URL?.trim() || null,
     databaseAppRole: parseRoleName(env.DATABASE_APP_ROLE),
     sessionCacheTtlMs: SESSION_CACHE_LIMITS.ttlMs,
+    highRiskProtocol: env.HIGH_RISK_PROTOCOL?.trim() || MSG.savedAssessment.protocolDefault,
   };
 }

@@ -1,4 +1,6 @@
 import type {
+  AssessmentAnswer,
+  AssessmentSavedAnswer,
   AssessmentSummary,
   SuicideAssessment,
   RiskLevel,
@@ -33,10 +35,13 @@ export const assessmentsApi = api.injectEndpoints({
       query: (filters) => ({ url: '/api/suicide-assessments', params: filters ?? undefined }),
       providesTags: [{ type: 'Assessment', id: 'LIST' }],
     }),
-    createAssessment: build.mutation<
-      OkResponse & { assessment: SuicideAssessment },
-      AssessmentCreateBody
-    >({
+    /** One saved assessment (the saved-assessment screen, `evaluacion/:id`), with every remark. */
+    assessment: build.query<AssessmentAnswer, string>({
+      query: (id) => `/api/suicide-assessments/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Assessment', id }],
+    }),
+    /** The answer carries `protocol` for ALTO and MUY_ALTO ('Evaluación Registrada'). */
+    createAssessment: build.mutation<AssessmentSavedAnswer, AssessmentCreateBody>({
       query: (body) => ({ url: '/api/suicide-assessments', method: 'POST', body }),
       invalidatesTags: (result) => [
         { type: 'Assessment', id: 'LIST' },
@@ -56,9 +61,11 @@ export const assessmentsApi = api.injectEndpoints({
         method: 'PUT',
         body,
       }),
-      invalidatesTags: (result) => [
+      invalidatesTags: (result, _error, { id }) => [
         { type: 'Assessment', id: 'LIST' },
         { type: 'Assessment', id: `STUDENT-${result?.assessment.studentId ?? ''}` },
+        // The saved-assessment screen shows the new entry.
+        { type: 'Assessment', id },
       ],
     }),
   }),
@@ -66,6 +73,7 @@ export const assessmentsApi = api.injectEndpoints({
 
 export const {
   useStudentAssessmentsQuery,
+  useAssessmentQuery,
   useMyAssessmentsQuery,
   useCreateAssessmentMutation,
   useSaveFinalRemarksMutation,

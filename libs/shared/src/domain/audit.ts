@@ -30,6 +30,7 @@ export const AUDIT_ACTION_LABELS = {
   'profile.update': 'Modificación del propio perfil',
   'assessment.create': 'Registro de una evaluación',
   'assessment.list': 'Consulta de evaluaciones',
+  'assessment.read': 'Consulta de una evaluación',
   'assessment.final_remarks': 'Observaciones posteriores de una evaluación',
   'report.student': 'Descarga del reporte general',
   'report.assessment': 'Descarga del reporte de una evaluación',

@@ -491,6 +491,23 @@ export const MSG = {
     viewStudent: 'Ver evaluaciones del estudiante',
     close: 'Cerrar',
   },
+  /** One saved assessment on a screen of its own, and the protocol after a high level (issue 16). */
+  savedAssessment: {
+    title: 'Evaluación de riesgo suicida',
+    /** The link to the screen, in the evaluations history and the 'Evaluaciones' table. */
+    open: 'Ver evaluación',
+    loadError: 'No se pudo cargar la evaluación.',
+    backToEvaluations: 'Volver al historial de evaluaciones',
+    summary: 'Resumen',
+    answer: 'Respuesta',
+    unanswered: 'Sin responder',
+    noObservations: 'Sin observaciones.',
+    /** What 'Evaluación Registrada' adds for ALTO and MUY_ALTO, before the protocol's text. */
+    protocolTitle: 'Qué pide el protocolo del servicio',
+    /** The server's default for HIGH_RISK_PROTOCOL (apps/api/src/config.ts). */
+    protocolDefault:
+      'No dejes solo/a al estudiante: acuerda con él o ella un plan de seguridad, avisa hoy mismo a la coordinación del servicio y agenda un seguimiento en los próximos 7 días. Si el riesgo es inminente, acompáñalo/a a urgencias o llama al 911.',
+  },
   admin: {
     homeTitle: 'Inicio',
     homeSubtitle: 'Resumen del servicio',

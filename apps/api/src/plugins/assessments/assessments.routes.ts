@@ -11,6 +11,7 @@ import {
   riskAnswersOf,
   type AssessmentAnswers,
   type AssessmentCreateBody,
+  type AssessmentSavedAnswer,
 } from '@psicocampus/shared/columbia';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
@@ -48,6 +49,11 @@ function answersOf(body: AssessmentCreateBody): AssessmentAnswers {
     (answers as unknown as Record<string, unknown>)[key] = body[key];
   }
   return answers;
+}
+
+/** The levels whose 'Evaluación Registrada' says what the service's protocol asks next. */
+function asksForProtocol(level: string): boolean {
+  return level === 'ALTO' || level === 'MUY_ALTO';
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -98,9 +104,12 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
     });
     request.auditRecordId = saved.id;
     void reply.status(201);
-    return {
+    const answer: AssessmentSavedAnswer = {
       ok: true,
       msg: MSG.assessment.saved,
+      // What the service's protocol asks next, shown in 'Evaluación Registrada' for a high level
+      // (docs/columbia-assessment.md#saving); the text is the operator's (HIGH_RISK_PROTOCOL).
+      protocol: asksForProtocol(saved.riskLevel) ? ctx.config.highRiskProtocol : null,
       assessment: toAssessment({
         assessment: saved,
         author: {
@@ -112,6 +121,7 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
         remarks: [],
       }),
     };
+    return answer;
   });
 
   app.get<{ Querystring: Record<string, unknown> }>(
@@ -130,6 +140,19 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
       }
       const rows = await listCaseloadAssessments(db, user.id, parseListFilters(request.query));
       return { ok: true, assessments: rows.map(toAssessmentSummary) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/suicide-assessments/:id',
+    audited('assessment.read'),
+    async (request) => {
+      const { user } = signedIn(request);
+      const { id } = request.params;
+      // Another caseload's assessment, an unknown id and a malformed one all answer the same 404.
+      const found = isUuid(id) ? await findOwnAssessment(db, user.id, id) : null;
+      if (!found) throw assessmentNotFound();
+      return { ok: true, assessment: toAssessment(found) };
     },
   );
 

@@ -73,6 +73,25 @@ export interface SuicideAssessment extends AssessmentAnswers {
   createdAt: string;
 }
 
+/**
+ * The answer of POST /api/suicide-assessments (docs/api.md#assessments): the saved
+ * assessment and, for ALTO and MUY_ALTO, what the service's protocol asks next
+ * (the server's HIGH_RISK_PROTOCOL setting), which 'Evaluación Registrada' shows;
+ * null for the other levels.
+ */
+export interface AssessmentSavedAnswer {
+  ok: true;
+  msg: string;
+  assessment: SuicideAssessment;
+  protocol: string | null;
+}
+
+/** The answer of GET /api/suicide-assessments/:id (docs/api.md#assessments): one saved assessment. */
+export interface AssessmentAnswer {
+  ok: true;
+  assessment: SuicideAssessment;
+}
+
 /** An assessment in the psychologist's cross-caseload list ('Evaluaciones'). */
 export interface AssessmentSummary {
   _id: string;
