@@ -388,6 +388,21 @@ export const MSG = {
     loadNotesError: 'No se pudieron cargar las notas recientes.',
     viewHistory: 'Ver historial de citas',
   },
+  /** A student's current level in the patients list and the student detail (issue 16). */
+  currentRisk: {
+    column: 'Nivel de riesgo',
+    /** Before the badge in the student detail's header. */
+    label: 'Nivel de riesgo actual:',
+    none: 'Sin evaluación',
+    /** After the level, for assistive technology and the badge's tooltip. */
+    assessedOn: (date: string) => `evaluado el ${date}`,
+    sortBy: 'Ordenar por nivel de riesgo',
+    sortedDescending: 'del más grave al menos grave',
+    sortedAscending: 'del menos grave al más grave',
+    filterLabel: 'Filtrar por nivel de riesgo',
+    filterAll: 'Todos los niveles',
+    openAssessment: 'Abrir la evaluación',
+  },
   assessment: {
     title: 'Evaluación de Riesgo Suicida - Escala Columbia',
     newButton: 'Nueva Evaluación',
