@@ -19,7 +19,11 @@ export const DESCRIPTORS_FILE = path.join(
 
 const descriptors = JSON.parse(readFileSync(DESCRIPTORS_FILE, 'utf8'));
 
-/** @type {Array<{ name: string, mount: string, devPort: number, roles: string[] }>} */
+/**
+ * `nav` (optional): the remote's menu entries, which the shell lists without
+ * loading it (docs/architecture.md#the-menu); the tooling does not read them.
+ * @type {Array<{ name: string, mount: string, devPort: number, roles: string[], nav?: Array<{ label: string, path: string, icon?: string, order?: number }> }>}
+ */
 export const REMOTES = descriptors.remotes;
 export const REMOTE_NAMES = REMOTES.map((remote) => remote.name);
 

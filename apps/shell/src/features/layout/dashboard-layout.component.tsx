@@ -1,4 +1,5 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useLocation } from 'react-router-dom';
 import { MSG, ROLE_LABELS, selectSessionUser, useAppSelector } from '@psicocampus/shared';
 import { Button } from '@psicocampus/shared/ui';
 import { RemoteArea } from '../remotes/remote-area.component';
@@ -11,12 +12,43 @@ import { DashboardNav } from './dashboard-nav.component';
 import { NotFoundPage } from './not-found.page';
 import styles from './dashboard-layout.module.css';
 
-/** The frame of a dashboard: header, the remotes' menu, and their content. */
+/**
+ * The menu's state on a narrow screen, where it folds under the "Menú"
+ * button: open until the next page (it is remembered with the path it was
+ * opened at, so following one of its links closes it) or until Escape.
+ */
+function useFoldingMenu(button: RefObject<HTMLButtonElement | null>) {
+  const { pathname } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenAt(null);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [button, open]);
+
+  return { open, toggle: () => setOpenAt(open ? null : pathname) };
+}
+
+/**
+ * The frame of a dashboard: header, the remotes' menu, and their content.
+ * From 360 px wide up (docs/architecture.md#the-menu): on a narrow screen the
+ * menu folds under a "Menú" button and "Cerrar sesión" stays in the header.
+ */
 export default function DashboardLayout({ area }: { area: DashboardArea }) {
   const user = useAppSelector(selectSessionUser);
   const signOut = useSignOut();
   useCurrentUser();
   const revision = useRemoteRevision();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useFoldingMenu(menuButton);
+  const navId = useId();
 
   return (
     <div className={styles.layout}>
@@ -24,6 +56,29 @@ export default function DashboardLayout({ area }: { area: DashboardArea }) {
         {MSG.shell.skipToContent}
       </a>
       <header className={styles.header}>
+        <button
+          ref={menuButton}
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menu.open}
+          aria-controls={navId}
+          onClick={menu.toggle}
+        >
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d={menu.open ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} />
+          </svg>
+          <span>{MSG.layoutA11y.menu}</span>
+        </button>
         <div className={styles.brand}>
           <span className={styles.brandName}>{MSG.shell.productName}</span>
           <span className={styles.brandArea}>{area.title}</span>
@@ -42,8 +97,8 @@ export default function DashboardLayout({ area }: { area: DashboardArea }) {
           </Button>
         </div>
       </header>
-      <nav className={styles.nav} aria-label={MSG.shell.mainNav}>
-        <RemoteBoundary remotes={area.remotes} revision={revision}>
+      <nav id={navId} className={styles.nav} data-open={menu.open} aria-label={MSG.shell.mainNav}>
+        <RemoteBoundary remotes={area.remotes} revision={revision} page={false}>
           <Suspense fallback={<div className={styles.navPlaceholder} />}>
             <DashboardNav key={revision} area={area} role={user?.role} />
           </Suspense>

@@ -1,18 +1,17 @@
 import { use } from 'react';
 import { NavLink } from 'react-router-dom';
 import type { NavEntry, RemoteModule } from '@psicocampus/shared/core';
-import type { RemoteName, Role } from '@psicocampus/shared/domain';
+import { remoteDescriptor, type RemoteName, type Role } from '@psicocampus/shared/domain';
 import { isUnavailable, remoteRegistry } from '../remotes/remote-registry';
 import { remoteAdmits } from '../remotes/remote-routes.component';
 import type { DashboardArea } from './areas';
 import { NavIcon } from './nav-icon.component';
 import styles from './dashboard-layout.module.css';
 
+type NavSource = { name: RemoteName; remote: Pick<RemoteModule, 'nav' | 'roles'> };
+
 /** The menu entries a dashboard's remotes contribute, for this user's role. */
-export function collectNav(
-  remotes: Array<{ name: RemoteName; remote: Pick<RemoteModule, 'nav' | 'roles'> }>,
-  role: Role | undefined,
-): NavEntry[] {
+export function collectNav(remotes: NavSource[], role: Role | undefined): NavEntry[] {
   return remotes
     .filter(({ name, remote }) => remoteAdmits(name, remote, role))
     .flatMap(({ remote }) => remote.nav)
@@ -21,12 +20,22 @@ export function collectNav(
     .map(({ entry }) => entry);
 }
 
+/**
+ * The menu of a dashboard. A remote's entries are those its descriptor
+ * declares (remote-descriptors.json; docs/architecture.md#the-menu), listed
+ * without loading its code, so they stay while it is down and lead to the
+ * fallback; for a remote that declares none, those of its loaded module
+ * (none while it is down). Suspends only for the latter.
+ */
 export function DashboardNav({ area, role }: { area: DashboardArea; role: Role | undefined }) {
-  const loaded = area.remotes.map((name) => ({ name, remote: use(remoteRegistry.load(name)) }));
-  const available = loaded.flatMap(({ name, remote }) =>
-    isUnavailable(remote) ? [] : [{ name, remote }],
-  );
-  const entries = collectNav(available, role);
+  const sources = area.remotes.flatMap((name): NavSource[] => {
+    const declared = remoteDescriptor(name)?.nav;
+    // The descriptor's roles (checked by remoteAdmits) are who may see them.
+    if (declared) return [{ name, remote: { nav: declared as NavEntry[], roles: [] } }];
+    const remote = use(remoteRegistry.load(name));
+    return isUnavailable(remote) ? [] : [{ name, remote }];
+  });
+  const entries = collectNav(sources, role);
   return (
     <ul className={styles.navList}>
       {entries.map((entry) => (

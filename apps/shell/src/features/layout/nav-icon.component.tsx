@@ -17,6 +17,8 @@ const PATHS: Record<NavIconName, string> = {
 };
 
 export function NavIcon({ name }: { name: NavIconName | undefined }) {
+  // A descriptor may name an icon this shell does not draw (yet).
+  const path = name ? (PATHS as Partial<Record<string, string>>)[name] : undefined;
   return (
     <svg
       width="20"
@@ -30,7 +32,7 @@ export function NavIcon({ name }: { name: NavIconName | undefined }) {
       aria-hidden="true"
       focusable="false"
     >
-      {name ? <path d={PATHS[name]} /> : <circle cx="12" cy="12" r="3" />}
+      {path ? <path d={path} /> : <circle cx="12" cy="12" r="3" />}
     </svg>
   );
 }

@@ -7,6 +7,8 @@ interface Props {
   remotes: readonly RemoteName[];
   /** Changes when a remote was retried elsewhere; clears a caught error. */
   revision: number;
+  /** Whether the fallback fills the page's content (with its main heading); default true. */
+  page?: boolean;
   children: ReactNode;
 }
 
@@ -40,7 +42,9 @@ export class RemoteBoundary extends Component<Props, State> {
   };
 
   override render() {
-    if (this.state.error) return <RemoteUnavailable onRetry={this.retry} />;
+    if (this.state.error) {
+      return <RemoteUnavailable onRetry={this.retry} page={this.props.page ?? true} />;
+    }
     return this.props.children;
   }
 }

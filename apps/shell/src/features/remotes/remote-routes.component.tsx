@@ -43,7 +43,8 @@ function refused(routes: RouteObject[], to: string): RouteObject[] {
  * routes of a remote that does not admit the user's role redirect the way
  * the guard does (docs/screens-and-routes.md#navigation-guard). A remote that could not be loaded contributes a
  * catch-all route showing the fallback: its own paths are unknown, so any
- * unclaimed path may be one.
+ * unclaimed path may be one (its menu entries, declared in its descriptor,
+ * lead there). "Reintentar" loads every remote of the area that failed.
  */
 export function RemoteRoutes({ remotes, notFound }: Props) {
   const role = useAppSelector(selectSessionUser)?.role;
@@ -52,14 +53,13 @@ export function RemoteRoutes({ remotes, notFound }: Props) {
     if (isUnavailable(remote)) return [];
     return remoteAdmits(name, remote, role) ? remote.routes : refused(remote.routes, homeOf(role));
   });
-  const firstFailed = loaded.map(({ remote }) => remote).find(isUnavailable);
+  const failed = loaded.map(({ remote }) => remote).filter(isUnavailable);
+  const retry = async () => {
+    await Promise.all(failed.map((remote) => remoteRegistry.retry(remote.name)));
+  };
   routes.push({
     path: '*',
-    element: firstFailed ? (
-      <RemoteUnavailable onRetry={() => remoteRegistry.retry(firstFailed.name)} />
-    ) : (
-      notFound
-    ),
+    element: failed.length > 0 ? <RemoteUnavailable onRetry={retry} /> : notFound,
   });
   return useRoutes(routes);
 }
