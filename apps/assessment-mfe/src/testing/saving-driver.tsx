@@ -75,14 +75,13 @@ export const saveButton = () => screen.getByRole('button', { name: M.save });
 
 export const remarksBox = () => screen.getByRole('textbox', { name: M.newRemark });
 
-/** Saves and acknowledges 'Evaluación Guardada'; returns the 'Evaluación Registrada' dialog. */
+/** Saves; returns the one dialog that follows, 'Evaluación Registrada' (issue 16). */
 export async function saveAndAcknowledge(user: UserEvent): Promise<HTMLElement> {
   await user.click(saveButton());
-  await closeDialog(user, await dialogTitled(M.saved));
   return dialogTitled(M.registered);
 }
 
-/** A form answered with nothing endorsed, saved, and both dialogs acknowledged. */
+/** A form answered with nothing endorsed, saved, and its dialog acknowledged. */
 export async function savedForm(
   options: { remarks?: Handler; onClose?: () => void } = {},
 ): Promise<{ user: UserEvent; calls: RecordedCall[]; assessment: SuicideAssessment }> {

@@ -1,5 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { emptyAssessmentAnswers, MSG, type AssessmentAnswers } from '@psicocampus/shared';
+import {
+  emptyAssessmentAnswers,
+  MSG,
+  type AssessmentAnswers,
+  type RiskLevel,
+} from '@psicocampus/shared';
 import { deferred } from '@psicocampus/shared/testing';
 import { savedAssessment, STUDENT_ID } from '../../testing/fixtures';
 import {
@@ -85,9 +90,6 @@ describe("'Guardar Evaluación' (docs/columbia-assessment.md#saving and docs/api
     expect(screen.getByRole('status')).toHaveTextContent(M.levels.BAJO);
 
     await user.click(saveButton());
-    const saved = await dialogTitled(M.saved);
-    expect(saved).toHaveTextContent(SERVER_SAID);
-    await closeDialog(user, saved);
     const registered = await dialogTitled(M.registered);
     expect(registered).toHaveTextContent(M.registeredText(M.levels.MUY_ALTO));
     expect(registered).toHaveTextContent(M.decisionAid);
@@ -95,6 +97,66 @@ describe("'Guardar Evaluación' (docs/columbia-assessment.md#saving and docs/api
 
     expect(screen.getByRole('status')).toHaveTextContent(M.levels.MUY_ALTO);
     expect(screen.getByRole('status')).not.toHaveTextContent(M.levels.BAJO);
+  });
+
+  describe("one dialog, 'Evaluación Registrada' (issue 16)", () => {
+    const PROTOCOL = 'Avisar hoy a la coordinación; seguimiento en 48 horas.';
+    const iconOf = (dialog: HTMLElement) => dialog.querySelector('.swal2-icon.swal2-icon-show');
+
+    async function saveAt(level: RiskLevel, protocol: string | null | undefined) {
+      const assessment = savedAssessment({ riskLevel: level });
+      server(assessment, {
+        save: () =>
+          Response.json(
+            {
+              ok: true,
+              msg: SERVER_SAID,
+              assessment,
+              ...(protocol === undefined ? {} : { protocol }),
+            },
+            { status: 201 },
+          ),
+      });
+      const user = await renderForm();
+      await answerNothingEndorsed(user);
+      await user.click(saveButton());
+      const registered = await dialogTitled(M.registered);
+      return { user, registered };
+    }
+
+    it.each(['ALTO', 'MUY_ALTO'] as const)(
+      "warns at %s and says what the service's protocol asks next",
+      async (level) => {
+        const { user, registered } = await saveAt(level, PROTOCOL);
+        expect(registered).toHaveTextContent(M.registeredText(M.levels[level]));
+        expect(registered).toHaveTextContent(M.decisionAid);
+        expect(registered).toHaveTextContent(`${MSG.savedAssessment.protocolTitle}: ${PROTOCOL}`);
+        expect(iconOf(registered)).toHaveClass('swal2-warning');
+        expect(registered).not.toHaveTextContent(SERVER_SAID);
+        await closeDialog(user, registered);
+        // Nothing else follows: one dialog, not two.
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      },
+    );
+
+    it("falls back on the catalogue's protocol when the server sends none", async () => {
+      const { registered } = await saveAt('ALTO', undefined);
+      expect(registered).toHaveTextContent(MSG.savedAssessment.protocolDefault);
+      expect(iconOf(registered)).toHaveClass('swal2-warning');
+    });
+
+    it.each(['BAJO', 'MODERADO'] as const)(
+      'informs at %s, with no protocol and no warning',
+      async (level) => {
+        const { user, registered } = await saveAt(level, null);
+        expect(registered).toHaveTextContent(M.registeredText(M.levels[level]));
+        expect(registered).not.toHaveTextContent(MSG.savedAssessment.protocolTitle);
+        expect(iconOf(registered)).toHaveClass('swal2-info');
+        expect(iconOf(registered)).not.toHaveClass('swal2-warning');
+        await closeDialog(user, registered);
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      },
+    );
   });
 
   it('then turns read-only, hides the save row and focuses the 7-row final remarks', async () => {
@@ -133,7 +195,6 @@ describe("'Guardar Evaluación' (docs/columbia-assessment.md#saving and docs/api
         ),
       ),
     );
-    await closeDialog(user, await dialogTitled(M.saved));
     await closeDialog(user, await dialogTitled(M.registered));
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });

@@ -188,7 +188,6 @@ describe("'Validación': the first problem wins and nothing is sent (docs/columb
 
       fireEvent.change(field(M.mostLethalAttemptDate), { target: { value: isoDate(new Date()) } });
       await user.click(screen.getByRole('button', { name: M.save }));
-      await closeDialog(user, await dialogTitled(M.saved));
       await closeDialog(user, await dialogTitled(M.registered));
       expect(calls).toHaveLength(1);
       expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/suicide-assessments' });
@@ -221,7 +220,7 @@ describe("'Validación': the first problem wins and nothing is sent (docs/columb
       await user.type(total, '2');
       expect(within(question('interruptedAttempt')).queryByRole('alert')).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: M.save }));
-      await closeDialog(user, await dialogTitled(M.saved));
+      await closeDialog(user, await dialogTitled(M.registered));
       expect(calls).toHaveLength(1);
       expect(calls[0]!.body).toMatchObject({
         interruptedAttempt: { present: true, totalAttempts: 2 },

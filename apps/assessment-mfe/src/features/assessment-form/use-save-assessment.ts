@@ -9,12 +9,34 @@ import {
   normalizeAssessment,
   useCreateAssessmentMutation,
   type AssessmentAnswers,
+  type RiskLevel,
   type SuicideAssessment,
 } from '@psicocampus/shared';
 import type { FormikHelpers } from '@psicocampus/shared/forms';
-import { showError, showInfo, showSuccess, showWarning } from '@psicocampus/shared/ui';
+import { showError, showInfo, showWarning } from '@psicocampus/shared/ui';
 import { errorsAt } from '../../lib/answer-path';
 import { focusControl, type FieldIdOf } from './field-ids';
+
+/**
+ * The one dialog after saving, 'Evaluación Registrada' (docs/columbia-assessment.md#saving): the level the
+ * server computed and the decision-aid line. For ALTO and MUY_ALTO it is a warning, not
+ * the information of a lower level, and says what the service's protocol asks next (the
+ * server's text; the catalogue's default should an older server send none).
+ */
+async function showRegistered(level: RiskLevel, protocol: string | null | undefined) {
+  const text = `${MSG.assessment.registeredText(MSG.assessment.levels[level])}. ${MSG.assessment.decisionAid}`;
+  if (!HIGH_LEVELS.has(level)) {
+    await showInfo(MSG.assessment.registered, text);
+    return;
+  }
+  const next = protocol || MSG.savedAssessment.protocolDefault;
+  await showWarning(
+    MSG.assessment.registered,
+    `${text} ${MSG.savedAssessment.protocolTitle}: ${next}`,
+  );
+}
+
+const HIGH_LEVELS: ReadonlySet<RiskLevel> = new Set(['ALTO', 'MUY_ALTO']);
 
 /** Formik's errors of the answers: a message where an answer has one. */
 type AnswerErrors = Parameters<FormikHelpers<AssessmentAnswers>['setErrors']>[0];
@@ -31,8 +53,8 @@ interface Options {
  * 'Guardar Evaluación' (docs/columbia-assessment.md#the-form-flow): the first
  * 'Validación' problem stops the save and takes focus to its question;
  * otherwise the normalized answers are sent once. After the server answers,
- * the form turns read-only, the final remarks appear and get focus, and the
- * dialogs tell the level the server computed. A failure keeps every answer.
+ * the form turns read-only, the final remarks appear and get focus, and one
+ * dialog tells the level the server computed. A failure keeps every answer.
  */
 export function useSaveAssessment({ studentId, onSaved, fieldId, afterSaveFocusId }: Options) {
   const [create, { isLoading }] = useCreateAssessmentMutation();
@@ -67,14 +89,9 @@ export function useSaveAssessment({ studentId, onSaved, fieldId, afterSaveFocusI
       const { assessment } = result;
       flushSync(() => setSaved(assessment));
       onSaved?.(assessment);
-      // Focus is set before each dialog: each gives it back when it closes.
+      // Focus is set before the dialog, which gives it back when it closes.
       focusControl(afterSaveFocusId);
-      await showSuccess(MSG.assessment.saved, result.msg);
-      focusControl(afterSaveFocusId);
-      await showInfo(
-        MSG.assessment.registered,
-        `${MSG.assessment.registeredText(MSG.assessment.levels[assessment.riskLevel])}. ${MSG.assessment.decisionAid}`,
-      );
+      await showRegistered(assessment.riskLevel, result.protocol);
     },
     [afterSaveFocusId, create, fieldId, onSaved, studentId],
   );

@@ -295,7 +295,6 @@ describe("'Nueva Evaluación'", () => {
 
     await answerNothingEndorsed(user);
     await user.click(within(modal).getByRole('button', { name: M.save }));
-    await closeDialog(user, await dialogTitled(M.saved));
     await closeDialog(user, await dialogTitled(M.registered));
     expect(await screen.findByText(M.total(3))).toBeInTheDocument();
 
