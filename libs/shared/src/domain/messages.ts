@@ -394,8 +394,8 @@ export const MSG = {
     /** Before the badge in the student detail's header. */
     label: 'Nivel de riesgo actual:',
     none: 'Sin evaluación',
-    /** After the level, for assistive technology and the badge's tooltip. */
-    assessedOn: (date: string) => `evaluado el ${date}`,
+    /** Before the assessment's date, for assistive technology ('Alto, evaluado el 3 de marzo de 2026'). */
+    assessedOn: ', evaluado el',
     sortBy: 'Ordenar por nivel de riesgo',
     sortedDescending: 'del más grave al menos grave',
     sortedAscending: 'del menos grave al más grave',

@@ -22,3 +22,4 @@ export * from './statistics-charts';
 export * from './chart-card.component';
 export * from './pagination.component';
 export * from './use-box-width';
+export * from './risk-badge.component';
