@@ -1,6 +1,7 @@
 import { useField } from 'formik';
 import { useId, useState, type ReactNode } from 'react';
 import { MSG } from '@psicocampus/shared/domain';
+import { CapsLockWarning } from './caps-lock-warning.component';
 import { useCapsLock } from './use-caps-lock';
 import styles from './form-field.module.css';
 
@@ -31,15 +32,12 @@ function Describe({
   id: string;
   hint?: ReactNode;
   error?: string;
+  /** Whether Caps Lock is on, for a field that warns about it (its line is kept while off). */
   capsLock?: boolean;
 }) {
   return (
     <>
-      {capsLock && (
-        <p className={styles.warning} id={`${id}-caps`} role="status">
-          ⇪ {MSG.auth.capsLock}
-        </p>
-      )}
+      {capsLock !== undefined && <CapsLockWarning id={`${id}-caps`} on={capsLock} />}
       {hint && !error && (
         <p className={styles.hint} id={`${id}-hint`}>
           {hint}
@@ -117,7 +115,12 @@ export function TextField({
         aria-describedby={describedBy(id, { hint, error, caps })}
         className={`${styles.control} ${error ? styles.invalid : ''}`}
       />
-      <Describe id={id} hint={hint} error={error} capsLock={caps} />
+      <Describe
+        id={id}
+        hint={hint}
+        error={error}
+        capsLock={capsLockWarning ? capsLock : undefined}
+      />
     </div>
   );
 }
