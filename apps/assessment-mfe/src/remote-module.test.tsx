@@ -2,10 +2,11 @@ import { matchRoutes } from 'react-router-dom';
 import remote from './remote-module';
 
 describe('the assessment remote contract', () => {
-  it('answers studenteva/:id and Evaluaciones for psychologists', () => {
+  it('answers studenteva/:id, evaluacion/:id and Evaluaciones for psychologists', () => {
     expect(remote.roles).toEqual(['PSYCHOLOGIST']);
     expect(matchRoutes(remote.routes, '/studenteva/42')).not.toBeNull();
     expect(matchRoutes(remote.routes, '/Evaluaciones')).not.toBeNull();
+    expect(matchRoutes(remote.routes, '/evaluacion/42')).not.toBeNull();
     expect(matchRoutes(remote.routes, '/patients')).toBeNull();
   });
 

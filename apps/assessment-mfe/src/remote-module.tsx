@@ -4,6 +4,7 @@ import type { RemoteModule } from '@psicocampus/shared';
 const StudentEvaluationsPage = lazy(
   () => import('./features/evaluations/student-evaluations.page'),
 );
+const SavedAssessmentPage = lazy(() => import('./features/saved-assessment/saved-assessment.page'));
 const ReportsPage = lazy(() => import('./features/reports/reports.page'));
 
 /** Mounted by the shell at /psychologist/dashboard, beside the patients remote. */
@@ -12,6 +13,7 @@ const assessmentRemote: RemoteModule = {
   nav: [{ label: 'Evaluaciones', path: 'Evaluaciones', icon: 'reports', order: 30 }],
   routes: [
     { path: 'studenteva/:id', element: <StudentEvaluationsPage /> },
+    { path: 'evaluacion/:id', element: <SavedAssessmentPage /> },
     { path: 'Evaluaciones', element: <ReportsPage /> },
   ],
 };

@@ -10,3 +10,7 @@ export const studentDetailPath = (studentId: string) =>
 /** The student's evaluations, here. */
 export const studentEvaluationsPath = (studentId: string) =>
   `${DASHBOARD}/studenteva/${encodeURIComponent(studentId)}`;
+
+/** One saved assessment on its own screen, here (issue 16). */
+export const savedAssessmentPath = (assessmentId: string) =>
+  `${DASHBOARD}/evaluacion/${encodeURIComponent(assessmentId)}`;

@@ -8,6 +8,8 @@ import {
   RiskLevelBadge,
   VisuallyHidden,
 } from '@psicocampus/shared/ui';
+import { Link } from 'react-router-dom';
+import { savedAssessmentPath } from '../../lib/paths';
 import { EvaluationRemarks } from './evaluation-remarks.component';
 import styles from './student-evaluations.module.css';
 
@@ -94,15 +96,16 @@ function EvaluationItem({ number, assessment, onDownload, downloading, level }: 
           },
         ]}
       />
-      <Button
-        variant="link"
-        className={styles.download}
-        onClick={() => onDownload(assessment._id)}
-        disabled={downloading}
-      >
-        {MSG.assessment.downloadDetails}
-        <VisuallyHidden> — {title}</VisuallyHidden>
-      </Button>
+      <div className={styles.links}>
+        <Link to={savedAssessmentPath(assessment._id)}>
+          {MSG.savedAssessment.open}
+          <VisuallyHidden> — {title}</VisuallyHidden>
+        </Link>
+        <Button variant="link" onClick={() => onDownload(assessment._id)} disabled={downloading}>
+          {MSG.assessment.downloadDetails}
+          <VisuallyHidden> — {title}</VisuallyHidden>
+        </Button>
+      </div>
       <div className={styles.remarks}>
         <EvaluationRemarks assessment={assessment} level={level === 2 ? 3 : 4} />
       </div>

@@ -96,6 +96,15 @@ describe('studenteva/:id (docs/screens-and-routes.md#evaluations-of-a-student)',
     expect(listCall.headers.get('x-token')).toBe('token-123');
   });
 
+  it('links each evaluation to its own screen (issue 16)', async () => {
+    server();
+    await renderPage();
+    await screen.findByText(M.total(2));
+    expect(
+      screen.getByRole('link', { name: `${MSG.savedAssessment.open} — Evaluación 2` }),
+    ).toHaveAttribute('href', `/psychologist/dashboard/evaluacion/${second._id}`);
+  });
+
   it("links back to the student's detail", async () => {
     server();
     await renderPage();

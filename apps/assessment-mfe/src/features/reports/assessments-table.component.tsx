@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatDateTime, fullName, MSG, type AssessmentSummary } from '@psicocampus/shared';
 import { Button, VisuallyHidden } from '@psicocampus/shared/ui';
-import { studentEvaluationsPath } from '../../lib/paths';
+import { savedAssessmentPath, studentEvaluationsPath } from '../../lib/paths';
 import { RiskLevelBadge } from '@psicocampus/shared/ui';
 import styles from './reports.module.css';
 
@@ -46,13 +46,22 @@ export function AssessmentsTable({ assessments, onDownload }: Props) {
                   {assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned}
                 </td>
                 <td>
-                  <Button variant="link" onClick={() => onDownload(assessment._id)}>
-                    {MSG.assessment.downloadDetails}
-                    <VisuallyHidden>
-                      {' '}
-                      — {student}, {date}
-                    </VisuallyHidden>
-                  </Button>
+                  <div className={styles.reportLinks}>
+                    <Link to={savedAssessmentPath(assessment._id)}>
+                      {MSG.savedAssessment.open}
+                      <VisuallyHidden>
+                        {' '}
+                        — {student}, {date}
+                      </VisuallyHidden>
+                    </Link>
+                    <Button variant="link" onClick={() => onDownload(assessment._id)}>
+                      {MSG.assessment.downloadDetails}
+                      <VisuallyHidden>
+                        {' '}
+                        — {student}, {date}
+                      </VisuallyHidden>
+                    </Button>
+                  </div>
                 </td>
               </tr>
             );

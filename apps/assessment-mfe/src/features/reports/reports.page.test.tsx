@@ -58,12 +58,18 @@ describe("'Evaluaciones' (docs/screens-and-routes.md#evaluations-of-a-student)",
     expect(rows[0]).toHaveTextContent(formatDateTime(newer.createdAt));
     expect(rows[0]).toHaveTextContent(M.levels.ALTO);
     expect(rows[0]).toHaveTextContent('Lucía Fernández');
-    expect(within(rows[0]!).getByRole('link', { name: /Andrés Quishpe/ })).toHaveAttribute(
+    expect(within(rows[0]!).getByRole('link', { name: /^Andrés Quishpe/ })).toHaveAttribute(
       'href',
       `/psychologist/dashboard/studenteva/${newer.studentId}`,
     );
+    // The assessment itself, on its own screen (issue 16).
+    expect(
+      within(rows[0]!).getByRole('link', { name: new RegExp(`^${MSG.savedAssessment.open}`) }),
+    ).toHaveAttribute('href', `/psychologist/dashboard/evaluacion/${newer._id}`);
     expect(rows[1]).toHaveTextContent(formatDateTime(older.createdAt));
-    expect(within(rows[1]!).getByRole('link', { name: /María José Castillo/ })).toBeInTheDocument();
+    expect(
+      within(rows[1]!).getByRole('link', { name: /^María José Castillo/ }),
+    ).toBeInTheDocument();
     expect(screen.getByText(M.total(2))).toBeInTheDocument();
   });
 
