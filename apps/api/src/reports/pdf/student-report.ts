@@ -62,6 +62,14 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
       `${formatDateTime(note.createdAt)} · ${note.createdBy ? fullName(note.createdBy) : MSG.common.notAssigned}`,
     );
     paragraph(doc, note.note);
+    // A corrected note says so under its text, and when, as the student detail does
+    // (issue 16): every correction raises the version, so version 1 was never edited.
+    if (note.version > 1) {
+      paragraph(doc, MSG.notes.edited(formatDateTime(note.updatedAt)), {
+        italic: true,
+        muted: true,
+      });
+    }
     gap(doc, 0.4);
   }
 

@@ -1,0 +1,58 @@
+import { formatDateTime, MSG, type ClinicalNote } from '@psicocampus/shared/domain';
+import { pdfText } from '../../../test/helpers/pdf-text';
+import type { StudentReportData } from './report-data';
+import { renderStudentReport } from './student-report';
+
+const lucia = { _id: 'u-1', firstName: 'Lucía', lastName: 'Fernández', email: 'l@x.test' };
+
+function note(text: string, version: number, updatedAt: string): ClinicalNote {
+  return {
+    _id: `n-${version}-${text.length}`,
+    studentId: 's-1',
+    note: text,
+    createdAt: '2026-10-01T15:00:00.000Z',
+    updatedAt,
+    createdBy: lucia,
+    version,
+  };
+}
+
+function report(notes: ClinicalNote[]): StudentReportData {
+  return {
+    kind: 'student',
+    generatedAt: '2026-11-24T10:00:00.000Z',
+    student: {
+      _id: 's-1',
+      firstName: 'María José',
+      lastName: 'Castillo',
+      age: 21,
+      gender: 'FEMENINO',
+      email: 'mj@x.test',
+      phone: '0991234567',
+      city: 'Quito',
+      career: 'Psicología',
+      careerLevel: 'QUINTO',
+      employmentStatus: 'DESEMPLEADO',
+      income: null,
+      assignedPsychologist: lucia,
+    } as unknown as StudentReportData['student'],
+    notes,
+    appointments: [],
+    assessments: [],
+  };
+}
+
+describe('the general report prints an edited note as the student detail shows it (issue 16)', () => {
+  it("says 'Editada el <fecha y hora>' under a corrected note, and nothing under one never edited", async () => {
+    const edited = note('Texto corregido después de la sesión.', 2, '2026-10-03T09:20:00.000Z');
+    const untouched = note('Primera sesión, sin cambios.', 1, '2026-10-01T15:00:00.000Z');
+    const text = pdfText(await renderStudentReport(report([edited, untouched])));
+
+    const editedLine = MSG.notes.edited(formatDateTime(edited.updatedAt));
+    expect(text).toContain(editedLine);
+    expect(text.indexOf(edited.note)).toBeLessThan(text.indexOf(editedLine));
+    expect(text.indexOf(editedLine)).toBeLessThan(text.indexOf(untouched.note));
+    expect(text).not.toContain(MSG.notes.edited(formatDateTime(untouched.updatedAt)));
+    expect(text.split(MSG.notes.edited('')).length - 1).toBe(1);
+  });
+});
