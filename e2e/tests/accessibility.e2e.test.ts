@@ -5,7 +5,14 @@ import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn } from '../support/session';
 
 // docs/limits-and-budgets.md#speed-and-size-budgets: no axe-core violation on any screen. Every route of docs/screens-and-routes.md#routes,
-// and the modals a psychologist works in, are checked as a user sees them.
+// the modals a psychologist and an administrator work in, the sign-in page's
+// dialogs and the page shown when a module is down are checked as a user
+// sees them, on a phone (360 px wide, the menu folded and then open) and on a
+// laptop (1366 px) (issue 16).
+const WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 1366, height: 768 },
+] as const;
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
@@ -57,106 +64,149 @@ async function expectAccessible(page: Page, ready: Locator) {
   expect(await violationsOn(page)).toEqual([]);
 }
 
-describe('every screen passes axe-core', () => {
-  let page: Page;
-  let context: BrowserContext;
-  beforeAll(async () => ({ page, context } = await newPage(browser)));
-  afterAll(() => context.close());
+describe.each(WIDTHS)('at $width px wide', (viewport) => {
+  /** A fresh page at this width. */
+  async function pageAtWidth(): Promise<{ page: Page; context: BrowserContext }> {
+    const opened = await newPage(browser);
+    await opened.page.setViewportSize(viewport);
+    return opened;
+  }
 
-  it('the sign-in and password screens', async () => {
-    await page.goto(`${product.url}/login`);
-    await expectAccessible(page, page.getByRole('button', { name: 'Iniciar sesión' }));
-    await page.goto(`${product.url}/reset-password-form`);
-    await expectAccessible(page, page.getByRole('heading').first());
-    await page.goto(`${product.url}/reset-password/${'a'.repeat(43)}`);
-    await expectAccessible(page, page.getByRole('heading').first());
-  });
-});
+  describe('every screen passes axe-core', () => {
+    let page: Page;
+    let context: BrowserContext;
+    beforeAll(async () => ({ page, context } = await pageAtWidth()));
+    afterAll(() => context.close());
 
-describe("a psychologist's screens pass axe-core", () => {
-  let page: Page;
-  let context: BrowserContext;
-  const base = () => `${product.url}/psychologist/dashboard`;
-  beforeAll(async () => {
-    ({ page, context } = await newPage(browser));
-    await signIn(page, product.url, DEMO.psychologist, /\/psychologist\/dashboard/);
-  });
-  afterAll(() => context.close());
+    it('the sign-in and password screens', async () => {
+      await page.goto(`${product.url}/login`);
+      await expectAccessible(page, page.getByRole('button', { name: 'Iniciar sesión' }));
+      await page.goto(`${product.url}/reset-password-form`);
+      await expectAccessible(page, page.getByRole('heading').first());
+      await page.goto(`${product.url}/reset-password/${'a'.repeat(43)}`);
+      await expectAccessible(page, page.getByRole('heading').first());
+    });
 
-  it.each([
-    ['home', ''],
-    ['patients', '/patients'],
-    ['history', '/history'],
-    ['statistics', '/statistics'],
-    ['profile', '/profile'],
-    ['configuration', '/configuration'],
-    ['evaluations', '/Evaluaciones'],
-  ])('%s', async (_name, path) => {
-    await page.goto(`${base()}${path}`);
-    await expectAccessible(page, page.getByRole('heading', { level: 1 }));
+    it("the sign-in page's dialogs: the Terms and the forgotten password", async () => {
+      await page.goto(`${product.url}/login`);
+      await page.getByRole('button', { name: 'Términos y Condiciones' }).click();
+      await expectAccessible(page, page.getByRole('dialog', { name: 'Términos y Condiciones' }));
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+      await expectAccessible(page, page.getByRole('dialog', { name: 'Recuperar contraseña' }));
+    });
   });
 
-  it("a student's detail, edit screen and evaluations", async () => {
-    await page.goto(`${base()}/patients`);
-    await page.getByText('María José Castillo Peña', { exact: true }).click();
-    const heading = page.getByRole('heading', { name: 'María José Castillo Peña' });
-    await expectAccessible(page, heading);
-    const detailUrl = page.url();
-    const id = detailUrl.split('/').pop()!;
+  describe('the page shown when a module is down passes axe-core', () => {
+    let page: Page;
+    let context: BrowserContext;
+    beforeAll(async () => {
+      ({ page, context } = await pageAtWidth());
+      await page.route('**/remotes/patients/mf-manifest.json', (route) =>
+        route.abort('connectionrefused'),
+      );
+      await signIn(page, product.url, DEMO.psychologist, /\/psychologist\/dashboard/);
+    });
+    afterAll(() => context.close());
 
-    await page.goto(`${detailUrl}/edit`);
-    await expectAccessible(page, page.getByRole('button', { name: 'Guardar Cambios' }));
-    await page.goto(`${base()}/studenteva/${id}`);
-    await expectAccessible(page, page.getByRole('heading', { level: 1 }));
+    it('with its menu, folded and open on a narrow screen', async () => {
+      await expectAccessible(page, page.getByRole('heading', { name: 'Módulo no disponible' }));
+      const menuButton = page.getByRole('button', { name: 'Menú' });
+      if (await menuButton.isVisible()) {
+        await menuButton.click();
+        await expectAccessible(
+          page,
+          page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link').first(),
+        );
+      }
+    });
   });
 
-  it('the student, appointment, note and assessment forms', async () => {
-    await page.goto(`${base()}/patients`);
-    await page.getByRole('button', { name: 'Agregar Estudiante' }).click();
-    await expectAccessible(page, page.getByRole('dialog', { name: 'Agregar Estudiante' }));
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Agendar (María José Castillo Peña)' }).click();
-    await expectAccessible(page, page.getByRole('dialog'));
-    await page.keyboard.press('Escape');
+  describe("a psychologist's screens pass axe-core", () => {
+    let page: Page;
+    let context: BrowserContext;
+    const base = () => `${product.url}/psychologist/dashboard`;
+    beforeAll(async () => {
+      ({ page, context } = await pageAtWidth());
+      await signIn(page, product.url, DEMO.psychologist, /\/psychologist\/dashboard/);
+    });
+    afterAll(() => context.close());
 
-    await page.getByText('María José Castillo Peña', { exact: true }).click();
-    await page.getByRole('heading', { name: 'María José Castillo Peña' }).waitFor();
-    await page.getByRole('button', { name: 'Agregar Nota' }).click();
-    await expectAccessible(page, page.getByRole('dialog', { name: 'Nueva Nota Clínica' }));
-    await page.keyboard.press('Escape');
+    it.each([
+      ['home', ''],
+      ['patients', '/patients'],
+      ['history', '/history'],
+      ['statistics', '/statistics'],
+      ['profile', '/profile'],
+      ['configuration', '/configuration'],
+      ['evaluations', '/Evaluaciones'],
+    ])('%s', async (_name, path) => {
+      await page.goto(`${base()}${path}`);
+      await expectAccessible(page, page.getByRole('heading', { level: 1 }));
+    });
 
-    await page.getByRole('button', { name: 'Nueva Evaluación' }).click();
-    await expectAccessible(
-      page,
-      page.getByRole('dialog', { name: 'Evaluación de Riesgo Suicida - Escala Columbia' }),
-    );
+    it("a student's detail, edit screen and evaluations", async () => {
+      await page.goto(`${base()}/patients`);
+      await page.getByText('María José Castillo Peña', { exact: true }).click();
+      const heading = page.getByRole('heading', { name: 'María José Castillo Peña' });
+      await expectAccessible(page, heading);
+      const detailUrl = page.url();
+      const id = detailUrl.split('/').pop()!;
+
+      await page.goto(`${detailUrl}/edit`);
+      await expectAccessible(page, page.getByRole('button', { name: 'Guardar Cambios' }));
+      await page.goto(`${base()}/studenteva/${id}`);
+      await expectAccessible(page, page.getByRole('heading', { level: 1 }));
+    });
+
+    it('the student, appointment, note and assessment forms', async () => {
+      await page.goto(`${base()}/patients`);
+      await page.getByRole('button', { name: 'Agregar Estudiante' }).click();
+      await expectAccessible(page, page.getByRole('dialog', { name: 'Agregar Estudiante' }));
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Agendar (María José Castillo Peña)' }).click();
+      await expectAccessible(page, page.getByRole('dialog'));
+      await page.keyboard.press('Escape');
+
+      await page.getByText('María José Castillo Peña', { exact: true }).click();
+      await page.getByRole('heading', { name: 'María José Castillo Peña' }).waitFor();
+      await page.getByRole('button', { name: 'Agregar Nota' }).click();
+      await expectAccessible(page, page.getByRole('dialog', { name: 'Nueva Nota Clínica' }));
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Nueva Evaluación' }).click();
+      await expectAccessible(
+        page,
+        page.getByRole('dialog', { name: 'Evaluación de Riesgo Suicida - Escala Columbia' }),
+      );
+    });
   });
-});
 
-describe("an administrator's screens pass axe-core", () => {
-  let page: Page;
-  let context: BrowserContext;
-  beforeAll(async () => {
-    ({ page, context } = await newPage(browser));
-    await signIn(page, product.url, DEMO.admin, /\/dashboard\/home$/);
-  });
-  afterAll(() => context.close());
+  describe("an administrator's screens pass axe-core", () => {
+    let page: Page;
+    let context: BrowserContext;
+    beforeAll(async () => {
+      ({ page, context } = await pageAtWidth());
+      await signIn(page, product.url, DEMO.admin, /\/dashboard\/home$/);
+    });
+    afterAll(() => context.close());
 
-  it.each([
-    ['home', '/home'],
-    ['statistics', '/static-admin'],
-    ['users', '/users'],
-    ['audit log', '/audit'],
-    ['profile', '/profile'],
-    ['administrator profile', '/profile-admin'],
-  ])('%s', async (_name, path) => {
-    await page.goto(`${product.url}/dashboard${path}`);
-    await expectAccessible(page, page.getByRole('heading', { level: 1 }));
-  });
+    it.each([
+      ['home', '/home'],
+      ['statistics', '/static-admin'],
+      ['users', '/users'],
+      ['audit log', '/audit'],
+      ['profile', '/profile'],
+      ['administrator profile', '/profile-admin'],
+    ])('%s', async (_name, path) => {
+      await page.goto(`${product.url}/dashboard${path}`);
+      await expectAccessible(page, page.getByRole('heading', { level: 1 }));
+    });
 
-  it('the new user form', async () => {
-    await page.goto(`${product.url}/dashboard/users`);
-    await page.getByRole('button', { name: 'Nuevo usuario' }).click();
-    await expectAccessible(page, page.getByRole('dialog', { name: 'Nuevo usuario' }));
+    it('the new user form', async () => {
+      await page.goto(`${product.url}/dashboard/users`);
+      await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+      await expectAccessible(page, page.getByRole('dialog', { name: 'Nuevo usuario' }));
+    });
   });
 });

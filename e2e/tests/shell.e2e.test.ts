@@ -3,15 +3,47 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { REMOTE_NAMES } from '@psicocampus/shared/domain';
 import type { WebRoots } from '../../apps/api/src/config';
 import { serveRemoteFolder } from '../../apps/api/src/web/front-ends';
 import { cspViolations, launchBrowser, newPage } from '../support/browser';
 import { freePort, startProduct, type RunningProduct } from '../support/product';
+import { DEMO, signIn } from '../support/session';
 
 const APPS = path.resolve(__dirname, '../../apps');
 const MODULE_UNAVAILABLE = 'Este módulo no está disponible en este momento.';
+const PSYCHOLOGIST_MENU = [
+  'Inicio',
+  'Mis Pacientes',
+  'Evaluaciones',
+  'Historial',
+  'Estadísticas',
+  'Perfil',
+  'Configuración',
+];
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' });
+const menuLabels = (page: Page) => menu(page).getByRole('link').allInnerTexts();
+
+/** How far the page, and each part of the shell's frame, reach past the window's right edge. */
+function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const past = (element: Element | null) =>
+      element ? Math.max(0, Math.ceil(element.getBoundingClientRect().right - width)) : -1;
+    return {
+      page: document.documentElement.scrollWidth - width,
+      header: past(document.querySelector('header')),
+      logout: past(
+        [...document.querySelectorAll('header button')].find(
+          (button) => button.textContent === 'Cerrar sesión',
+        ) ?? null,
+      ),
+      nav: past(document.querySelector('nav')),
+    };
+  });
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -131,6 +163,102 @@ describe('the shell and its remotes, as npm start serves them', () => {
     await page.goto(`${product.url}/login`);
     await page.getByText('Cargando módulo...').waitFor();
     await page.getByText(MODULE_UNAVAILABLE).waitFor({ timeout: 25_000 });
+    await context.close();
+  });
+});
+
+describe("the dashboard's frame (issue 16)", () => {
+  let product: RunningProduct;
+  beforeAll(async () => {
+    product = await startProduct();
+  });
+  afterAll(() => product.close());
+
+  it('keeps every menu entry while a remote is down; its entries open the fallback, the others work', async () => {
+    const { context, page } = await newPage(browser);
+    await page.route('**/remotes/patients/mf-manifest.json', (route) =>
+      route.abort('connectionrefused'),
+    );
+    await signIn(page, product.url, DEMO.psychologist, /\/psychologist\/dashboard$/);
+    await page.getByRole('heading', { level: 1, name: 'Módulo no disponible' }).waitFor();
+    expect(await menuLabels(page)).toEqual(PSYCHOLOGIST_MENU);
+
+    await menu(page).getByRole('link', { name: 'Mis Pacientes' }).click();
+    await page.waitForURL(/\/psychologist\/dashboard\/patients$/);
+    await page.getByText(MODULE_UNAVAILABLE).waitFor();
+    expect(await page.getByRole('button', { name: 'Reintentar' }).isVisible()).toBe(true);
+
+    // The other remote of the dashboard still answers its entry.
+    await menu(page).getByRole('link', { name: 'Evaluaciones' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Evaluaciones' }).waitFor();
+    expect(await page.getByText(MODULE_UNAVAILABLE).count()).toBe(0);
+
+    // "Inicio" leads home, and "Reintentar" there brings the remote back.
+    await menu(page).getByRole('link', { name: 'Inicio' }).click();
+    await page.getByText(MODULE_UNAVAILABLE).waitFor();
+    await page.unroute('**/remotes/patients/mf-manifest.json');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByText(MODULE_UNAVAILABLE).waitFor({ state: 'detached' });
+    expect(await menuLabels(page)).toEqual(PSYCHOLOGIST_MENU);
+    await context.close();
+  });
+
+  it('folds the menu under a button at 360 px, with every entry reachable, and nothing of the frame overflows at 360, 768 and 1366 px', async () => {
+    const { context, page } = await newPage(browser);
+    await page.setViewportSize({ width: 360, height: 740 });
+    // With the patients remote down the page holds only the shell's own parts.
+    await page.route('**/remotes/patients/mf-manifest.json', (route) =>
+      route.abort('connectionrefused'),
+    );
+    await signIn(page, product.url, DEMO.psychologist, /\/psychologist\/dashboard$/);
+    await page.getByText(MODULE_UNAVAILABLE).waitFor();
+
+    const button = page.getByRole('button', { name: 'Menú' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu(page).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Cerrar sesión' }).isVisible()).toBe(true);
+    expect(await overflow(page)).toEqual({ page: 0, header: 0, logout: 0, nav: 0 });
+
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await menuLabels(page)).toEqual(PSYCHOLOGIST_MENU);
+    for (const label of PSYCHOLOGIST_MENU) {
+      const box = await menu(page).getByRole('link', { name: label }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    }
+    // One entry per line: the open menu is a column, not wrapped rows.
+    const lefts = await menu(page)
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(1);
+    expect(await overflow(page)).toEqual({ page: 0, header: 0, logout: 0, nav: 0 });
+
+    // Following an entry closes the menu; the keyboard reaches every entry too.
+    await menu(page).getByRole('link', { name: 'Evaluaciones' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Evaluaciones' }).waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    // Tab from the button: "Cerrar sesión", then every entry in order.
+    const reached: string[] = [];
+    for (let i = 0; i <= PSYCHOLOGIST_MENU.length; i += 1) {
+      await page.keyboard.press('Tab');
+      reached.push(await page.evaluate(() => document.activeElement?.textContent ?? ''));
+    }
+    expect(reached).toEqual(['Cerrar sesión', ...PSYCHOLOGIST_MENU]);
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    for (const width of [768, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      await menu(page).getByRole('link', { name: 'Inicio' }).click();
+      await page.getByText(MODULE_UNAVAILABLE).waitFor();
+      // The menu is always shown; its button is not.
+      expect(await button.isVisible()).toBe(false);
+      expect(await menuLabels(page)).toEqual(PSYCHOLOGIST_MENU);
+      expect(await page.getByRole('button', { name: 'Cerrar sesión' }).isVisible()).toBe(true);
+      expect(await overflow(page)).toEqual({ page: 0, header: 0, logout: 0, nav: 0 });
+    }
     await context.close();
   });
 });
