@@ -238,3 +238,113 @@ describe('the statistics screens, laid out alike (issue 16)', () => {
     }
   });
 });
+
+describe('the admin screens at any screen size (issue 16)', () => {
+  const WIDTHS = [360, 768, 1366];
+  const SCREENS = [
+    { path: 'home', heading: 'Inicio' },
+    { path: 'users', heading: 'Usuarios' },
+    { path: 'static-admin', heading: 'Estadísticas del servicio' },
+    { path: 'audit', heading: 'Registro de auditoría' },
+    { path: 'profile', heading: 'Mi perfil' },
+    { path: 'profile-admin', heading: 'Perfil de administrador' },
+  ];
+  let studentName: string;
+
+  beforeAll(async () => {
+    // A psychologist opens one of their students: a 'student.read' row names that student.
+    const app = product.server.app;
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: DEMO.psychologist,
+      remoteAddress: '198.51.100.7',
+    });
+    const token = login.json().token as string;
+    const list = await app.inject({ url: '/api/students', headers: { 'x-token': token } });
+    const [student] = list.json().students as {
+      _id: string;
+      firstName: string;
+      lastName: string;
+    }[];
+    studentName = `${student!.firstName} ${student!.lastName}`;
+    const read = await app.inject({
+      url: `/api/students/${student!._id}`,
+      headers: { 'x-token': token },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+  afterAll(() => admin.page.setViewportSize({ width: 1280, height: 720 }));
+
+  /** How far the page, and the content area, reach past the window's right edge (px). */
+  async function overflow(page: Page) {
+    return page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const box = main.getBoundingClientRect();
+      return {
+        page: Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
+        main: Math.max(
+          0,
+          main.scrollWidth - main.clientWidth,
+          Math.ceil(box.right) - window.innerWidth,
+        ),
+      };
+    });
+  }
+
+  it('shows the audit log whole at 1366 px, with the student named on a student.read row', async () => {
+    const { page } = admin;
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${product.url}/dashboard/audit`);
+    await page.getByRole('heading', { name: 'Registro de auditoría' }).waitFor();
+    await page.getByLabel(/^Acción/).selectOption({ label: 'Consulta de un estudiante' });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Consulta de un estudiante' }) })
+      .first();
+    await row.getByText(studentName, { exact: true }).waitFor();
+    expect(await overflow(page)).toEqual({ page: 0, main: 0 });
+    const address = page.getByRole('columnheader', { name: 'Dirección' });
+    const box = (await address.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1366);
+    expect(await address.isVisible()).toBe(true);
+    // The table itself fits: nothing to scroll sideways inside its box either.
+    const table = page.getByRole('table', { name: /Entradas del registro de auditoría/ });
+    expect(
+      await table.evaluate((element) => {
+        const box = element.parentElement!;
+        return box.scrollWidth - box.clientWidth;
+      }),
+    ).toBe(0);
+  });
+
+  it('fits every admin screen, and the new-user modal, at 360, 768 and 1366 px', async () => {
+    const { page } = admin;
+    const problems: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const screen of SCREENS) {
+        await page.goto(`${product.url}/dashboard/${screen.path}`);
+        await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await page
+          .getByText(/^Cargando/)
+          .first()
+          .waitFor({ state: 'detached' });
+        const { page: pageOverflow, main } = await overflow(page);
+        if (main > 0) problems.push(`${screen.path} at ${width}: content ${main} px too wide`);
+        if (pageOverflow > 0)
+          problems.push(`${screen.path} at ${width}: page ${pageOverflow} px too wide`);
+      }
+      await page.goto(`${product.url}/dashboard/users`);
+      await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+      const modal = page.getByRole('dialog', { name: 'Nuevo usuario' });
+      await modal.waitFor();
+      const box = (await modal.boundingBox())!;
+      if (box.x < 0 || box.x + box.width > width) problems.push(`new-user modal at ${width}`);
+      await modal.getByRole('button', { name: 'Cancelar' }).click();
+      await modal.waitFor({ state: 'detached' });
+    }
+    expect(problems).toEqual([]);
+  });
+});

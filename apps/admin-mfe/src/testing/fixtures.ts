@@ -4,7 +4,7 @@
  */
 import type {
   AdminStudentRow,
-  AuditEntryView,
+  AuditLogEntry,
   StaffRef,
   StaffUser,
   Statistics,
@@ -91,7 +91,7 @@ export function makeAdminStudent(overrides: Partial<AdminStudentRow> = {}): Admi
   };
 }
 
-export function makeAuditEntry(overrides: Partial<AuditEntryView> = {}): AuditEntryView {
+export function makeAuditEntry(overrides: Partial<AuditLogEntry> = {}): AuditLogEntry {
   return {
     _id: nextId(),
     at: '2026-11-02T12:30:00.000Z',
@@ -105,6 +105,7 @@ export function makeAuditEntry(overrides: Partial<AuditEntryView> = {}): AuditEn
     outcome: 'success',
     requestId: 'req-1',
     detail: null,
+    recordName: null,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import type {
   AuditAction,
   AdminStudentRow,
-  AuditEntryView,
+  AuditLogEntry,
   Statistics,
   StaffUser,
   Role,
@@ -37,7 +37,7 @@ export interface AuditFilters {
 
 export interface AuditPage {
   ok: true;
-  entries: AuditEntryView[];
+  entries: AuditLogEntry[];
   total: number;
   page: number;
   pageSize: number;

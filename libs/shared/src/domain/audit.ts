@@ -1,3 +1,5 @@
+import type { AuditEntryView } from './entities';
+
 /**
  * The actions the audit log records (docs/permissions.md#audit-log), with the Spanish names the
  * administrators' audit screen shows. The server writes these names; the
@@ -59,4 +61,22 @@ export type AuditOutcome = keyof typeof AUDIT_OUTCOME_LABELS;
 
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === 'string' && Object.hasOwn(AUDIT_ACTION_LABELS, value);
+}
+
+/**
+ * An entry of `GET /api/audit` (docs/permissions.md#audit-log): the stored entry, and the
+ * name of the record it names — the student's or the staff account's, while
+ * it exists and the reader may see it; null otherwise (the screen then shows
+ * `shortRecordId`).
+ */
+export interface AuditLogEntry extends AuditEntryView {
+  recordName: string | null;
+}
+
+/** How many characters of a record id the audit screen shows when it has no name. */
+export const SHORT_RECORD_ID_LENGTH = 8;
+
+/** '9a8b7c6d' for '9a8b7c6d-0000-4000-8000-000000000042': enough to tell records apart on a page. */
+export function shortRecordId(recordId: string): string {
+  return recordId.slice(0, SHORT_RECORD_ID_LENGTH);
 }

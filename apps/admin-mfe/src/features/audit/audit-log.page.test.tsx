@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUDIT_ACTION_LABELS, formatDateTime, MSG, type AuditEntryView } from '@psicocampus/shared';
+import { AUDIT_ACTION_LABELS, formatDateTime, MSG, type AuditLogEntry } from '@psicocampus/shared';
 import { stubApi, type RecordedCall } from '@psicocampus/shared/testing';
 import { json, lucia, makeAuditEntry, meAsUser, tomas } from '../../testing/fixtures';
 import { BASE, Landing, landing, renderScreen } from '../../testing/render';
@@ -29,7 +29,7 @@ const newer = makeAuditEntry({
 
 /** The audit API: pages of `total` entries (the page's entries as given), and the users. */
 function auditApi(
-  entries: (call: RecordedCall) => AuditEntryView[] = () => [older, newer],
+  entries: (call: RecordedCall) => AuditLogEntry[] = () => [older, newer],
   total = 2,
 ) {
   return stubApi((call) => {
@@ -87,7 +87,7 @@ describe("'Registro de auditoría' (docs/permissions.md#audit-log)", () => {
         'Lucía Fernández',
         'Psicólogo/a',
         'Modificación de una nota clínica',
-        'Nota clínica9a8b7c6d-0000-4000-8000-000000000042',
+        'Nota clínica9a8b7c6d',
         '✓ Correcto',
         '10.0.0.7',
       ],
@@ -118,10 +118,39 @@ describe("'Registro de auditoría' (docs/permissions.md#audit-log)", () => {
     });
     await screen.findByRole('table', { name: A.tableCaption });
     expect(rowsText()[0]![4]).toBe(
-      `${A.recordTypes.import_batch}${batchId}${A.detailCreated(5000)}${A.batchStudentsLink}`,
+      `${A.recordTypes.import_batch}${batchId.slice(0, 8)}${A.detailCreated(5000)}${A.batchStudentsLink}`,
     );
     await userEvent.click(screen.getByRole('link', { name: A.batchStudentsLink }));
     expect(await landing()).toBe(`usuarios ${BASE}/users?batch=${batchId}`);
+  });
+
+  it("names the record: the student's or the account's name, else the id's first 8 characters with the whole id in its tooltip (issue 16)", async () => {
+    const studentId = '7f3c9a2e-1b4d-4c8e-9f00-aa11bb22cc33';
+    const accountId = '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
+    const deletedId = 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6';
+    auditApi(
+      () => [
+        makeAuditEntry({ recordType: 'student', recordId: studentId, recordName: 'Sofía Ortiz' }),
+        makeAuditEntry({
+          action: 'user.update',
+          recordType: 'user',
+          recordId: accountId,
+          recordName: 'Tomás Herrera',
+        }),
+        makeAuditEntry({ action: 'student.delete', recordType: 'student', recordId: deletedId }),
+      ],
+      3,
+    );
+    await renderAudit();
+    await screen.findByRole('table', { name: A.tableCaption });
+    expect(rowsText().map((row) => row[4])).toEqual([
+      `${A.recordTypes.student}Sofía Ortiz`,
+      `${A.recordTypes.user}Tomás Herrera`,
+      `${A.recordTypes.student}d1e2f3a4`,
+    ]);
+    expect(screen.getByText('Sofía Ortiz')).toHaveAttribute('title', studentId);
+    expect(screen.getByText('d1e2f3a4')).toHaveAttribute('title', deletedId);
+    expect(screen.queryByText(deletedId)).not.toBeInTheDocument();
   });
 
   it('offers no link to the students of an import that was refused', async () => {

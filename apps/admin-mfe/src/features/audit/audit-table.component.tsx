@@ -6,7 +6,8 @@ import {
   formatDateTime,
   MSG,
   ROLE_LABELS,
-  type AuditEntryView,
+  shortRecordId,
+  type AuditLogEntry,
 } from '@psicocampus/shared';
 import table from '../../lib/data-table.module.css';
 import styles from './audit.module.css';
@@ -14,7 +15,7 @@ import styles from './audit.module.css';
 const A = MSG.audit;
 
 /** Who acted: their name, 'Sin sesión' when nobody was signed in. */
-function who(entry: AuditEntryView): string {
+function who(entry: AuditLogEntry): string {
   if (entry.userName) return entry.userName;
   return entry.userId ? MSG.common.notFoundName : A.anonymous;
 }
@@ -24,8 +25,38 @@ function recordLabel(recordType: string): string {
   return A.recordTypes[recordType] ?? recordType;
 }
 
+/**
+ * Which record: the student's or the account's name where the server gives
+ * it, else the id's first characters (the whole id in the tooltip), so a
+ * uuid never wraps over lines and widens the table (issue 16).
+ */
+function RecordCell({ entry }: { entry: AuditLogEntry }) {
+  const { recordType, recordId, recordName } = entry;
+  let which = null;
+  if (recordName) {
+    which = (
+      <span className={styles.recordName} title={recordId ?? undefined}>
+        {recordName}
+      </span>
+    );
+  } else if (recordId) {
+    which = (
+      <span className={styles.recordId} title={recordId}>
+        {shortRecordId(recordId)}
+      </span>
+    );
+  }
+  if (!recordType && !which) return <>{A.noValue}</>;
+  return (
+    <>
+      {recordType && <span className={styles.recordType}>{recordLabel(recordType)}</span>}
+      {which}
+    </>
+  );
+}
+
 /** What a write did, from its counts: '5.000 estudiantes creados'. */
-function detailText(entry: AuditEntryView): string | null {
+function detailText(entry: AuditLogEntry): string | null {
   const created = entry.detail?.created;
   return typeof created === 'number' ? A.detailCreated(created) : null;
 }
@@ -35,7 +66,7 @@ function detailText(entry: AuditEntryView): string | null {
  * service), in the assignment list of 'users': the row names how many, the
  * batch id stored on each student says which (issue 14 §3).
  */
-function BatchStudentsLink({ entry }: { entry: AuditEntryView }) {
+function BatchStudentsLink({ entry }: { entry: AuditLogEntry }) {
   if (entry.recordType !== 'import_batch' || !entry.recordId || entry.outcome !== 'success') {
     return null;
   }
@@ -51,7 +82,7 @@ function BatchStudentsLink({ entry }: { entry: AuditEntryView }) {
 }
 
 /** A shape beside the outcome, so a refusal never reads by colour alone. */
-const OUTCOME_MARKS: Record<AuditEntryView['outcome'], string> = {
+const OUTCOME_MARKS: Record<AuditLogEntry['outcome'], string> = {
   success: '✓',
   denied: '⊘',
   invalid: '!',
@@ -59,12 +90,12 @@ const OUTCOME_MARKS: Record<AuditEntryView['outcome'], string> = {
 };
 
 /** One row per entry, newest first (docs/permissions.md#audit-log: who, role, action, record, time, address, outcome). */
-export function AuditTable({ entries }: { entries: readonly AuditEntryView[] }) {
+export function AuditTable({ entries }: { entries: readonly AuditLogEntry[] }) {
   const captionId = useId();
   return (
     // Focusable so the table scrolls sideways with the keyboard on a narrow screen.
     <div className={table.wrap} role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className={table.table}>
+      <table className={`${table.table} ${styles.table}`}>
         <caption id={captionId} className={table.caption}>
           {A.tableCaption}
         </caption>
@@ -88,15 +119,8 @@ export function AuditTable({ entries }: { entries: readonly AuditEntryView[] }) 
               <td>{who(entry)}</td>
               <td className={table.nowrap}>{entry.role ? ROLE_LABELS[entry.role] : A.noValue}</td>
               <td>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
-              <td>
-                {entry.recordType ? (
-                  <>
-                    {recordLabel(entry.recordType)}
-                    {entry.recordId && <span className={styles.recordId}>{entry.recordId}</span>}
-                  </>
-                ) : (
-                  (entry.recordId ?? A.noValue)
-                )}
+              <td className={styles.record}>
+                <RecordCell entry={entry} />
                 {detailText(entry) && <span className={styles.detail}>{detailText(entry)}</span>}
                 <BatchStudentsLink entry={entry} />
               </td>

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { QueryReader, startOfDay } from '../../lib/query-params';
-import { adminOnly } from '../auth/authenticate';
+import { adminOnly, signedIn } from '../auth/authenticate';
 import { countAuditEntries, listAuditEntries, type AuditLogFilters } from './audit-log.queries';
 import { toAuditEntryView } from './audit-log.view';
 
@@ -52,8 +52,9 @@ export async function auditLogRoutes(app: FastifyInstance, opts: { ctx: AppConte
     { ...adminOnly, config: { audit: { action: 'audit.read', record: null } } },
     async (request) => {
       const { filters, page, pageSize } = parseAuditQuery(request.query);
+      const { user: reader } = signedIn(request);
       const [records, total] = await Promise.all([
-        listAuditEntries(db, filters, { limit: pageSize, offset: (page - 1) * pageSize }),
+        listAuditEntries(db, reader, filters, { limit: pageSize, offset: (page - 1) * pageSize }),
         countAuditEntries(db, filters),
       ]);
       return { ok: true, entries: records.map(toAuditEntryView), total, page, pageSize };

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { MSG, type StudentSummary } from '@psicocampus/shared/domain';
+import { fullName, MSG, shortRecordId, type StudentSummary } from '@psicocampus/shared/domain';
 import { auditLog } from '../../db/schema';
+import { listAuditEntries } from './audit-log.queries';
+import { toAuditEntryView } from './audit-log.view';
 import { userIdOf } from '../../../test/helpers/patients';
 import { signedInPsychologistWithStudent } from '../../../test/helpers/signed-in';
 import { type TestServer } from '../../../test/helpers/test-server';
@@ -16,6 +18,7 @@ let luciaId: string;
 let today: string;
 let later: string;
 let studentId: string;
+let studentName: string;
 
 function localDay(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -26,6 +29,7 @@ beforeAll(async () => {
   let student: StudentSummary;
   ({ server, admin, lucia, student } = await signedInPsychologistWithStudent());
   studentId = student._id;
+  studentName = fullName(student);
   luciaId = await userIdOf(server, 'psychologist');
   today = localDay(server.app.ctx.now());
   // Two days later (sessions would idle out: sign in again), a few more calls.
@@ -69,6 +73,8 @@ describe('GET /api/audit', () => {
       requestId: expect.any(String),
       // A read changes nothing: no counts to give.
       detail: null,
+      // The record by name, for an administrator (issue 16).
+      recordName: studentName,
     });
   });
 
@@ -128,6 +134,61 @@ describe('GET /api/audit', () => {
     expect(entry).toMatchObject({ userId: ghost, userName: null });
   });
 
+  it("names a staff account's record by the account's name", async () => {
+    const logins = (await audit(`?action=auth.login&userId=${luciaId}`)).json();
+    expect(logins.entries.length).toBeGreaterThan(0);
+    for (const entry of logins.entries) {
+      expect(entry).toMatchObject({ recordType: 'user', recordId: luciaId });
+      expect(entry.recordName).toBe('Lucía Fernández');
+    }
+  });
+
+  it('names no record whose id is not a uuid, nor a clinical record', async () => {
+    const db = server.server.database.db;
+    await db.insert(auditLog).values([
+      {
+        action: 'student.read',
+        recordType: 'student',
+        recordId: 'no-es-un-uuid',
+        outcome: 'denied',
+      },
+      {
+        action: 'note.update',
+        recordType: 'clinical_note',
+        recordId: studentId,
+        outcome: 'denied',
+      },
+    ]);
+    const malformed = (await audit('?action=student.read&pageSize=200'))
+      .json()
+      .entries.find((entry: { recordId: string }) => entry.recordId === 'no-es-un-uuid');
+    expect(malformed).toMatchObject({ recordType: 'student', recordName: null });
+    const [note] = (await audit('?action=note.update')).json().entries;
+    expect(note).toMatchObject({
+      recordType: 'clinical_note',
+      recordId: studentId,
+      recordName: null,
+    });
+  });
+
+  it("gives a reader who is not an administrator only their own students' and their own names", async () => {
+    const db = server.server.database.db;
+    const adminId = await userIdOf(server, 'admin');
+    const names = async (reader: { id: string; role: 'ADMIN' | 'PSYCHOLOGIST' }) =>
+      (await listAuditEntries(db, reader, {}, { limit: 500, offset: 0 })).map(toAuditEntryView);
+    const byLucia = await names({ id: luciaId, role: 'PSYCHOLOGIST' });
+    const read = byLucia.find((entry) => entry.action === 'student.read')!;
+    expect(read.recordName).toBe(studentName);
+    const adminLogin = byLucia.find(
+      (entry) => entry.action === 'auth.login' && entry.recordId === adminId,
+    )!;
+    expect(adminLogin.recordName).toBeNull();
+
+    const byOther = await names({ id: randomUUID(), role: 'PSYCHOLOGIST' });
+    const named = byOther.filter((entry) => entry.recordName !== null);
+    expect(named).toEqual([]);
+  });
+
   it('refuses bad filters with 400 naming each field', async () => {
     const response = await audit(
       '?userId=lucia&action=student.burn&from=2026-02-30&to=ayer&page=0&pageSize=201',
@@ -151,5 +212,22 @@ describe('GET /api/audit', () => {
     for (const query of ['?pageSize=abc', '?page=-1', '?page=1.5']) {
       expect((await audit(query)).statusCode).toBe(400);
     }
+  });
+
+  it("shows no name once the record is deleted: the screen shows the id's first characters", async () => {
+    const deleted = await server.call({
+      method: 'DELETE',
+      url: `/api/students/${studentId}`,
+      token: lucia,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const reads = (await audit(`?action=student.read`))
+      .json()
+      .entries.filter((entry: { recordId: string }) => entry.recordId === studentId);
+    expect(reads.length).toBe(3);
+    for (const entry of reads) {
+      expect(entry).toMatchObject({ recordId: studentId, recordName: null });
+    }
+    expect(shortRecordId(studentId)).toBe(studentId.slice(0, 8));
   });
 });

@@ -2,13 +2,19 @@ import {
   fullName,
   isRole,
   type AuditAction,
-  type AuditEntryView,
+  type AuditLogEntry,
   type AuditOutcome,
 } from '@psicocampus/shared/domain';
 import type { AuditRecord } from './audit-log.queries';
 
 /** A row of the audit log as the administrators' screen shows it. */
-export function toAuditEntryView({ entry, user }: AuditRecord): AuditEntryView {
+export function toAuditEntryView({
+  entry,
+  user,
+  recordStudent,
+  recordUser,
+}: AuditRecord): AuditLogEntry {
+  const record = recordStudent ?? recordUser;
   return {
     // A bigint identity: a string, so that no client rounds it.
     _id: String(entry.id),
@@ -25,5 +31,7 @@ export function toAuditEntryView({ entry, user }: AuditRecord): AuditEntryView {
     requestId: entry.requestId,
     // Counts and ids only (an import's `created` and `batchId`), never clinical text.
     detail: entry.detail ?? null,
+    // The student's or the account's name where the reader may see it; the screen shows a short id otherwise.
+    recordName: record ? fullName(record) : null,
   };
 }
