@@ -353,6 +353,11 @@ const MATRIX: readonly Row[] = [
     request: () => ({ url: '/api/suicide-assessments' }),
   },
   {
+    route: 'GET /api/suicide-assessments/:id',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/suicide-assessments/${ids.assessment}` }),
+  },
+  {
     route: 'PUT /api/suicide-assessments/:id/final-remarks',
     expected: [401, 200, 404, 403],
     request: ({ ids }) => ({
