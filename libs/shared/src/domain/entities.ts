@@ -57,9 +57,19 @@ export interface StudentSummary {
   /** USD; null when not given ('No especificado'). */
   income: number | null;
   assignedPsychologist: StaffRef | null;
+  /** The latest assessment's level and when it was made; null: 'Sin evaluación'. */
+  latestRisk: LatestRisk | null;
   version: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A student's current level: that of their latest assessment (issue 16). */
+export interface LatestRisk {
+  assessmentId: string;
+  level: RiskLevel;
+  /** ISO 8601: when that assessment was saved. */
+  assessedAt: string;
 }
 
 /** GET /api/students/:id: the student with their clinical notes, newest first. */

@@ -1,15 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { readAuditRow, type AuditParams } from '../audit/audit';
 import { folded } from '../../lib/text-search';
 import { caseloadRevisions, students, users } from '../../db/schema';
 import { inCaseloadOf } from './caseload';
+import { isoText, latestRiskJson } from './latest-risk';
 
-/** ISO 8601 with milliseconds in UTC, exactly as `Date.prototype.toISOString()` writes it. */
-const iso = (column: AnyPgColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = isoText;
 
 /**
  * The body of `GET /api/students` for a whole caseload, built by the
@@ -58,6 +56,7 @@ export async function caseloadList(db: Database, psychologistId: string): Promis
           'lastName', ${users.lastName},
           'email', ${users.email}
         ) end,
+        'latestRisk', ${latestRiskJson(students.id)},
         'version', ${students.version},
         'createdAt', ${iso(students.createdAt)},
         'updatedAt', ${iso(students.updatedAt)}

@@ -1,5 +1,6 @@
 import { and, count, eq, like, ne, sql, type SQL } from 'drizzle-orm';
 import {
+  type LatestRisk,
   type StudentCreateBody,
   type StudentEditBody,
   type StudentUpdateBody,
@@ -11,6 +12,7 @@ import { containing, folded, searchWords } from '../../lib/text-search';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
 import { studentSearchKey } from './search-key';
 import { inCaseloadOf, ownStudent } from './caseload';
+import { latestRiskJson } from './latest-risk';
 
 export type StudentRow = typeof students.$inferSelect;
 
@@ -18,6 +20,8 @@ export type StudentRow = typeof students.$inferSelect;
 export interface StudentRecord {
   student: StudentRow;
   psychologist: StaffRow | null;
+  /** Null when the student has no assessment ('Sin evaluación'). */
+  latestRisk: LatestRisk | null;
 }
 
 /**
@@ -33,7 +37,11 @@ function caseloadWhere(psychologistId: string, q: string | undefined): SQL | und
 
 function selectStudents(db: Database) {
   return db
-    .select({ student: students, psychologist: staffRefColumns })
+    .select({
+      student: students,
+      psychologist: staffRefColumns,
+      latestRisk: latestRiskJson(students.id),
+    })
     .from(students)
     .leftJoin(users, eq(users.id, students.assignedPsychologistId));
 }

@@ -15,7 +15,11 @@ import type { StudentRecord } from './student.queries';
  * The enumerations are checked on the way in (shared schemas), so the
  * stored text is one of their values.
  */
-export function toStudentSummary({ student, psychologist }: StudentRecord): StudentSummary {
+export function toStudentSummary({
+  student,
+  psychologist,
+  latestRisk,
+}: StudentRecord): StudentSummary {
   return {
     _id: student.id,
     firstName: student.firstName,
@@ -31,6 +35,7 @@ export function toStudentSummary({ student, psychologist }: StudentRecord): Stud
     employmentStatus: student.employmentStatus as EmploymentStatus,
     income: student.income ?? null,
     assignedPsychologist: toStaffRef(psychologist),
+    latestRisk,
     version: student.version,
     createdAt: student.createdAt.toISOString(),
     updatedAt: student.updatedAt.toISOString(),

@@ -17,7 +17,7 @@ import { signedIn } from '../auth/authenticate';
 import { toClinicalNote } from '../clinical-notes/clinical-note.view';
 import { parseStudentListQuery } from './list-query';
 import { ownStudentOr404, psychologistOnly, studentNotFound } from './student-access';
-import { readOwnStudentDetail } from './student-detail.queries';
+import { auditedStudentRevision, readOwnStudentDetail } from './student-detail.queries';
 import {
   countCaseload,
   deleteOwnStudent,
@@ -30,11 +30,15 @@ import {
   type StudentChanges,
 } from './student.queries';
 import { acceptedEncoding } from '../../lib/compression';
+import { RevisionCache } from '../../lib/revision-cache';
 import { CaseloadListCache } from './caseload-list-cache';
 import { auditedCaseloadRevision } from './student-list.json';
 import { toStudent, toStudentSummary } from './student.view';
 
 type IdParams = { Params: { id: string } };
+
+/** Some thousand students' details with their notes; the least recently asked go first. */
+const STUDENT_DETAILS_MAX_BYTES = 16 * 1024 * 1024;
 
 const audited = (action: AuditAction) => ({
   ...psychologistOnly,
@@ -48,6 +52,7 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
   const { ctx } = opts;
   const { db } = ctx;
   const caseloadLists = new CaseloadListCache(db);
+  const studentDetails = new RevisionCache(STUDENT_DETAILS_MAX_BYTES);
 
   app.get('/api/students', audited('student.list'), async (request, reply) => {
     const { user } = signedIn(request);
@@ -88,20 +93,33 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
     return {
       ok: true,
       msg: MSG.students.created,
-      student: toStudentSummary({ student, psychologist: user }),
+      student: toStudentSummary({ student, psychologist: user, latestRisk: null }),
     };
   });
 
-  app.get<IdParams>('/api/students/:id', audited('student.read'), async (request) => {
+  app.get<IdParams>('/api/students/:id', audited('student.read'), async (request, reply) => {
     const { user } = signedIn(request);
     const { id } = request.params;
     if (!isUuid(id)) throw studentNotFound();
-    const detail = await recordedRead(ctx, request, (audit) =>
-      readOwnStudentDetail(db, user.id, id, audit),
+    // Kept as sent while the caseload's revision holds; the revision is read
+    // by the statement that writes the read's audit row, so a kept detail
+    // costs one round trip and no JSON or compression work.
+    const answer = await studentDetails.answer(
+      `${user.id}:${id}`,
+      acceptedEncoding(request.headers['accept-encoding']),
+      () => recordedRead(ctx, request, (audit) => auditedStudentRevision(db, user.id, id, audit)),
+      async () => {
+        const detail = await readOwnStudentDetail(db, user.id, id);
+        if (!detail) return null;
+        const { record, notes, revision } = detail;
+        const student = toStudent(record, notes.map(toClinicalNote));
+        return { revision, body: JSON.stringify({ ok: true, student }) };
+      },
     );
-    if (!detail) throw studentNotFound();
-    const { record, notes } = detail;
-    return { ok: true, student: toStudent(record, notes.map(toClinicalNote)) };
+    if (!answer) throw studentNotFound();
+    void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (answer.encoding) void reply.header('content-encoding', answer.encoding);
+    return answer.body;
   });
 
   app.put<IdParams>('/api/students/:id', audited('student.update'), async (request) => {
@@ -133,7 +151,7 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
     return {
       ok: true,
       msg: MSG.students.updated,
-      student: toStudentSummary({ student: updated, psychologist: record.psychologist }),
+      student: toStudentSummary({ ...record, student: updated }),
     };
   });
 

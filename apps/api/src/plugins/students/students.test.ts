@@ -81,6 +81,7 @@ describe('GET /api/students', () => {
       employmentStatus: 'DESEMPLEADO',
       income: 320.5,
       assignedPsychologist: expect.objectContaining({ email: demoAccount('psychologist').email }),
+      latestRisk: null,
       version: 1,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
