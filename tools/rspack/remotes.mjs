@@ -19,11 +19,7 @@ export const DESCRIPTORS_FILE = path.join(
 
 const descriptors = JSON.parse(readFileSync(DESCRIPTORS_FILE, 'utf8'));
 
-/**
- * `nav` (optional): the remote's menu entries, which the shell lists without
- * loading it (docs/architecture.md#the-menu); the tooling does not read them.
- * @type {Array<{ name: string, mount: string, devPort: number, roles: string[], nav?: Array<{ label: string, path: string, icon?: string, order?: number }> }>}
- */
+/** @type {Array<{ name: string, mount: string, devPort: number, roles: string[] }>} */
 export const REMOTES = descriptors.remotes;
 export const REMOTE_NAMES = REMOTES.map((remote) => remote.name);
 

@@ -1,31 +1,7 @@
 import { isRole } from './roles';
-import type { NavEntryDescriptor, RemoteDescriptors } from './remotes';
+import type { RemoteDescriptors } from './remotes';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
-
-/** A remote's menu entries: each with a label and a path relative to its dashboard, once. */
-function checkNav(name: string, nav: unknown, fail: (reason: string) => never): void {
-  if (!Array.isArray(nav)) fail(`the remote "${name}" needs "nav" to be a list of menu entries`);
-  const paths = new Set<string>();
-  for (const entry of nav as Array<Partial<NavEntryDescriptor> | null>) {
-    const path = entry?.path;
-    if (typeof entry?.label !== 'string' || entry.label.trim() === '') {
-      fail(`a menu entry of the remote "${name}" needs a label, got ${JSON.stringify(entry)}`);
-    }
-    if (typeof path !== 'string' || path.startsWith('/') || paths.has(path)) {
-      fail(
-        `a menu entry of the remote "${name}" needs a path of its own relative to its dashboard (no leading "/"), got ${JSON.stringify(path)}`,
-      );
-    }
-    paths.add(path as string);
-    if (entry?.icon !== undefined && typeof entry.icon !== 'string') {
-      fail(`the menu entry "${path}" of the remote "${name}" has an icon that is not a name`);
-    }
-    if (entry?.order !== undefined && !Number.isFinite(entry.order)) {
-      fail(`the menu entry "${path}" of the remote "${name}" has an order that is not a number`);
-    }
-  }
-}
 
 /**
  * Checks the descriptor file's shape and that its parts agree (each name and
@@ -79,12 +55,6 @@ export function checkRemoteDescriptors(raw: unknown): RemoteDescriptors {
     ports.add(remote.devPort);
     if (!Array.isArray(remote.roles) || !remote.roles.every(isRole)) {
       fail(`the remote "${name}" lists roles that do not exist: ${JSON.stringify(remote.roles)}`);
-    }
-    if (remote.nav !== undefined) {
-      if (remote.mount === '/' && (remote.nav as unknown[]).length > 0) {
-        fail(`the remote "${name}" mounts at "/", which has no menu, but lists menu entries`);
-      }
-      checkNav(name, remote.nav, fail);
     }
   }
   return data as RemoteDescriptors;

@@ -46,53 +46,10 @@ describe('remote-descriptors.json', () => {
       { name: 'Mi Remoto', mount: '/', devPort: 4300, roles: [] },
       /lower-case/,
     ],
-    [
-      'a menu entry without a label',
-      { name: 'x', mount: '/dashboard', devPort: 4300, roles: [], nav: [{ path: 'x' }] },
-      /needs a label/,
-    ],
-    [
-      'a menu entry whose path is absolute',
-      {
-        name: 'x',
-        mount: '/dashboard',
-        devPort: 4300,
-        roles: [],
-        nav: [{ label: 'X', path: '/x' }],
-      },
-      /path of its own/,
-    ],
-    [
-      'a menu for a remote mounted at the root',
-      { name: 'x', mount: '/', devPort: 4300, roles: [], nav: [{ label: 'X', path: 'x' }] },
-      /has no menu/,
-    ],
   ])('refuses %s, saying why', (_case, remote, reason) => {
     const data = valid();
     data.remotes.push(remote);
     expect(() => checkRemoteDescriptors(data)).toThrow(reason);
-  });
-
-  it('declares the menu of every dashboard remote, so the shell lists it while the remote is down', () => {
-    expect(remoteDescriptor('patients')?.nav?.map((entry) => entry.label)).toEqual([
-      'Inicio',
-      'Mis Pacientes',
-      'Historial',
-      'Estadísticas',
-      'Perfil',
-      'Configuración',
-    ]);
-    expect(remoteDescriptor('assessment')?.nav).toEqual([
-      { label: 'Evaluaciones', path: 'Evaluaciones', icon: 'reports', order: 30 },
-    ]);
-    expect(remoteDescriptor('admin')?.nav?.map((entry) => entry.path)).toEqual([
-      'home',
-      'static-admin',
-      'users',
-      'audit',
-      'profile',
-      'profile-admin',
-    ]);
   });
 
   it("gives a remote's mount, and refuses a name nobody described", () => {

@@ -14,22 +14,6 @@ import type { Role } from './roles';
  */
 export type RemoteName = string;
 
-/**
- * A menu entry a remote declares in its descriptor: the shell lists it
- * without loading the remote's code, so the menu keeps it while the remote
- * is down (its page then shows the fallback with "Reintentar").
- */
-export interface NavEntryDescriptor {
-  /** Spanish label, as the menu shows it. */
-  label: string;
-  /** Path relative to the dashboard's base ('' is the dashboard's home). */
-  path: string;
-  /** Name of an icon the shell knows (the contract's NavIconName); unknown names get a neutral dot. */
-  icon?: string;
-  /** Lower numbers come first in the dashboard's menu; entries without one keep their order. */
-  order?: number;
-}
-
 /** One remote of the page (remote-descriptors.json; README, "Adding a remote"). */
 export interface RemoteDescriptor {
   name: RemoteName;
@@ -39,12 +23,6 @@ export interface RemoteDescriptor {
   devPort: number;
   /** Who may enter its routes; empty means anyone, signed in or not. */
   roles: readonly Role[];
-  /**
-   * Its menu entries in its dashboard (docs/architecture.md#the-menu). Optional:
-   * a remote that declares none here has the `nav` of its loaded module listed,
-   * which disappears while it is down.
-   */
-  nav?: readonly NavEntryDescriptor[];
 }
 
 /** A dashboard of docs/screens-and-routes.md#routes: the frame (header, menu) its remotes render in. */

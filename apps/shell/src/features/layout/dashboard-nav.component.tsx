@@ -1,11 +1,12 @@
 import { use } from 'react';
 import { NavLink } from 'react-router-dom';
 import type { NavEntry, RemoteModule } from '@psicocampus/shared/core';
-import { remoteDescriptor, type RemoteName, type Role } from '@psicocampus/shared/domain';
+import type { RemoteName, Role } from '@psicocampus/shared/domain';
 import { isUnavailable, remoteRegistry } from '../remotes/remote-registry';
 import { remoteAdmits } from '../remotes/remote-routes.component';
 import type { DashboardArea } from './areas';
 import { NavIcon } from './nav-icon.component';
+import { declaredMenu } from './remote-menus';
 import styles from './dashboard-layout.module.css';
 
 type NavSource = { name: RemoteName; remote: Pick<RemoteModule, 'nav' | 'roles'> };
@@ -21,17 +22,17 @@ export function collectNav(remotes: NavSource[], role: Role | undefined): NavEnt
 }
 
 /**
- * The menu of a dashboard. A remote's entries are those its descriptor
- * declares (remote-descriptors.json; docs/architecture.md#the-menu), listed
- * without loading its code, so they stay while it is down and lead to the
- * fallback; for a remote that declares none, those of its loaded module
- * (none while it is down). Suspends only for the latter.
+ * The menu of a dashboard. A remote's entries are those remote-menus.json
+ * declares for it (docs/architecture.md#the-menu), listed without loading
+ * its code, so they stay while it is down and lead to the fallback; for a
+ * remote it does not list, those of its loaded module (none while it is
+ * down). Suspends only for the latter.
  */
 export function DashboardNav({ area, role }: { area: DashboardArea; role: Role | undefined }) {
   const sources = area.remotes.flatMap((name): NavSource[] => {
-    const declared = remoteDescriptor(name)?.nav;
-    // The descriptor's roles (checked by remoteAdmits) are who may see them.
-    if (declared) return [{ name, remote: { nav: declared as NavEntry[], roles: [] } }];
+    const declared = declaredMenu(name);
+    // Its descriptor's roles (checked by remoteAdmits) are who may see them.
+    if (declared) return [{ name, remote: { nav: declared, roles: [] } }];
     const remote = use(remoteRegistry.load(name));
     return isUnavailable(remote) ? [] : [{ name, remote }];
   });

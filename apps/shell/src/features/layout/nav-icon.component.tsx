@@ -17,7 +17,7 @@ const PATHS: Record<NavIconName, string> = {
 };
 
 export function NavIcon({ name }: { name: NavIconName | undefined }) {
-  // A descriptor may name an icon this shell does not draw (yet).
+  // A remote's module may name an icon this shell does not draw (yet).
   const path = name ? (PATHS as Partial<Record<string, string>>)[name] : undefined;
   return (
     <svg

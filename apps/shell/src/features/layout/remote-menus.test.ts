@@ -1,0 +1,51 @@
+import menus from './remote-menus.json';
+import { checkRemoteMenus, declaredMenu } from './remote-menus';
+
+describe('remote-menus.json', () => {
+  it('is well formed: described remotes, each entry with a label and a path of its own', () => {
+    expect(() => checkRemoteMenus(menus)).not.toThrow();
+  });
+
+  it('declares the menu of every dashboard remote, so the shell lists it while the remote is down', () => {
+    expect(declaredMenu('patients')?.map((entry) => entry.label)).toEqual([
+      'Inicio',
+      'Mis Pacientes',
+      'Historial',
+      'Estadísticas',
+      'Perfil',
+      'Configuración',
+    ]);
+    expect(declaredMenu('assessment')).toEqual([
+      { label: 'Evaluaciones', path: 'Evaluaciones', icon: 'reports', order: 30 },
+    ]);
+    expect(declaredMenu('admin')?.map((entry) => entry.path)).toEqual([
+      'home',
+      'static-admin',
+      'users',
+      'audit',
+      'profile',
+      'profile-admin',
+    ]);
+    expect(declaredMenu('auth')).toBeUndefined();
+  });
+
+  it.each([
+    ['a remote nobody described', { library: [] }, /"library" is no remote/],
+    ['a remote mounted at the root', { auth: [{ label: 'X', path: 'x' }] }, /has no menu/],
+    ['an entry without a label', { admin: [{ path: 'x' }] }, /needs a label/],
+    ['an absolute path', { admin: [{ label: 'X', path: '/x' }] }, /path of its own/],
+    [
+      'a path listed twice',
+      {
+        admin: [
+          { label: 'X', path: 'x' },
+          { label: 'Y', path: 'x' },
+        ],
+      },
+      /path of its own/,
+    ],
+    ['an unknown icon', { admin: [{ label: 'X', path: 'x', icon: 'rocket' }] }, /icon/],
+  ])('refuses %s, saying why', (_case, raw, reason) => {
+    expect(() => checkRemoteMenus(raw)).toThrow(reason);
+  });
+});
