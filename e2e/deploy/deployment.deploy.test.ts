@@ -613,7 +613,6 @@ describe('a psychologist working through nginx while server processes stop', () 
     await answerNo(form, '2. Pensamientos suicidas activos no específicos');
     for (const title of BEHAVIOUR) await answerNo(form, title);
     await form.getByRole('button', { name: 'Guardar Evaluación' }).click();
-    await acknowledge(page, 'Evaluación Guardada');
     const registered = page.getByRole('dialog').filter({ hasText: 'Evaluación Registrada' });
     await registered.waitFor();
     expect(await registered.textContent()).toContain('Bajo');

@@ -145,9 +145,10 @@ describe('a psychologist records a Columbia assessment', () => {
       name: 'Evaluación de Riesgo Suicida - Escala Columbia',
     });
     await form.getByRole('button', { name: 'Guardar Evaluación' }).click();
-    await acknowledge(page, 'Evaluación Guardada');
+    // One dialog (issue 16): 'Evaluación Registrada' with the level, no 'Evaluación Guardada' first.
     const registered = page.getByRole('dialog').filter({ hasText: 'Evaluación Registrada' });
     await registered.waitFor();
+    expect(await page.getByRole('dialog', { name: 'Evaluación Guardada' }).count()).toBe(0);
     expect(await registered.textContent()).toContain('Muy alto');
     await registered.getByRole('button', { name: 'Aceptar' }).click();
 
@@ -301,7 +302,7 @@ describe('an integrator embeds the form on another origin', () => {
     for (const title of BEHAVIOUR_NO) await answer(embedded, title, 'No');
     await answer(embedded, 'Suicidio consumado', 'No');
     await embedded.getByRole('button', { name: 'Guardar Evaluación' }).click();
-    await acknowledge(page, 'Evaluación Guardada');
+    await acknowledge(page, 'Evaluación Registrada');
     await page.getByText(/Evaluación guardada \([0-9a-f-]{36}\), nivel: BAJO/).waitFor();
 
     const saved = await fetch(`${product.url}/api/suicide-assessments?studentId=${student!._id}`, {
