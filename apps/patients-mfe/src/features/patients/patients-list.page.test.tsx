@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, type StudentSummary } from '@psicocampus/shared';
+import { formatDate, MSG, type StudentSummary } from '@psicocampus/shared';
 import { deferred, stubApi } from '@psicocampus/shared/testing';
 import { json, makeStudent, manyStudents } from '../../testing/fixtures';
 import { fakeLayout } from '../../testing/layout';
@@ -69,16 +69,17 @@ describe('Mis Pacientes (docs/screens-and-routes.md#patients-list)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Estudiante', 'Email', 'Carrera', 'Acciones']);
+    ).toEqual(['Estudiante', 'Nivel de riesgo↕', 'Email', 'Carrera', 'Acciones']);
     const row = bodyRows().find((candidate) => candidate.textContent?.includes('María José'))!;
     const cells = within(row).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('MC');
     expect(cells[0]).toHaveTextContent('María José Castillo');
-    expect(cells[1]).toHaveTextContent('mj.castillo@uni.test');
-    expect(cells[2]).toHaveTextContent('Medicina');
+    expect(cells[1]).toHaveTextContent('Sin evaluación');
+    expect(cells[2]).toHaveTextContent('mj.castillo@uni.test');
+    expect(cells[3]).toHaveTextContent('Medicina');
     for (const action of ['Editar', 'Notas', 'Agendar']) {
       expect(
-        within(cells[3]!).getByRole('button', { name: `${action} (María José Castillo)` }),
+        within(cells[4]!).getByRole('button', { name: `${action} (María José Castillo)` }),
       ).toBeInTheDocument();
     }
   });
@@ -218,5 +219,123 @@ describe('Mis Pacientes (docs/screens-and-routes.md#patients-list)', () => {
     expect(await alertDialog()).toHaveTextContent(MSG.appointments.scheduled);
     await answerAlert();
     expect(screen.queryByRole('dialog', { name: 'Agendar cita: José Pérez' })).toBeNull();
+  });
+});
+
+describe("Mis Pacientes: each student's current level (issue 16)", () => {
+  const grave = makeStudent({
+    firstName: 'Ana',
+    lastName: 'Grave',
+    latestRisk: { assessmentId: 'a1', level: 'MUY_ALTO', assessedAt: '2026-03-05T15:00:00.000Z' },
+  });
+  const none = makeStudent({ firstName: 'Bruno', lastName: 'Nuevo', latestRisk: null });
+  const calm = makeStudent({
+    firstName: 'Carla',
+    lastName: 'Calma',
+    latestRisk: { assessmentId: 'a2', level: 'BAJO', assessedAt: '2026-02-01T15:00:00.000Z' },
+  });
+  const high = makeStudent({
+    firstName: 'Diego',
+    lastName: 'Alto',
+    latestRisk: { assessmentId: 'a3', level: 'ALTO', assessedAt: '2026-01-20T15:00:00.000Z' },
+  });
+  // The API's order: by name.
+  const caseload = [grave, none, calm, high];
+  const firstNames = () =>
+    bodyRows().map((row) => row.textContent?.match(/Ana|Bruno|Carla|Diego/)?.[0]);
+
+  it("shows the level in words with the assessment's date, and 'Sin evaluación' where there is none", async () => {
+    listApi(caseload);
+    await renderList();
+    await screen.findByText('4 pacientes');
+    const rowOf = (name: string) => bodyRows().find((row) => row.textContent?.includes(name))!;
+    const cell = within(rowOf('Ana Grave')).getAllByRole('cell')[1]!;
+    expect(cell).toHaveTextContent(MSG.assessment.levels.MUY_ALTO);
+    expect(cell).toHaveTextContent(formatDate('2026-03-05T15:00:00.000Z'));
+    expect(within(rowOf('Bruno Nuevo')).getAllByRole('cell')[1]).toHaveTextContent(
+      MSG.currentRisk.none,
+    );
+  });
+
+  it("sorts by level with the column's button: most severe first, then least severe first, then as it was", async () => {
+    listApi(caseload);
+    await renderList();
+    await screen.findByText('4 pacientes');
+    const header = screen.getByRole('columnheader', { name: /Nivel de riesgo/ });
+    const sort = within(header).getByRole('button');
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    expect(firstNames()).toEqual(['Ana', 'Bruno', 'Carla', 'Diego']);
+
+    await userEvent.click(sort);
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(firstNames()).toEqual(['Ana', 'Diego', 'Carla', 'Bruno']);
+
+    await userEvent.click(sort);
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(firstNames()).toEqual(['Carla', 'Diego', 'Ana', 'Bruno']);
+
+    await userEvent.click(sort);
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    expect(firstNames()).toEqual(['Ana', 'Bruno', 'Carla', 'Diego']);
+  });
+
+  it("filters by level next to the search, 'Sin evaluación' included, together with the search", async () => {
+    listApi(caseload);
+    await renderList();
+    await screen.findByText('4 pacientes');
+    const filter = screen.getByRole('combobox', { name: MSG.currentRisk.filterLabel });
+    expect(within(screen.getByRole('search')).getByRole('combobox')).toBe(filter);
+
+    await userEvent.selectOptions(filter, MSG.assessment.levels.ALTO);
+    expect(firstNames()).toEqual(['Diego']);
+    expect(screen.getByText(MSG.students.matches(1))).toHaveAttribute('role', 'status');
+
+    await userEvent.selectOptions(filter, MSG.currentRisk.none);
+    expect(firstNames()).toEqual(['Bruno']);
+
+    await search('carla');
+    expect(await screen.findByText(MSG.students.noResults)).toBeInTheDocument();
+
+    await userEvent.selectOptions(filter, MSG.currentRisk.filterAll);
+    await waitFor(() => expect(firstNames()).toEqual(['Carla']));
+    expect(screen.getByText('4 pacientes')).toBeInTheDocument();
+  });
+
+  it('keeps 5,000 students virtualised when sorted and filtered by level', async () => {
+    const levels = ['ALTO', null, 'BAJO', 'MUY_ALTO'] as const;
+    const students = manyStudents(5000).map((student, index) => {
+      const level = levels[index % levels.length]!;
+      return {
+        ...student,
+        latestRisk: level && {
+          assessmentId: `e${index}`,
+          level,
+          assessedAt: '2026-03-01T10:00:00.000Z',
+        },
+      };
+    });
+    const warn = console.warn;
+    jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      if (!String(args[0]).includes('InvariantMiddleware')) warn(...args);
+    });
+    listApi(students);
+    await renderList();
+    expect(await screen.findByText('5000 pacientes')).toBeInTheDocument();
+
+    await userEvent.click(
+      within(screen.getByRole('columnheader', { name: /Nivel de riesgo/ })).getByRole('button'),
+    );
+    let rendered = bodyRows();
+    expect(rendered.length).toBeLessThan(50);
+    expect(rendered[0]).toHaveTextContent(MSG.assessment.levels.MUY_ALTO);
+
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: MSG.currentRisk.filterLabel }),
+      MSG.currentRisk.none,
+    );
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '1251');
+    rendered = bodyRows();
+    expect(rendered.length).toBeLessThan(50);
+    expect(rendered.every((row) => row.textContent?.includes(MSG.currentRisk.none))).toBe(true);
   });
 });

@@ -13,17 +13,21 @@ import { NOTES_ANCHOR } from '../../lib/anchors';
 import { ImportStudents } from './import/import-students.component';
 import { PatientsSearch } from './patients-search.component';
 import { PatientsTable } from './patients-table.component';
+import { RiskFilterSelect } from './risk-filter.component';
 import { ScheduleAppointmentModal } from './schedule-appointment-modal.component';
 import { StudentFormModal } from './student-form-modal.component';
 import { usePatientDialogs } from './use-patient-dialogs';
 import { usePatientsList } from './use-patients-list';
 import { usePatientsSearch } from './use-patients-search';
+import { useRiskView } from './use-risk-view';
 import styles from './patients-list.module.css';
 
 /** 'Mis Pacientes' (docs/screens-and-routes.md#patients-list): the caseload, its search, the student modal and the import. */
 export default function PatientsListPage() {
   const list = usePatientsList();
   const search = usePatientsSearch(list.students);
+  // The level filter and the order by level apply to the search's results.
+  const risk = useRiskView(search.results);
   const dialogs = usePatientDialogs();
   const navigate = useNavigate();
   const openDetail = useCallback((student: StudentSummary) => navigate(student._id), [navigate]);
@@ -45,8 +49,10 @@ export default function PatientsListPage() {
       <PatientsSearch
         query={search.query}
         onChange={search.setQuery}
-        matches={search.searching ? search.results.length : null}
-      />
+        matches={search.searching || risk.filtering ? risk.results.length : null}
+      >
+        <RiskFilterSelect value={risk.filter} onChange={risk.setFilter} />
+      </PatientsSearch>
 
       {list.isLoading && <LoadingMessage text={MSG.students.loadingList} />}
       {list.loadError && (
@@ -58,12 +64,14 @@ export default function PatientsListPage() {
         </Notice>
       )}
       {list.loaded && list.students.length === 0 && <EmptyState text={MSG.students.empty} />}
-      {list.loaded && list.students.length > 0 && search.results.length === 0 && (
+      {list.loaded && list.students.length > 0 && risk.results.length === 0 && (
         <EmptyState text={MSG.students.noResults} />
       )}
-      {search.results.length > 0 && (
+      {risk.results.length > 0 && (
         <PatientsTable
-          students={search.results}
+          students={risk.results}
+          riskSort={risk.sort}
+          onRiskSort={risk.toggleSort}
           onOpen={openDetail}
           onNotes={openNotes}
           onEdit={dialogs.openEdit}

@@ -1,19 +1,25 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { fullName, initials, MSG, type StudentSummary } from '@psicocampus/shared';
-import { Button, InitialsAvatar, VisuallyHidden } from '@psicocampus/shared/ui';
-import { useNarrowLayout } from './use-narrow-layout';
+import { Button, InitialsAvatar, RiskBadge, VisuallyHidden } from '@psicocampus/shared/ui';
+import type { RiskSort } from './risk-view';
+import { useLayoutBand } from './use-narrow-layout';
 import styles from './patients-table.module.css';
 
-/** A row's height in rem; the virtualiser works in pixels of the user's font size. */
-const ROW_REM = 3.75;
 /**
- * Below this width (rem) each row stacks name, e-mail and career beside its
- * buttons, and is taller. Keep in step with the container query in
- * patients-table.module.css.
+ * The table's layouts, widest first: the width (rem) below which each
+ * applies, and a row's height in it (rem; the virtualiser works in pixels
+ * of the user's font size). Keep the widths in step with the container
+ * queries in patients-table.module.css.
+ * - columns side by side;
+ * - narrow (a tablet, or a window beside the menu): each row stacks name,
+ *   level, e-mail and career beside its buttons;
+ * - compact (a phone): the buttons go under them, as a card.
  */
-const NARROW_REM = 46;
-const NARROW_ROW_REM = 5.25;
+const NARROW_REM = 58;
+const COMPACT_REM = 30;
+const BANDS_REM = [NARROW_REM, COMPACT_REM] as const;
+const ROW_REM = [4, 6.75, 10.25] as const;
 /** Rows rendered beyond each edge of the viewport, so fast scrolling shows no gaps. */
 const OVERSCAN = 6;
 
@@ -31,19 +37,29 @@ export interface PatientActions {
 
 interface Props extends PatientActions {
   students: readonly StudentSummary[];
+  /** The order of the 'Nivel de riesgo' column, and what its header's button does. */
+  riskSort: RiskSort;
+  onRiskSort: () => void;
 }
 
+const SORT_ARROWS: Record<RiskSort, string> = { none: '↕', descending: '↓', ascending: '↑' };
+const SORT_NAMES = {
+  descending: MSG.currentRisk.sortedDescending,
+  ascending: MSG.currentRisk.sortedAscending,
+} as const;
+
 /**
- * The patients table (docs/screens-and-routes.md#patients-list: Estudiante, Email, Carrera, Acciones),
+ * The patients table (docs/screens-and-routes.md#patients-list: Estudiante, Nivel de riesgo, Email,
+ * Carrera, Acciones), its level column sorted by the header's button (issue 16), and
  * virtualised (docs/limits-and-budgets.md#speed-and-size-budgets): only the rows in view are in the DOM, while
  * `aria-rowcount` / `aria-rowindex` tell assistive technology the whole size.
  */
-export function PatientsTable({ students, ...actions }: Props) {
+export function PatientsTable({ students, riskSort, onRiskSort, ...actions }: Props) {
   const tableRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [rem] = useState(remPx);
-  const narrow = useNarrowLayout(tableRef, NARROW_REM);
-  const rowHeight = rem * (narrow ? NARROW_ROW_REM : ROW_REM);
+  const band = useLayoutBand(tableRef, BANDS_REM);
+  const rowHeight = rem * ROW_REM[band]!;
   // This build does not use the React Compiler; the virtualiser re-renders the table itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -69,10 +85,32 @@ export function PatientsTable({ students, ...actions }: Props) {
       <div ref={scrollRef} className={styles.scroll}>
         <div role="rowgroup" className={styles.head}>
           <div role="row" aria-rowindex={1} className={styles.row}>
-            <div role="columnheader">{MSG.students.columnStudent}</div>
-            <div role="columnheader">{MSG.students.columnEmail}</div>
-            <div role="columnheader">{MSG.students.columnCareer}</div>
-            <div role="columnheader" className={styles.actionsHeader}>
+            <div role="columnheader" className={styles.otherHeader}>
+              {MSG.students.columnStudent}
+            </div>
+            <div role="columnheader" aria-sort={riskSort} className={styles.riskHeader}>
+              <button
+                type="button"
+                className={styles.sortButton}
+                title={MSG.currentRisk.sortBy}
+                onClick={onRiskSort}
+              >
+                {MSG.currentRisk.column}
+                <span className={styles.sortArrow} aria-hidden="true">
+                  {SORT_ARROWS[riskSort]}
+                </span>
+                {riskSort !== 'none' && (
+                  <VisuallyHidden>{` (${SORT_NAMES[riskSort]})`}</VisuallyHidden>
+                )}
+              </button>
+            </div>
+            <div role="columnheader" className={styles.otherHeader}>
+              {MSG.students.columnEmail}
+            </div>
+            <div role="columnheader" className={styles.otherHeader}>
+              {MSG.students.columnCareer}
+            </div>
+            <div role="columnheader" className={`${styles.otherHeader} ${styles.actionsHeader}`}>
               {MSG.students.columnActions}
             </div>
           </div>
@@ -140,6 +178,9 @@ const PatientRow = memo(function PatientRow({
         <span className={styles.truncate} title={name}>
           {name}
         </span>
+      </div>
+      <div role="cell" className={styles.riskCell}>
+        <RiskBadge risk={student.latestRisk} />
       </div>
       <div role="cell" className={`${styles.truncate} ${styles.emailCell}`} title={student.email}>
         {student.email}

@@ -7,7 +7,7 @@ import { StudentEvaluations } from './evaluations/student-evaluations.component'
 import { ClinicalNotes } from './notes/clinical-notes.component';
 import { NoteModal } from './notes/note-modal.component';
 import { useNoteEditor } from './notes/use-note-editor';
-import { StudentProfile } from './student-profile.component';
+import { StudentProfile, StudentRiskLine } from './student-profile.component';
 import { useDeleteStudent } from './use-delete-student';
 import { useScrollToAnchor } from './use-scroll-to-anchor';
 import { useStudentDetail } from './use-student-detail';
@@ -44,7 +44,12 @@ export default function StudentDetailPage() {
     <div className={styles.page}>
       <PageHeader
         title={fullName(student)}
-        subtitle={student.career}
+        subtitle={
+          <>
+            {student.career}
+            <StudentRiskLine student={student} />
+          </>
+        }
         before={back}
         actions={
           <>

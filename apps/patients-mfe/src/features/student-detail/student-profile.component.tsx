@@ -1,16 +1,47 @@
+import { Link } from 'react-router-dom';
 import {
   EMPLOYMENT_LABELS,
   formatIncome,
   fullName,
   GENDER_LABELS,
   MSG,
+  remoteMount,
   SEMESTER_LABELS,
   type StudentSummary,
 } from '@psicocampus/shared';
-import { DefinitionList, SectionCard } from '@psicocampus/shared/ui';
+import { DefinitionList, RiskBadge, SectionCard } from '@psicocampus/shared/ui';
 import styles from './student-detail.module.css';
 
 const L = MSG.students.labels;
+
+/** The saved-assessment screen of the assessment remote (issue 16), wherever that one is mounted. */
+const savedAssessmentPath = (assessmentId: string) =>
+  `${remoteMount('assessment')}/evaluacion/${encodeURIComponent(assessmentId)}`;
+
+/**
+ * 'Nivel de riesgo actual:' and the level of the latest assessment with its
+ * date, a link to that assessment, or 'Sin evaluación' (issue 16), for the
+ * detail's header: a line of its own under the career.
+ */
+export function StudentRiskLine({ student }: { student: StudentSummary }) {
+  const risk = student.latestRisk;
+  return (
+    <span className={styles.riskLine}>
+      <span>{MSG.currentRisk.label}</span>{' '}
+      {risk ? (
+        <Link
+          to={savedAssessmentPath(risk.assessmentId)}
+          className={styles.riskLink}
+          title={MSG.currentRisk.openAssessment}
+        >
+          <RiskBadge risk={risk} />
+        </Link>
+      ) : (
+        <RiskBadge risk={null} />
+      )}
+    </span>
+  );
+}
 
 /**
  * The student's record in blocks (docs/screens-and-routes.md#student-detail): personal, academic, employment,
