@@ -130,6 +130,9 @@ function webRootsIn(dir: string): WebRoots {
 }
 
 /** Reads the configuration from the environment (README, "Configuration"). */
+/** The sender when MAIL_FROM is not set: fine for the outbox, refused by many mail servers. */
+export const DEFAULT_MAIL_FROM = 'PsicoCampus <no-responder@psicocampus.test>';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsePort(env.PORT, 8080);
   const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
@@ -151,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR?.trim() || '.data'),
     publicUrl,
     smtpUrl: env.SMTP_URL?.trim() || null,
-    mailFrom: env.MAIL_FROM?.trim() || 'PsicoCampus <no-responder@psicocampus.test>',
+    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     allowedOrigins: [...new Set([publicOrigin, ...extraOrigins])],
     ...parseSeedDemo(env.SEED_DEMO),
     web,

@@ -145,6 +145,7 @@ export async function createAdminCommand(
         const file = (fields as { file?: unknown } | undefined)?.file;
         if (typeof file === 'string') print(M.mailSaved(file));
       },
+      warn: () => {},
       error: () => {},
     };
     const mailer =

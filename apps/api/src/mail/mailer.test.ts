@@ -1,18 +1,24 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { createMailer } from './mailer';
+import { DEFAULT_MAIL_FROM } from '../config';
+import { createMailer, type MailLog } from './mailer';
 import { passwordResetMail } from './templates';
 
 const log = Fastify({ logger: false }).log;
-const message = passwordResetMail(
-  'psicologa@psicocampus.test',
-  'Lucía',
-  'https://psicocampus.example.edu/reset-password/abc',
-);
+const LINK = `https://psicocampus.example.edu/reset-password/${'a1b2c3d4'.repeat(8)}`;
+const message = passwordResetMail('psicologa@psicocampus.test', 'Lucía', LINK);
 
 describe('the mailer', () => {
   it('delivers through SMTP when SMTP_URL is set', async () => {
@@ -41,7 +47,7 @@ describe('the mailer', () => {
       await mailer.send(message);
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('To: psicologa@psicocampus.test');
-      expect(received[0]).toContain('reset-password/abc');
+      expect(received[0]).toContain('reset-password/');
     } finally {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
@@ -52,8 +58,8 @@ describe('the mailer', () => {
     try {
       const mailer = createMailer({ smtpUrl: null, from: 'PsicoCampus <x@y.z>', dataDir, log });
       await mailer.send(message);
-      const files = readdirSync(path.join(dataDir, 'outbox'));
-      expect(files).toHaveLength(1);
+      const files = readdirSync(path.join(dataDir, 'outbox')).sort();
+      expect(files).toHaveLength(2);
       expect(files[0]).toMatch(/\.eml$/);
       const raw = readFileSync(path.join(dataDir, 'outbox', files[0]!), 'utf8');
       expect(raw).toContain('To: psicologa@psicocampus.test');
@@ -61,5 +67,65 @@ describe('the mailer', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('writes beside the .eml a .txt whose every link is whole on one line (issue 17)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-mail-'));
+    try {
+      const mailer = createMailer({ smtpUrl: null, from: 'PsicoCampus <x@y.z>', dataDir, log });
+      await mailer.send(message);
+      const [eml, txt] = readdirSync(path.join(dataDir, 'outbox')).sort();
+      expect(txt).toBe(eml!.replace(/\.eml$/, '.txt'));
+      const lines = readFileSync(path.join(dataDir, 'outbox', txt!), 'utf8').split('\n');
+      expect(lines).toContain('Para: psicologa@psicocampus.test');
+      expect(lines.some((line) => line.includes(LINK))).toBe(true);
+      // The reason for the copy: the raw .eml never holds the link on one line.
+      const raw = readFileSync(path.join(dataDir, 'outbox', eml!), 'utf8');
+      expect(raw.split(/\r?\n/).some((line) => line.includes(LINK))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("lets only the server's user read the outbox, even one an earlier version left open (issue 17)", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-mail-'));
+    try {
+      mkdirSync(path.join(dataDir, 'outbox'));
+      chmodSync(path.join(dataDir, 'outbox'), 0o755);
+      const mailer = createMailer({ smtpUrl: null, from: 'PsicoCampus <x@y.z>', dataDir, log });
+      await mailer.send(message);
+      const outbox = path.join(dataDir, 'outbox');
+      expect(statSync(outbox).mode & 0o777).toBe(0o700);
+      for (const file of readdirSync(outbox)) {
+        expect(statSync(path.join(outbox, file)).mode & 0o777).toBe(0o600);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('warns at start when SMTP_URL is set and MAIL_FROM is not (issue 17)', () => {
+    const warnings: unknown[] = [];
+    const spy: MailLog = {
+      info: () => {},
+      error: () => {},
+      warn: (...args: unknown[]) => warnings.push(args),
+    };
+    createMailer({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      from: DEFAULT_MAIL_FROM,
+      dataDir: tmpdir(),
+      log: spy,
+    });
+    expect(warnings).toHaveLength(1);
+    expect(JSON.stringify(warnings[0])).toContain('MAIL_FROM');
+    createMailer({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      from: 'Bienestar <bienestar@uni.edu>',
+      dataDir: tmpdir(),
+      log: spy,
+    });
+    createMailer({ smtpUrl: null, from: DEFAULT_MAIL_FROM, dataDir: tmpdir(), log: spy });
+    expect(warnings).toHaveLength(1);
   });
 });

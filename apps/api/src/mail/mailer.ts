@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { DEFAULT_MAIL_FROM } from '../config';
 
 export interface MailMessage {
   to: string;
@@ -15,7 +16,7 @@ export interface Mailer {
 }
 
 /** What mail writes to the log: the server's logger, or the create-admin command's own. */
-export type MailLog = Pick<FastifyBaseLogger, 'info' | 'error'>;
+export type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /**
  * Sends without making the caller wait: a recovery request must answer in
@@ -73,7 +74,11 @@ export class MailQueue {
 /**
  * Mail through SMTP when SMTP_URL is set. Without it, each message is
  * written as an .eml file under DATA_DIR/outbox/ and its path logged, so a
- * person running the product locally can open the link it carries.
+ * person running the product locally can open the link it carries; a .txt
+ * beside it holds the same mail as plain text, because the .eml's
+ * quoted-printable lines cut a long link in pieces that a text editor shows
+ * as they are. The files carry live reset links: only the server's own
+ * user may read them (folder 0700, files 0600).
  */
 export function createMailer(options: {
   smtpUrl: string | null;
@@ -83,6 +88,12 @@ export function createMailer(options: {
 }): Mailer {
   const { from, log } = options;
   if (options.smtpUrl) {
+    if (from === DEFAULT_MAIL_FROM) {
+      log.warn(
+        { from },
+        "SMTP_URL is set but MAIL_FROM is not: mail goes out from the placeholder sender, which mail servers may refuse; set MAIL_FROM to the service's address",
+      );
+    }
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
@@ -95,18 +106,29 @@ export function createMailer(options: {
   const outbox = path.join(options.dataDir, 'outbox');
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   let sequence = 0;
+  let outboxReady: Promise<void> | null = null;
   return {
     async send(message) {
       const info = await composer.sendMail({ from, ...message });
-      await mkdir(outbox, { recursive: true });
+      // An outbox made by an earlier version may be readable by others: closed once.
+      outboxReady ??= mkdir(outbox, { recursive: true, mode: 0o700 }).then(() =>
+        chmod(outbox, 0o700),
+      );
+      await outboxReady;
       sequence += 1;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(
-        outbox,
-        `${stamp}-${process.pid}-${String(sequence).padStart(6, '0')}.eml`,
-      );
-      await writeFile(file, info.message as Buffer);
+      const name = `${stamp}-${process.pid}-${String(sequence).padStart(6, '0')}`;
+      const file = path.join(outbox, `${name}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await writeFile(path.join(outbox, `${name}.txt`), plainCopy(from, message), {
+        mode: 0o600,
+      });
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
     },
   };
+}
+
+/** The outbox's readable copy of a mail: its headers and text, each link whole on its line. */
+function plainCopy(from: string, message: MailMessage): string {
+  return `De: ${from}\nPara: ${message.to}\nAsunto: ${message.subject}\n\n${message.text}\n`;
 }
