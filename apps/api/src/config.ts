@@ -129,10 +129,10 @@ function webRootsIn(dir: string): WebRoots {
   return { shell: path.join(dir, 'shell'), remotes };
 }
 
-/** Reads the configuration from the environment (README, "Configuration"). */
 /** The sender when MAIL_FROM is not set: fine for the outbox, refused by many mail servers. */
 export const DEFAULT_MAIL_FROM = 'PsicoCampus <no-responder@psicocampus.test>';
 
+/** Reads the configuration from the environment (README, "Configuration"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsePort(env.PORT, 8080);
   const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
