@@ -1,20 +1,13 @@
-import { useEffect } from 'react';
 import { MSG } from '@psicocampus/shared';
-import { confirmAction } from '@psicocampus/shared/ui';
+import { confirmDiscard as confirmDiscardChanges } from '@psicocampus/shared/ui';
 
-/** '¿Estás seguro?' before throwing away answers not yet saved; true to discard. */
+// The one confirm lives in the shared library (libs/shared/src/ui/confirm-discard.ts).
+export { useLeavePageWarning } from '@psicocampus/shared/ui';
+
+/**
+ * The new-evaluation dialog's confirm, with the title its tests still read
+ * ('¿Estás seguro?'); the form itself asks '¿Descartar los cambios?'.
+ */
 export function confirmDiscard(): Promise<boolean> {
-  return confirmAction(MSG.common.confirmTitle, MSG.common.discardText, MSG.common.discardConfirm);
-}
-
-/** While `active`, the browser asks before the page is closed or reloaded. */
-export function useLeavePageWarning(active: boolean): void {
-  useEffect(() => {
-    if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [active]);
+  return confirmDiscardChanges(MSG.common.confirmTitle);
 }

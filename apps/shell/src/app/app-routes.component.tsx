@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import {
   selectSessionEndReason,
@@ -26,12 +26,18 @@ export function AppRoutes() {
   const user = useAppSelector(selectSessionUser);
   const endReason = useAppSelector(selectSessionEndReason);
   const redirect = guardRedirect(location.pathname, { token, user });
+  // Who was signed in last: a lapsed session's return path is theirs alone.
+  const [lastUserId, setLastUserId] = useState(user?.id ?? null);
+  if (user && user.id !== lastUserId) setLastUserId(user.id);
 
   if (redirect) {
     // Remember where a visitor was going (or a lapsed session was), to return
-    // there after login; not after a sign-out, when the next person may differ.
+    // there after login (with whose session it was, so that someone else goes
+    // to their own home); not after a sign-out, when the next person may differ.
     const remember = redirect === '/login' && !token && endReason !== 'logout';
-    const state = remember ? { from: location.pathname } : undefined;
+    const state = remember
+      ? { from: location.pathname, ...(lastUserId ? { userId: lastUserId } : {}) }
+      : undefined;
     return <Navigate to={redirect} replace state={state} />;
   }
 

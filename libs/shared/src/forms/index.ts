@@ -10,3 +10,4 @@ export { allErrorMessages, firstErrorMessage } from '@psicocampus/shared/domain'
 export * from './guarded-form.component';
 export * from './use-caps-lock';
 export * from './apply-field-errors';
+export * from './drafts';

@@ -22,4 +22,5 @@ export * from './statistics-charts';
 export * from './chart-card.component';
 export * from './pagination.component';
 export * from './use-box-width';
+export * from './confirm-discard';
 export * from './risk-badge.component';

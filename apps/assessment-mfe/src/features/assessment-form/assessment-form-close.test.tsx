@@ -30,7 +30,7 @@ describe('closing the form', () => {
     await answer(user, 'deathWish', 'Sí', 'Lo dijo al llegar');
     await user.click(screen.getByRole('button', { name: MSG.common.cancel }));
 
-    await closeDialog(user, await dialogTitled(MSG.common.confirmTitle), MSG.common.cancel);
+    await closeDialog(user, await dialogTitled(MSG.drafts.discardTitle), MSG.common.cancel);
     expect(onClose).not.toHaveBeenCalled();
     expect(within(question('deathWish')).getByLabelText(/Descripción/)).toHaveValue(
       'Lo dijo al llegar',
@@ -44,7 +44,7 @@ describe('closing the form', () => {
     await answer(user, 'deathWish', 'No');
     await user.click(screen.getByRole('button', { name: MSG.common.cancel }));
 
-    await closeDialog(user, await dialogTitled(MSG.common.confirmTitle), 'Sí, descartar');
+    await closeDialog(user, await dialogTitled(MSG.drafts.discardTitle), 'Sí, descartar');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -54,7 +54,7 @@ describe('closing the form', () => {
     await user.type(remarksBox(), 'Pendiente');
     await user.click(screen.getByRole('button', { name: M.close }));
 
-    await closeDialog(user, await dialogTitled(MSG.common.confirmTitle), MSG.common.cancel);
+    await closeDialog(user, await dialogTitled(MSG.drafts.discardTitle), MSG.common.cancel);
     expect(onClose).not.toHaveBeenCalled();
     expect(remarksBox()).toHaveValue('Pendiente');
   });

@@ -6,9 +6,15 @@ import {
   type AssessmentFormProps,
   type RiskLevel,
 } from '@psicocampus/shared';
-import { Form, Formik, useFormikContext } from '@psicocampus/shared/forms';
-import { Button } from '@psicocampus/shared/ui';
-import { confirmDiscard, useLeavePageWarning } from '../../lib/confirm-discard';
+import {
+  Form,
+  Formik,
+  KeepDraft,
+  useDraft,
+  useFormikContext,
+  type Draft,
+} from '@psicocampus/shared/forms';
+import { Button, Notice, confirmDiscard, useLeavePageWarning } from '@psicocampus/shared/ui';
 import { BehaviourSection } from './behaviour-section.component';
 import { EstimatedLevel } from './estimated-level.component';
 import { TextAnswer } from './answer-fields.component';
@@ -19,7 +25,6 @@ import { IdeationSection } from './ideation-section.component';
 import { IntensitySection } from './intensity-section.component';
 import { LethalitySection } from './lethality-section.component';
 import { useFinalRemarks } from './use-final-remarks';
-import { useKeepSessionWhileAnswering } from './use-keep-session-while-answering';
 import { useSaveAssessment } from './use-save-assessment';
 import { IdeationDetailAskedContext } from './use-set-answer';
 import styles from './assessment-form.module.css';
@@ -37,13 +42,16 @@ export interface AssessmentFormComponentProps extends AssessmentFormProps {
  * The Columbia (C-SSRS, "since last visit") assessment of one student
  * (docs/screens-and-routes.md#routes and docs/columbia-assessment.md#the-form-flow): exposed as `./AssessmentForm`, opened in a
  * modal by the student's screens and mounted on its own by the embed. The
- * opener shows the title.
+ * opener shows the title. The answers are kept as a draft while they are
+ * given (docs/sign-in-and-sessions.md#drafts), and restored when the form
+ * opens again for the same student after a session ended.
  */
 export default function AssessmentForm(props: AssessmentFormComponentProps) {
   const prefix = useId();
   const fieldId = useMemo(() => fieldIdFactory(`assessment${prefix}`), [prefix]);
   const remarksId = fieldId('finalRemarks');
-  const [initialValues] = useState(emptyAssessmentAnswers);
+  const [pristine] = useState(emptyAssessmentAnswers);
+  const draft = useDraft(`assessment:${props.studentId}`, pristine);
   const { submit, saved, isSaving } = useSaveAssessment({
     studentId: props.studentId,
     onSaved: props.onSaved,
@@ -57,7 +65,7 @@ export default function AssessmentForm(props: AssessmentFormComponentProps) {
     <FieldIdContext.Provider value={fieldId}>
       <IdeationDetailAskedContext.Provider value={ideationDetailAsked}>
         <Formik<AssessmentAnswers>
-          initialValues={initialValues}
+          initialValues={draft.initialValues}
           onSubmit={submit}
           validateOnChange={false}
           validateOnBlur={false}
@@ -69,6 +77,7 @@ export default function AssessmentForm(props: AssessmentFormComponentProps) {
             isSaving={isSaving}
             remarks={remarks}
             remarksId={remarksId}
+            draft={draft}
           />
         </Formik>
       </IdeationDetailAskedContext.Provider>
@@ -77,6 +86,7 @@ export default function AssessmentForm(props: AssessmentFormComponentProps) {
 }
 
 interface BodyProps extends AssessmentFormComponentProps {
+  draft: Draft<AssessmentAnswers>;
   saved: boolean;
   savedLevel?: RiskLevel;
   isSaving: boolean;
@@ -93,14 +103,15 @@ function AssessmentFormBody({
   isSaving,
   remarks,
   remarksId,
+  draft,
 }: BodyProps) {
-  const { dirty, values } = useFormikContext<AssessmentAnswers>();
-  const unsaved = saved ? remarks.unsaved : dirty;
+  const { values } = useFormikContext<AssessmentAnswers>();
+  const unsaved = saved ? remarks.unsaved : draft.isChanged(values);
   useLeavePageWarning(unsaved);
-  const keepSession = useKeepSessionWhileAnswering();
+  // A saved assessment is a clinical record: no draft of it stays.
   useEffect(() => {
-    if (unsaved) keepSession();
-  }, [keepSession, unsaved, values, remarks.draft]);
+    if (saved) draft.clear();
+  }, [draft, saved]);
   useEffect(() => {
     onUnsavedChange?.(unsaved);
   }, [onUnsavedChange, unsaved]);
@@ -118,6 +129,8 @@ function AssessmentFormBody({
         </p>
       )}
       <Form noValidate aria-label={MSG.assessment.title}>
+        {!saved && <KeepDraft draft={draft} />}
+        {!saved && draft.restored && <Notice tone="info">{MSG.drafts.restored}</Notice>}
         {/* Once saved, the assessment is a clinical record: read-only (docs/permissions.md#clinical-records). */}
         <fieldset className={styles.answers} disabled={saved}>
           <IdeationSection />

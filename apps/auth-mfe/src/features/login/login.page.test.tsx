@@ -163,6 +163,18 @@ describe('the login screen (docs/screens-and-routes.md#login-screen)', () => {
     });
   });
 
+  it('goes home, not to the page, when someone else signs in after a lapsed session (issue 16)', async () => {
+    stubApi(() => loginAnswer());
+    const { location } = await renderLogin({
+      from: '/psychologist/dashboard/patients/42',
+      userId: 'someone-else',
+    });
+    await fillAndSubmit();
+    await waitFor(() => expect(location()).toBe('/psychologist'), {
+      timeout: WELCOME_MS + 1000,
+    });
+  });
+
   it('says the session expired when it did', async () => {
     const { store } = await renderLogin();
     await act(async () => {

@@ -5,7 +5,7 @@ import { loginFormSchema, MSG, type LoginForm } from '@psicocampus/shared/domain
 import { firstErrorMessage } from '@psicocampus/shared/forms';
 import { showError, showSuccess, showWarning } from '@psicocampus/shared/ui';
 import { callApiOnce } from '../../lib/call-api-once';
-import { loginDestination } from './login-destination';
+import { loginDestination, type LoginReturn } from './login-destination';
 
 /** docs/limits-and-budgets.md#screen-constants: the welcome alert stays 1.5 s; the form shakes about 820 ms on error. */
 export const WELCOME_MS = 1500;
@@ -50,9 +50,10 @@ export function useLogin() {
       await showSuccess(MSG.auth.welcomeTitle(result.user.firstName), MSG.auth.welcomeText, {
         timerMs: WELCOME_MS,
       });
-      const from = (location.state as { from?: unknown } | null)?.from;
       dispatch(sessionStarted({ token: result.token, user: result.user }));
-      navigate(loginDestination(result.user.role, from), { replace: true });
+      navigate(loginDestination(result.user, location.state as LoginReturn | null), {
+        replace: true,
+      });
     },
     [dispatch, location.state, navigate, shake],
   );

@@ -1,6 +1,14 @@
 import { appointmentFormSchema, MSG } from '@psicocampus/shared';
-import { Form, Formik, TextAreaField, TextField } from '@psicocampus/shared/forms';
-import { Button } from '@psicocampus/shared/ui';
+import {
+  Form,
+  Formik,
+  KeepDraft,
+  TextAreaField,
+  TextField,
+  useDraft,
+  type Draft,
+} from '@psicocampus/shared/forms';
+import { Button, Notice } from '@psicocampus/shared/ui';
 import { toLocalInputValue } from '../../lib/local-date-time';
 import { useNow } from '../../lib/use-now';
 import {
@@ -14,22 +22,48 @@ interface Props {
   studentId: string;
   /** After a successful save (the form has already been cleared). */
   onScheduled?: () => void;
-  /** 'Cancelar' clears the form, then calls this (a modal closes). */
+  /**
+   * 'Cancelar' calls this instead of clearing the form (a modal asks, then
+   * closes); without it, 'Cancelar' clears the form and its draft.
+   */
   onCancel?: () => void;
+  /** The draft, when the opener keeps it (a modal that asks before discarding it). */
+  draft?: Draft<AppointmentFormValues>;
+  /** Told whether the form holds something typed, on every change. */
+  onChangedChange?: (changed: boolean) => void;
 }
 
-/** The embedded appointment form (docs/screens-and-routes.md#appointment-form and docs/rules-and-messages.md#appointment-form): date and time, reason, additional notes. */
-export function AppointmentForm({ studentId, onScheduled, onCancel }: Props) {
-  const { schedule } = useScheduleAppointment(studentId, onScheduled);
+/** The draft's screen of a student's appointment form (docs/sign-in-and-sessions.md#drafts). */
+export const appointmentDraftScreen = (studentId: string) => `appointment:${studentId}`;
+
+/**
+ * The embedded appointment form (docs/screens-and-routes.md#appointment-form and docs/rules-and-messages.md#appointment-form): date and time, reason, additional notes.
+ * What is typed is kept as a draft, restored when the form opens again.
+ */
+export function AppointmentForm({
+  studentId,
+  onScheduled,
+  onCancel,
+  draft: openerDraft,
+  onChangedChange,
+}: Props) {
+  const ownDraft = useDraft(
+    openerDraft ? null : appointmentDraftScreen(studentId),
+    EMPTY_APPOINTMENT,
+  );
+  const draft = openerDraft ?? ownDraft;
+  const { schedule } = useScheduleAppointment(studentId, draft, onScheduled);
   const now = useNow();
   return (
     <Formik<AppointmentFormValues>
-      initialValues={EMPTY_APPOINTMENT}
+      initialValues={draft.initialValues}
       validationSchema={appointmentFormSchema}
       onSubmit={schedule}
     >
-      {({ isSubmitting }) => (
+      {({ isSubmitting, resetForm }) => (
         <Form noValidate className={styles.form}>
+          <KeepDraft draft={draft} onChangedChange={onChangedChange} />
+          {draft.restored && <Notice tone="info">{MSG.drafts.restored}</Notice>}
           <div className={styles.grid}>
             <TextField
               name="date"
@@ -50,7 +84,14 @@ export function AppointmentForm({ studentId, onScheduled, onCancel }: Props) {
             validateLive
           />
           <div className={styles.actions}>
-            <Button variant="secondary" type="reset" onClick={onCancel}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                if (onCancel) return onCancel();
+                resetForm({ values: EMPTY_APPOINTMENT });
+                draft.clear();
+              }}
+            >
               {MSG.common.cancel}
             </Button>
             <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>

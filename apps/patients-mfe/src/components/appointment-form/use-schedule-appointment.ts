@@ -5,9 +5,13 @@ import {
   MSG,
   useCreateAppointmentMutation,
 } from '@psicocampus/shared';
-import type { FormikHelpers } from '@psicocampus/shared/forms';
+import {
+  applyFieldErrors,
+  useIsSessionOver,
+  type Draft,
+  type FormikHelpers,
+} from '@psicocampus/shared/forms';
 import { showError, showSuccess } from '@psicocampus/shared/ui';
-import { applyFieldErrors } from '@psicocampus/shared/forms';
 
 export interface AppointmentFormValues {
   /** The datetime-local value, in the browser's time zone. */
@@ -24,10 +28,16 @@ const FIELDS = ['date', 'reason', 'notes'] as const;
  * Schedules an appointment for one student (docs/screens-and-routes.md#appointment-form and docs/rules-and-messages.md#appointment-form): the date goes
  * to the server as an ISO instant; '¡Cita Agendada!' on success, the
  * server's message or 'Error al agendar la cita' on failure, keeping what
- * was typed.
+ * was typed. A session that ended (401) shows no dialog: the shell shows
+ * /login, and the draft waits for the next sign-in.
  */
-export function useScheduleAppointment(studentId: string, onScheduled?: () => void) {
+export function useScheduleAppointment(
+  studentId: string,
+  draft: Draft<AppointmentFormValues>,
+  onScheduled?: () => void,
+) {
   const [create] = useCreateAppointmentMutation();
+  const isSessionOver = useIsSessionOver();
 
   const schedule = useCallback(
     async (values: AppointmentFormValues, helpers: FormikHelpers<AppointmentFormValues>) => {
@@ -40,18 +50,20 @@ export function useScheduleAppointment(studentId: string, onScheduled?: () => vo
           notes: values.notes.trim(),
         }).unwrap();
       } catch (error) {
+        if (isSessionOver()) return;
         applyFieldErrors(error, helpers, FIELDS);
         await showError(errorMessage(error, MSG.appointments.error));
         return;
       }
-      helpers.resetForm();
+      draft.clear();
+      helpers.resetForm({ values: EMPTY_APPOINTMENT });
       onScheduled?.();
       await showSuccess(
         MSG.appointments.scheduled,
         MSG.appointments.scheduledText(formatDateTime(when)),
       );
     },
-    [create, onScheduled, studentId],
+    [create, draft, isSessionOver, onScheduled, studentId],
   );
 
   return useMemo(() => ({ schedule }), [schedule]);

@@ -1,22 +1,50 @@
+import { useCallback } from 'react';
 import { fullName, MSG, type StudentSummary } from '@psicocampus/shared';
-import { Modal, closeUnlessDialogOpen } from '@psicocampus/shared/ui';
-import { AppointmentForm } from '../../components/appointment-form/appointment-form.component';
+import { useDraft } from '@psicocampus/shared/forms';
+import { Modal, closeUnlessDialogOpen, useDiscardGuard } from '@psicocampus/shared/ui';
+import {
+  AppointmentForm,
+  appointmentDraftScreen,
+} from '../../components/appointment-form/appointment-form.component';
+import { EMPTY_APPOINTMENT } from '../../components/appointment-form/use-schedule-appointment';
 
 interface Props {
   student: StudentSummary | null;
   onClose: () => void;
 }
 
-/** The list's 'Agendar': the appointment form for one student, in a modal. */
+/**
+ * The list's 'Agendar': the appointment form for one student, in a modal.
+ * Cancelar, × and Escape ask '¿Descartar los cambios?' when something was
+ * typed; the draft is the one the student's own form keeps.
+ */
 export function ScheduleAppointmentModal({ student, onClose }: Props) {
+  const draft = useDraft(student && appointmentDraftScreen(student._id), EMPTY_APPOINTMENT);
+  const discard = useCallback(() => {
+    draft.clear();
+    onClose();
+  }, [draft, onClose]);
+  const guard = useDiscardGuard(discard);
+  const { saved: markSaved } = guard;
+  const scheduled = useCallback(() => {
+    markSaved();
+    onClose();
+  }, [markSaved, onClose]);
+  const ask = guard.requestClose;
   return (
     <Modal
       open={student !== null}
       title={student ? MSG.appointments.modalTitle(fullName(student)) : ''}
-      onClose={closeUnlessDialogOpen(onClose)}
+      onClose={closeUnlessDialogOpen(ask)}
     >
       {student && (
-        <AppointmentForm studentId={student._id} onScheduled={onClose} onCancel={onClose} />
+        <AppointmentForm
+          studentId={student._id}
+          draft={draft}
+          onChangedChange={guard.onChangedChange}
+          onScheduled={scheduled}
+          onCancel={ask}
+        />
       )}
     </Modal>
   );

@@ -1,8 +1,16 @@
+import { useCallback } from 'react';
 import { MSG, studentFormSchema, type StudentSummary } from '@psicocampus/shared';
-import { Formik, GuardedForm } from '@psicocampus/shared/forms';
-import { Button, Modal, showWarningList, closeUnlessDialogOpen } from '@psicocampus/shared/ui';
+import { Formik, GuardedForm, KeepDraft, useDraft, type Draft } from '@psicocampus/shared/forms';
+import {
+  Button,
+  Modal,
+  Notice,
+  closeUnlessDialogOpen,
+  showWarningList,
+  useDiscardGuard,
+} from '@psicocampus/shared/ui';
 import { StudentFormFields } from './student-form-fields.component';
-import type { StudentFormValues } from './student-form-values';
+import { toFormValues, type StudentFormValues } from './student-form-values';
 import { useStudentForm } from './use-student-form';
 import styles from './student-form.module.css';
 
@@ -16,16 +24,43 @@ interface Props {
 /**
  * 'Agregar Estudiante' / 'Editar Estudiante' (docs/screens-and-routes.md#patients-list and docs/rules-and-messages.md#student-form). The form
  * lives only while the modal is open, so closing it resets values and errors.
+ * Cancelar, × and Escape ask '¿Descartar los cambios?' when something was
+ * typed. A new student being written is kept as a draft
+ * (docs/sign-in-and-sessions.md#drafts), restored when the modal opens again.
  */
 export function StudentFormModal({ open, student, onClose }: Props) {
+  const draft = useDraft<StudentFormValues>(
+    open && !student ? 'student:new' : null,
+    toFormValues(student),
+  );
+  const discard = useCallback(() => {
+    draft.clear();
+    onClose();
+  }, [draft, onClose]);
+  const guard = useDiscardGuard(discard);
+  const { saved: markSaved } = guard;
+  const saved = useCallback(() => {
+    markSaved();
+    onClose();
+  }, [markSaved, onClose]);
+  const ask = guard.requestClose;
   return (
     <Modal
       open={open}
       title={student ? MSG.students.editTitle : MSG.students.createTitle}
-      onClose={closeUnlessDialogOpen(onClose)}
+      onClose={closeUnlessDialogOpen(ask)}
       size="large"
     >
-      {open && <StudentForm key={student?._id ?? 'new'} student={student} onClose={onClose} />}
+      {open && (
+        <StudentForm
+          key={student?._id ?? 'new'}
+          student={student}
+          draft={draft}
+          onChangedChange={guard.onChangedChange}
+          onCancel={ask}
+          onSaved={saved}
+        />
+      )}
     </Modal>
   );
 }
@@ -35,27 +70,31 @@ function warnInvalid(messages: string[]) {
   void showWarningList(MSG.students.validationTitle, messages);
 }
 
-function StudentForm({
-  student,
-  onClose,
-}: {
+interface FormProps {
   student: StudentSummary | null;
-  onClose: () => void;
-}) {
-  const { initialValues, save, mode } = useStudentForm(student, onClose);
+  draft: Draft<StudentFormValues>;
+  onChangedChange: (changed: boolean) => void;
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+function StudentForm({ student, draft, onChangedChange, onCancel, onSaved }: FormProps) {
+  const { save, mode } = useStudentForm(student, onSaved, draft);
   return (
     <Formik<StudentFormValues>
-      initialValues={initialValues}
+      initialValues={draft.initialValues}
       validationSchema={studentFormSchema}
       validateOnMount
       onSubmit={save}
     >
       {({ isValid, isSubmitting }) => (
         <GuardedForm schema={studentFormSchema} onInvalid={warnInvalid}>
+          <KeepDraft draft={draft} onChangedChange={onChangedChange} />
+          {draft.restored && <Notice tone="info">{MSG.drafts.restored}</Notice>}
           <p className={styles.hint}>{MSG.students.editHint}</p>
           <StudentFormFields />
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={onClose}>
+            <Button variant="secondary" onClick={onCancel}>
               {MSG.common.cancel}
             </Button>
             <Button type="submit" disabled={!isValid || isSubmitting} aria-busy={isSubmitting}>

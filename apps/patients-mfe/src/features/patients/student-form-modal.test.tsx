@@ -305,12 +305,54 @@ describe('saving a new student (docs/rules-and-messages.md#messages)', () => {
     await userEvent.type(field(modal, LABELS.firstName), 'A');
     expect(await within(modal).findByText(M.nameLength)).toBeInTheDocument();
     await userEvent.click(within(modal).getByRole('button', { name: MSG.common.cancel }));
+    // Something was typed: it asks first (issue 16).
+    expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
+    await answerAlert(MSG.drafts.discardConfirm);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: M.add }));
     const again = screen.getByRole('dialog', { name: M.createTitle });
     expect(field(again, LABELS.firstName)).toHaveValue('');
     expect(within(again).queryByText(M.nameLength)).not.toBeInTheDocument();
+    expect(within(again).queryByText(MSG.drafts.restored)).not.toBeInTheDocument();
+  });
+});
+
+describe('closing the student modal with something typed (issue 16)', () => {
+  it('closes without asking when nothing was typed', async () => {
+    const { modal } = await openCreate();
+    await userEvent.click(within(modal).getByRole('button', { name: MSG.common.closeDialog }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.querySelector('.swal2-popup')).toBeNull();
+  });
+
+  it.each([
+    [
+      'Cancelar',
+      (modal: HTMLElement) =>
+        within(modal).getByRole('button', { name: MSG.common.cancel }).click(),
+    ],
+    [
+      '×',
+      (modal: HTMLElement) =>
+        within(modal).getByRole('button', { name: MSG.common.closeDialog }).click(),
+    ],
+    ['Escape', () => fireEvent.keyDown(document, { key: 'Escape' })],
+  ])("asks '¿Descartar los cambios?' on %s, and keeping on keeps the text", async (_how, close) => {
+    const { modal } = await openCreate();
+    await userEvent.type(field(modal, LABELS.firstName), 'Renata');
+    close(modal);
+    expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
+    await answerAlert(MSG.common.cancel);
+    const still = screen.getByRole('dialog', { name: M.createTitle });
+    expect(field(still, LABELS.firstName)).toHaveValue('Renata');
+  });
+
+  it('keeps a new student being written as a draft in this tab (sessionStorage) only', async () => {
+    const { modal } = await openCreate();
+    await userEvent.type(field(modal, LABELS.firstName), 'Renata');
+    await waitFor(() => expect(JSON.stringify({ ...sessionStorage })).toContain('Renata'));
+    expect(JSON.stringify({ ...localStorage })).not.toContain('Renata');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import {
   errorMessage,
   errorStatus,
@@ -7,26 +7,31 @@ import {
   useUpdateStudentMutation,
   type StudentSummary,
 } from '@psicocampus/shared';
-import type { FormikHelpers } from '@psicocampus/shared/forms';
-import { showError, showSuccess } from '@psicocampus/shared/ui';
 import {
-  STUDENT_FIELDS,
-  toFormValues,
-  toStudentBody,
-  type StudentFormValues,
-} from './student-form-values';
-import { applyFieldErrors } from '@psicocampus/shared/forms';
+  applyFieldErrors,
+  useIsSessionOver,
+  type Draft,
+  type FormikHelpers,
+} from '@psicocampus/shared/forms';
+import { showError, showSuccess } from '@psicocampus/shared/ui';
+import { STUDENT_FIELDS, toStudentBody, type StudentFormValues } from './student-form-values';
 
 /**
  * Creates a student, or updates `student` with every field and the version
  * it was read at (docs/screens-and-routes.md#patients-list, docs/rules-and-messages.md#student-form and docs/limits-and-budgets.md#limits-and-bad-input). On success the modal closes
  * and the server's message (or the fallback) shows; on failure the modal
- * stays open with everything typed, field problems on their fields.
+ * stays open with everything typed, field problems on their fields. A
+ * session that ended (401) shows no dialog: the shell shows /login, and the
+ * draft waits for the next sign-in; a save forgets the draft.
  */
-export function useStudentForm(student: StudentSummary | null, onSaved: () => void) {
+export function useStudentForm(
+  student: StudentSummary | null,
+  onSaved: () => void,
+  draft: Draft<StudentFormValues>,
+) {
   const [create] = useCreateStudentMutation();
   const [update] = useUpdateStudentMutation();
-  const initialValues = useMemo(() => toFormValues(student), [student]);
+  const isSessionOver = useIsSessionOver();
 
   const save = useCallback(
     async (values: StudentFormValues, helpers: FormikHelpers<StudentFormValues>) => {
@@ -38,6 +43,7 @@ export function useStudentForm(student: StudentSummary | null, onSaved: () => vo
           : await create(body).unwrap();
         message = answer.msg || (student ? MSG.students.updated : MSG.students.created);
       } catch (error) {
+        if (isSessionOver()) return;
         applyFieldErrors(error, helpers, STUDENT_FIELDS);
         const text = errorMessage(error, MSG.students.saveError);
         if (errorStatus(error) === 409 && text === MSG.students.emailTaken) {
@@ -47,11 +53,12 @@ export function useStudentForm(student: StudentSummary | null, onSaved: () => vo
         await showError(text);
         return;
       }
+      draft.clear();
       onSaved();
       await showSuccess(message);
     },
-    [create, onSaved, student, update],
+    [create, draft, isSessionOver, onSaved, student, update],
   );
 
-  return { initialValues, save, mode: student ? ('edit' as const) : ('create' as const) };
+  return { save, mode: student ? ('edit' as const) : ('create' as const) };
 }

@@ -1,6 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, writeStoredSession } from '@psicocampus/shared';
+import { MSG, sessionEnded, writeStoredSession } from '@psicocampus/shared';
+import { draftKey } from '@psicocampus/shared/forms';
 import {
   admin,
   installFetch,
@@ -10,6 +11,7 @@ import {
   serveStandIns,
 } from '../../testing/shell-harness';
 import { IDLE_LIMIT_MS, IDLE_WARNING_MS } from './use-idle-warning';
+import { KEEP_ALIVE_AFTER_MS } from './use-typing-keeps-session';
 
 beforeAll(async () => {
   installFetch();
@@ -128,5 +130,86 @@ describe('the idle warning (docs/sign-in-and-sessions.md#sessions)', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Pantalla de acceso' })).toBeInTheDocument();
     expect(store.getState().session.endReason).toBe('expired');
+  });
+});
+
+describe('typing counts as activity (issue 16)', () => {
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => jest.useRealTimers());
+
+  it('a key typed after 10 quiet minutes tells the server, and no "¿Sigues ahí?" comes at 25', async () => {
+    const requests = installFetch((request) =>
+      new URL(request.url).pathname === '/api/auth/me'
+        ? Response.json({ ok: true, user: psychologist })
+        : Response.json({ ok: true }),
+    );
+    await renderShell('/psychologist/dashboard/patients', { token: 't', user: psychologist });
+    await screen.findByRole('heading', { name: 'Lista de pacientes' });
+    const before = apiCalls(requests, '/api/auth/me').length;
+
+    // Typing within the interval asks nothing.
+    fireEvent.keyDown(document.body, { key: 'a' });
+    await act(async () => {
+      jest.advanceTimersByTime(KEEP_ALIVE_AFTER_MS + 60_000);
+    });
+    expect(apiCalls(requests, '/api/auth/me')).toHaveLength(before);
+
+    // Typing after it does, once, and the server's answer moves the warning on.
+    const note = document.createElement('textarea');
+    document.body.append(note);
+    fireEvent.input(note, { target: { value: 'Refiere' } });
+    fireEvent.keyDown(note, { key: 'e' });
+    await waitFor(() => expect(apiCalls(requests, '/api/auth/me')).toHaveLength(before + 1));
+    await act(async () => {
+      jest.advanceTimersByTime(IDLE_WARNING_MS - KEEP_ALIVE_AFTER_MS);
+    });
+    expect(screen.queryByText(MSG.session.idleTitle)).not.toBeInTheDocument();
+    note.remove();
+  });
+});
+
+describe('drafts belong to who typed them (docs/sign-in-and-sessions.md#drafts)', () => {
+  const noteDraft = draftKey(psychologist.id, 'note:s1:new');
+  const otherDraft = draftKey('p2', 'note:s9:new');
+  beforeEach(() => {
+    sessionStorage.clear();
+    sessionStorage.setItem(noteDraft, JSON.stringify({ note: 'Refiere insomnio' }));
+    sessionStorage.setItem(otherDraft, JSON.stringify({ note: 'De otra cuenta' }));
+  });
+
+  it('"Cerrar sesión" drops every draft', async () => {
+    installFetch();
+    await renderShell('/psychologist/dashboard/patients', { token: 't', user: psychologist });
+    await screen.findByRole('heading', { name: 'Lista de pacientes' });
+    await userEvent.click(screen.getByRole('button', { name: MSG.shell.logout }));
+    await screen.findByRole('heading', { name: 'Pantalla de acceso' });
+    expect(sessionStorage.getItem(noteDraft)).toBeNull();
+    expect(sessionStorage.getItem(otherDraft)).toBeNull();
+  });
+
+  it("keeps the signed-in user's drafts and drops anyone else's", async () => {
+    installFetch();
+    await renderShell('/psychologist/dashboard/patients', { token: 't', user: psychologist });
+    await screen.findByRole('heading', { name: 'Lista de pacientes' });
+    expect(sessionStorage.getItem(noteDraft)).not.toBeNull();
+    expect(sessionStorage.getItem(otherDraft)).toBeNull();
+  });
+
+  it('a lapsed session keeps them, and remembers where it was and whose it was', async () => {
+    installFetch();
+    const store = await renderShell('/psychologist/dashboard/patients', {
+      token: 't',
+      user: psychologist,
+    });
+    await screen.findByRole('heading', { name: 'Lista de pacientes' });
+    await act(async () => {
+      store.dispatch(sessionEnded({ reason: 'expired' }));
+    });
+    await screen.findByRole('heading', { name: 'Pantalla de acceso' });
+    expect(sessionStorage.getItem(noteDraft)).not.toBeNull();
+    expect((window.history.state as { usr?: unknown }).usr).toEqual({
+      from: '/psychologist/dashboard/patients',
+      userId: psychologist.id,
+    });
   });
 });

@@ -2,11 +2,18 @@ import { clinicalNoteSchema, MSG, NOTE_MAX_LENGTH } from '@psicocampus/shared';
 import {
   Form,
   Formik,
+  KeepDraft,
   TextAreaField,
   useField,
   type FormikHelpers,
 } from '@psicocampus/shared/forms';
-import { Button, Modal, closeUnlessDialogOpen } from '@psicocampus/shared/ui';
+import {
+  Button,
+  Modal,
+  Notice,
+  closeUnlessDialogOpen,
+  useDiscardGuard,
+} from '@psicocampus/shared/ui';
 import type { NoteEditing, NoteFormValues } from './use-note-editor';
 import styles from './notes.module.css';
 
@@ -15,29 +22,37 @@ const NOTE_ROWS = 6;
 
 interface Props {
   editing: NoteEditing;
+  /** Closes the modal, throwing its text away. */
   onClose: () => void;
   onSave: (values: NoteFormValues, helpers: FormikHelpers<NoteFormValues>) => Promise<void>;
 }
 
-/** 'Nueva Nota Clínica' / 'Editar Nota Clínica' (docs/screens-and-routes.md#student-detail): the text, Cancelar and Guardar. */
+/**
+ * 'Nueva Nota Clínica' / 'Editar Nota Clínica' (docs/screens-and-routes.md#student-detail): the text, Cancelar and Guardar.
+ * Cancelar, × and Escape ask '¿Descartar los cambios?' when something was
+ * typed; a draft restored after signing in again says so.
+ */
 export function NoteModal({ editing, onClose, onSave }: Props) {
+  const { onChangedChange, requestClose: ask } = useDiscardGuard(onClose);
   return (
     <Modal
       open={editing !== null}
       title={editing?.mode === 'edit' ? MSG.notes.editTitle : MSG.notes.newTitle}
-      onClose={closeUnlessDialogOpen(onClose)}
+      onClose={closeUnlessDialogOpen(ask)}
     >
       {editing && (
         <Formik<NoteFormValues>
-          initialValues={{ note: editing.mode === 'edit' ? editing.note.note : '' }}
+          initialValues={editing.draft.initialValues}
           validationSchema={clinicalNoteSchema}
           onSubmit={onSave}
         >
           {({ isSubmitting }) => (
             <Form noValidate>
+              <KeepDraft draft={editing.draft} onChangedChange={onChangedChange} />
+              {editing.draft.restored && <Notice tone="info">{MSG.drafts.restored}</Notice>}
               <NoteText />
               <div className={styles.modalActions}>
-                <Button variant="secondary" onClick={onClose}>
+                <Button variant="secondary" onClick={ask}>
                   {MSG.common.cancel}
                 </Button>
                 <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>

@@ -1,51 +1,85 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   errorMessage,
   errorStatus,
   MSG,
+  selectSessionUser,
   useAddNoteMutation,
+  useAppSelector,
   useDeleteNoteMutation,
   useUpdateNoteMutation,
   type ClinicalNote,
 } from '@psicocampus/shared';
-import type { FormikHelpers } from '@psicocampus/shared/forms';
+import {
+  applyFieldErrors,
+  draftKey,
+  draftStorage,
+  readDraft,
+  useDraft,
+  useIsSessionOver,
+  type Draft,
+  type FormikHelpers,
+} from '@psicocampus/shared/forms';
 import { confirmDeletion, showError, showSuccess } from '@psicocampus/shared/ui';
-import { applyFieldErrors } from '@psicocampus/shared/forms';
 
-export type NoteEditing = { mode: 'new' } | { mode: 'edit'; note: ClinicalNote } | null;
+type NoteTarget = { mode: 'new' } | { mode: 'edit'; note: ClinicalNote };
 
 export interface NoteFormValues {
   note: string;
 }
 
+/** The note being written, with its draft (docs/sign-in-and-sessions.md#drafts); null when none is. */
+export type NoteEditing = (NoteTarget & { draft: Draft<NoteFormValues> }) | null;
+
+/** The draft's screen: one per student for a new note, one per note for a correction. */
+export function noteDraftScreen(studentId: string, target: NoteTarget): string {
+  return `note:${studentId}:${target.mode === 'edit' ? target.note._id : 'new'}`;
+}
+
 /**
  * Writing, correcting and deleting a student's clinical notes (docs/screens-and-routes.md#student-detail, docs/rules-and-messages.md#messages, docs/permissions.md#clinical-records and docs/limits-and-budgets.md#limits-and-bad-input). A correction carries the version it was read at; when
  * someone changed the note meanwhile (409) the modal stays open with the
- * text, and the dialog says so.
+ * text, and the dialog says so. What is typed is kept as a draft: a new note
+ * left in a session that ended opens again, with its text, when the student
+ * is opened after signing in again.
  */
 export function useNoteEditor(studentId: string) {
-  const [editing, setEditing] = useState<NoteEditing>(null);
+  const userId = useAppSelector(selectSessionUser)?.id;
+  const [target, setTarget] = useState<NoteTarget | null>(() =>
+    userId &&
+    readDraft(draftStorage(), draftKey(userId, noteDraftScreen(studentId, { mode: 'new' })))
+      ? { mode: 'new' }
+      : null,
+  );
+  const draft = useDraft<NoteFormValues>(target && noteDraftScreen(studentId, target), {
+    note: target?.mode === 'edit' ? target.note.note : '',
+  });
+  const editing: NoteEditing = useMemo(() => target && { ...target, draft }, [draft, target]);
   const [addNote] = useAddNoteMutation();
   const [updateNote] = useUpdateNoteMutation();
   const [deleteNote] = useDeleteNoteMutation();
   const navigate = useNavigate();
+  const isSessionOver = useIsSessionOver();
 
   const save = useCallback(
     async (values: NoteFormValues, helpers: FormikHelpers<NoteFormValues>) => {
-      if (!editing) return;
+      if (!target) return;
       const note = values.note.trim();
       try {
-        if (editing.mode === 'edit') {
+        if (target.mode === 'edit') {
           await updateNote({
             studentId,
-            noteId: editing.note._id,
-            body: { note, version: editing.note.version },
+            noteId: target.note._id,
+            body: { note, version: target.note.version },
           }).unwrap();
         } else {
           await addNote({ studentId, body: { note } }).unwrap();
         }
       } catch (error) {
+        // The session ended: the shell shows /login, and the draft waits for
+        // the next sign-in; an error dialog over the login page says nothing useful.
+        if (isSessionOver()) return;
         applyFieldErrors(error, helpers, ['note']);
         await showError(
           errorStatus(error) === 409
@@ -54,10 +88,11 @@ export function useNoteEditor(studentId: string) {
         );
         return;
       }
-      setEditing(null);
-      await showSuccess(editing.mode === 'edit' ? MSG.notes.updated : MSG.notes.added);
+      draft.clear();
+      setTarget(null);
+      await showSuccess(target.mode === 'edit' ? MSG.notes.updated : MSG.notes.added);
     },
-    [addNote, editing, studentId, updateNote],
+    [addNote, draft, isSessionOver, studentId, target, updateNote],
   );
 
   const remove = useCallback(
@@ -78,9 +113,13 @@ export function useNoteEditor(studentId: string) {
 
   return {
     editing,
-    startNew: useCallback(() => setEditing({ mode: 'new' }), []),
-    startEdit: useCallback((note: ClinicalNote) => setEditing({ mode: 'edit', note }), []),
-    close: useCallback(() => setEditing(null), []),
+    startNew: useCallback(() => setTarget({ mode: 'new' }), []),
+    startEdit: useCallback((note: ClinicalNote) => setTarget({ mode: 'edit', note }), []),
+    /** Closes the modal and forgets its draft (the modal asks first when something was typed). */
+    close: useCallback(() => {
+      draft.clear();
+      setTarget(null);
+    }, [draft]),
     save,
     remove,
   };
