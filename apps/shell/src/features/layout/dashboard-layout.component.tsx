@@ -25,7 +25,9 @@ function useFoldingMenu(button: RefObject<HTMLButtonElement | null>) {
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // Escape in a dialog is the dialog's: it closes that, not the menu.
+      const inDialog = event.target instanceof Element && event.target.closest('[role="dialog"]');
+      if (event.key !== 'Escape' || inDialog) return;
       setOpenAt(null);
       button.current?.focus();
     };
