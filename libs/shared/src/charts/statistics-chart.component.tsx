@@ -1,26 +1,20 @@
-import { useRef } from 'react';
-import { useBoxWidth, type StatisticsChartProps } from '@psicocampus/shared/ui';
+import type { FittedChartProps } from '@psicocampus/shared/ui';
 import { CountBarChart } from './count-bar-chart.component';
 import { CountPieChart } from './count-pie-chart.component';
 
-/** Below this width (px) a pie's labels no longer fit beside it: its counts are drawn as bars. */
-export const NARROW_CHART = 440;
-
-/** The chart of one statistics section: a pie or bars, drawn with nivo, fitted to its box. */
-export function StatisticsChart({ spec }: StatisticsChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const width = useBoxWidth(box);
-  const narrow = width < NARROW_CHART;
+/**
+ * The chart of one statistics section, drawn with nivo: a pie or bars, as
+ * the card decided for its measured width (`fitChartSpec`). Nothing is
+ * drawn until that width is known.
+ */
+export function StatisticsChart({ spec, width }: FittedChartProps) {
   return (
-    <div ref={box} style={{ width: '100%', height: spec.height }}>
+    <div style={{ width: '100%', height: spec.height }}>
       {width > 0 &&
-        (spec.kind === 'pie' && !narrow ? (
+        (spec.kind === 'pie' ? (
           <CountPieChart spec={spec} />
         ) : (
-          <CountBarChart
-            spec={spec.kind === 'pie' ? { ...spec, kind: 'horizontal-bar' } : spec}
-            width={width}
-          />
+          <CountBarChart spec={spec} width={width} />
         ))}
     </div>
   );

@@ -4,7 +4,8 @@ import { lazy } from 'react';
 import type { Statistics } from '@psicocampus/shared/domain';
 import { MSG } from '@psicocampus/shared/domain';
 import type { StatisticsChartProps } from './statistics-charts';
-import { StatisticsChartCards } from './chart-card.component';
+import { fitChartSpec, NARROW_CHART, StatisticsChartCards } from './chart-card.component';
+import { statisticsChartSpecs } from './statistics-charts';
 
 const S = MSG.statistics;
 
@@ -77,5 +78,19 @@ describe('StatisticsChartCards', () => {
     render(<StatisticsChartCards statistics={none} Chart={FakeChart} />);
     expect(screen.getByText(S.empty)).toBeInTheDocument();
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+});
+
+describe('fitChartSpec', () => {
+  const gender = statisticsChartSpecs(statistics).find((spec) => spec.id === 'gender')!;
+
+  it('draws a pie as bars in a box under 440 px, even when its short labels would fit', () => {
+    expect(gender.kind).toBe('pie');
+    expect(fitChartSpec(gender, NARROW_CHART - 1).kind).toBe('horizontal-bar');
+    expect(fitChartSpec(gender, NARROW_CHART).kind).toBe('pie');
+  });
+
+  it('keeps the spec while the box is not measured', () => {
+    expect(fitChartSpec(gender, 0)).toBe(gender);
   });
 });

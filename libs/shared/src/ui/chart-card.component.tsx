@@ -74,11 +74,16 @@ const PIE_CHAR = 8;
 const PIE_VERTICAL_MARGIN = 64;
 const PIE_MIN_RADIUS = 56;
 
+/** Below this width (px) a pie's labels no longer fit beside it, however short: its counts are drawn as bars. */
+export const NARROW_CHART = 440;
+
 /**
- * The spec the chart is drawn from, fitted to the box's width: a pie gets
- * the height whose ring leaves room for its longest label on either side
- * ('Masculino: 12' was clipped when the box was under about 560 px), and is
- * drawn as bars when even a small ring leaves none.
+ * The spec the chart is drawn from, fitted to the box's width, in one place
+ * (the chart draws what it is given): a pie gets the height whose ring
+ * leaves room for its longest label on either side ('Masculino: 12' was
+ * clipped when the box was under about 560 px), and is drawn as bars in a
+ * box under `NARROW_CHART` or when even a small ring leaves no room.
+ * Unmeasured (0), the spec is kept as it is.
  */
 export function fitChartSpec(spec: StatisticsChartSpec, width: number): StatisticsChartSpec {
   if (spec.kind !== 'pie' || width <= 0) return spec;
@@ -87,14 +92,23 @@ export function fitChartSpec(spec: StatisticsChartSpec, width: number): Statisti
     ...spec.chartRows.map((row) => `${row.label}: ${row.count.toLocaleString('es')}`.length),
   );
   const radius = Math.floor(width / 2 - PIE_LINK - longest * PIE_CHAR);
-  if (radius < PIE_MIN_RADIUS) return { ...spec, kind: 'horizontal-bar' };
+  if (width < NARROW_CHART || radius < PIE_MIN_RADIUS) return { ...spec, kind: 'horizontal-bar' };
   return { ...spec, height: Math.min(spec.height, 2 * radius + PIE_VERTICAL_MARGIN) };
+}
+
+/**
+ * Props of the chart a screen passes to `StatisticsChartCards`: the spec as
+ * fitted by `fitChartSpec`, and the width of the card's box it was fitted
+ * to (0 until the box is laid out), measured once, by the card.
+ */
+export interface FittedChartProps extends StatisticsChartProps {
+  width: number;
 }
 
 interface StatisticsChartCardProps {
   spec: StatisticsChartSpec;
   /** Draws the chart: the screen passes nivo's, loaded lazily (`@psicocampus/shared/charts`). */
-  Chart: ComponentType<StatisticsChartProps>;
+  Chart: ComponentType<FittedChartProps>;
 }
 
 /**
@@ -160,7 +174,7 @@ export function StatisticsChartCard({ spec, Chart }: StatisticsChartCardProps) {
                   role="img"
                   aria-label={MSG.statistics.chartLabel(spec.title)}
                 >
-                  <Chart spec={drawn} />
+                  <Chart spec={drawn} width={width} />
                 </div>
               </Suspense>
             </ChartBoundary>
@@ -190,7 +204,7 @@ interface StatisticsChartCardsProps {
    * The chart: a screen passes `lazy(() => import('@psicocampus/shared/charts'))`,
    * so nivo loads with the statistics screen only (docs/limits-and-budgets.md#speed-and-size-budgets).
    */
-  Chart: ComponentType<StatisticsChartProps>;
+  Chart: ComponentType<FittedChartProps>;
 }
 
 /** The counts of a statistics screen, for a caseload or the whole service, each in its card. */

@@ -34,17 +34,15 @@ function section(title: string): HTMLElement {
 }
 
 /**
- * jsdom lays nothing out: nivo's responsive wrapper would measure 0 × 0 and
- * draw nothing. Each chart's box gets the height its style sets and a width.
+ * jsdom lays nothing out. Every box gets `width` (the card measures its
+ * chart's box, which sets no height, once, and fits the chart to it) and
+ * the height its style sets (nivo's responsive wrapper draws nothing at 0).
  */
-let chartWidth = 640;
-beforeEach(() => {
-  chartWidth = 640;
+function layOut(width: number) {
   jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function rect(
     this: HTMLElement,
   ) {
     const height = parseFloat(this.style.height) || 0;
-    const width = height ? chartWidth : 0;
     return {
       width,
       height,
@@ -57,7 +55,9 @@ beforeEach(() => {
       toJSON: () => ({}),
     };
   });
-});
+}
+
+beforeEach(() => layOut(640));
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -200,7 +200,7 @@ describe("the service's statistics (static-admin, docs/screens-and-routes.md#sta
   });
 
   it('draws the genders as bars on a narrow screen, where a pie’s labels would not fit', async () => {
-    chartWidth = 320;
+    layOut(320);
     serve(makeStatistics());
     await renderPage();
     const chart = within(await screen.findByRole('region', { name: S.byGender })).getByRole('img');
@@ -219,22 +219,7 @@ describe("the service's statistics (static-admin, docs/screens-and-routes.md#sta
 
   it('gives the pie the height that leaves its longest label room beside the ring (issue 16)', async () => {
     // Every box as wide as a card of two columns at 1366 px, where 'Masculino' was clipped.
-    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function rect(
-      this: HTMLElement,
-    ) {
-      const height = parseFloat(this.style.height) || 0;
-      return {
-        width: 460,
-        height,
-        top: 0,
-        left: 0,
-        right: 460,
-        bottom: height,
-        x: 0,
-        y: 0,
-        toJSON: () => ({}),
-      };
-    });
+    layOut(460);
     serve(makeStatistics());
     await renderPage();
     const pie = within(await screen.findByRole('region', { name: S.byGender })).getByRole('img');
