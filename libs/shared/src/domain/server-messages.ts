@@ -110,6 +110,8 @@ export const SERVER_MSG = {
   /** The import's template, plantilla_usuarios.xlsx (apps/api/src/plugins/import). */
   import: {
     sheetName: 'Estudiantes',
+    /** Who the template's comments are signed by. */
+    commentAuthor: 'PsicoCampus',
     pickFromList: (labels: string) => `Elige un valor de la lista: ${labels}.`,
     /** Each header's comment: format, limits and allowed values (docs/rules-and-messages.md#validation-rules). */
     help: {
@@ -126,8 +128,7 @@ export const SERVER_MSG = {
       city: 'Obligatorio. De 2 a 50 caracteres. Ejemplo: Quito.',
       career:
         'Obligatorio. Nombre de la carrera, de 2 a 50 caracteres. Ejemplo: Psicología Clínica.',
-      careerLevel: (labels: string) =>
-        `Obligatorio. Elige de la lista: ${labels}. También se acepta el número (1 a 10).`,
+      careerLevel: (labels: string) => `Obligatorio. Elige de la lista: ${labels}.`,
       employmentStatus: (labels: string) => `Obligatorio. Elige de la lista: ${labels}.`,
       income:
         'Opcional. Ingreso mensual en dólares (USD): un número mayor o igual a 0, sin el signo $. Déjalo vacío si no tiene ingresos.',

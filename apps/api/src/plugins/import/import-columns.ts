@@ -36,9 +36,11 @@ type ColumnPresentation = Pick<ImportColumn, 'header' | 'help' | 'aliases' | 'wi
 
 const L = MSG.students.labels;
 const HELP = SERVER_MSG.import.help;
+/** "A, B o C": Spanish writes "u" for "o" only before a word that starts with the sound o (u Octavo). */
 const list = (labels: Record<string, string>) => {
   const values = Object.values(labels);
-  return `${values.slice(0, -1).join(', ')} u ${values.at(-1)}`;
+  const last = values.at(-1)!;
+  return `${values.slice(0, -1).join(', ')} ${/^h?o/i.test(last) ? 'u' : 'o'} ${last}`;
 };
 
 /**

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { EMPLOYMENT_LABELS, GENDER_LABELS, MSG, SEMESTER_LABELS } from '@psicocampus/shared/domain';
 import { fileUpload } from '../../../test/helpers/multipart';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -78,6 +79,31 @@ describe('GET /api/students/import/template', () => {
     for (const label of Object.values(EMPLOYMENT_LABELS)) {
       expect(byHeader['Situación laboral']).toContain(label);
     }
+  });
+
+  it("writes its comments in plain Spanish, signed 'PsicoCampus', promising only what the drop-downs accept (issue 17)", async () => {
+    const sheet = await openTemplate();
+    const byHeader = Object.fromEntries(
+      TEMPLATE_HEADERS.map((h, i) => [h, noteText(sheet.getRow(1).getCell(i + 1))]),
+    );
+    expect(byHeader['Semestre']).toContain('Noveno o Décimo.');
+    expect(byHeader['Situación laboral']).toContain('Empleado/a o Desempleado/a.');
+    for (const note of Object.values(byHeader)) expect(note).not.toMatch(/ u [^oOhH]/);
+    // The drop-down lists the ten names only: the comment offers no numbers.
+    expect(byHeader['Semestre']).not.toMatch(/\d/);
+
+    const zip = await JSZip.loadAsync((await download(lucia)).rawPayload);
+    const comments = Object.keys(zip.files).filter((name) => /^xl\/comments\d+\.xml$/.test(name));
+    expect(comments).not.toHaveLength(0);
+    for (const name of comments) {
+      const xml = await zip.file(name)!.async('string');
+      expect(xml).toContain('<author>PsicoCampus</author>');
+      expect(xml).not.toContain('<author>Author</author>');
+    }
+    // Still the same file for every download.
+    expect((await download(lucia)).rawPayload.equals((await download(lucia)).rawPayload)).toBe(
+      true,
+    );
   });
 
   it('offers drop-downs of Spanish labels for gender, semester and employment on rows 2 to 5001', async () => {

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { EMPLOYMENT_LABELS, GENDER_LABELS, SEMESTER_LABELS } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { neutraliseFormula } from '../../lib/spreadsheet-safety';
@@ -91,5 +92,28 @@ export async function buildStudentTemplate(): Promise<Buffer> {
     });
   });
 
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return signComments(Buffer.from(await workbook.xlsx.writeBuffer()));
+}
+
+/**
+ * exceljs signs every comment with the author "Author", which Excel and
+ * LibreOffice show with each comment: the template's are signed with the
+ * product's name. The parts keep their dates, so the file stays the same
+ * byte for byte.
+ */
+async function signComments(xlsx: Buffer): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(xlsx);
+  for (const part of Object.values(zip.files)) {
+    if (!/^xl\/comments\d+\.xml$/.test(part.name)) continue;
+    const xml = await part.async('string');
+    zip.file(
+      part.name,
+      xml.replaceAll(
+        '<author>Author</author>',
+        `<author>${SERVER_MSG.import.commentAuthor}</author>`,
+      ),
+      { date: part.date },
+    );
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
