@@ -4,7 +4,13 @@ import {
   selectSessionUser,
   useAppSelector,
 } from '@psicocampus/shared/core';
-import { clearDrafts, draftStorage } from '@psicocampus/shared/forms';
+
+/** Drops every draft of this tab, or everyone's but `keepUserId`'s. */
+async function dropDrafts(keepUserId?: string): Promise<void> {
+  // Loaded by then (every form uses it); not a part of the shell's first download.
+  const { clearDrafts, draftStorage } = await import('@psicocampus/shared/forms');
+  clearDrafts(draftStorage(), keepUserId);
+}
 
 /**
  * Drafts (docs/sign-in-and-sessions.md#drafts) belong to the person who typed
@@ -16,9 +22,9 @@ export function useDraftsOfSignedInUser(): void {
   const userId = useAppSelector(selectSessionUser)?.id;
   const endReason = useAppSelector(selectSessionEndReason);
   useEffect(() => {
-    if (endReason === 'logout') clearDrafts(draftStorage());
+    if (endReason === 'logout') void dropDrafts();
   }, [endReason]);
   useEffect(() => {
-    if (userId) clearDrafts(draftStorage(), userId);
+    if (userId) void dropDrafts(userId);
   }, [userId]);
 }
