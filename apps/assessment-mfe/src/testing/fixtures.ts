@@ -38,6 +38,7 @@ export function student(overrides: Partial<Student> = {}): Student {
     employmentStatus: 'DESEMPLEADO',
     income: null,
     assignedPsychologist: author,
+    latestRisk: null,
     version: 1,
     createdAt: '2026-09-01T10:00:00.000Z',
     updatedAt: '2026-09-01T10:00:00.000Z',

@@ -50,6 +50,7 @@ export function makeStudent(overrides: Partial<StudentSummary> = {}): StudentSum
     employmentStatus: 'EMPLEADO',
     income: 450,
     assignedPsychologist: me,
+    latestRisk: null,
     version: 3,
     createdAt: '2026-01-10T15:00:00.000Z',
     updatedAt: '2026-01-10T15:00:00.000Z',
