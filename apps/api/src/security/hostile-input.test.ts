@@ -562,6 +562,11 @@ const ID_ROUTES: Record<string, IdRoute> = {
     url: (id) => `/api/students/${studentId}/clinical-notes/${id}`,
     as: 'psychologist',
   },
+  'GET /api/suicide-assessments/:id': {
+    method: 'GET',
+    url: (id) => `/api/suicide-assessments/${id}`,
+    as: 'psychologist',
+  },
   'PUT /api/suicide-assessments/:id/final-remarks': {
     method: 'PUT',
     url: (id) => `/api/suicide-assessments/${id}/final-remarks`,
