@@ -313,6 +313,9 @@ export const MSG = {
     tooMuchContent:
       'El archivo es demasiado grande una vez descomprimido (demasiados datos o celdas para una lista de estudiantes). Copia solo las filas de estudiantes en la plantilla, sin otras hojas, e inténtalo otra vez.',
     duplicateInFile: 'Este correo aparece más de una vez en el archivo',
+    /** A number column whose cell holds text that is not a number: what was expected, and what was read. */
+    notANumber: (expected: string, read: string) => `${expected}; se leyó «${read}»`,
+    ageNotANumber: 'La edad debe ser un número entre 0 y 100',
     templateError: 'No se pudo descargar la plantilla.',
     alreadyRunning:
       'Ya tienes una importación en curso. Espera a que termine e inténtalo de nuevo en unos segundos.',

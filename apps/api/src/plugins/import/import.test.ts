@@ -335,7 +335,53 @@ describe('POST /api/students/import', () => {
     const response = await importFile(lucia, file, 'estudiantes.xls');
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
-      { row: 2, column: 'Edad', field: 'age', msg: MSG.students.ageRequired },
+      {
+        row: 2,
+        column: 'Edad',
+        field: 'age',
+        msg: MSG.import.notANumber(MSG.import.ageNotANumber, 'veinte'),
+      },
+    ]);
+  });
+
+  it('says what it read where a number was expected: "21 años", a date, words for an income (issue 17)', async () => {
+    const file = await sheetWith([
+      studentRow(50, { Edad: '21 años' }),
+      studentRow(51, { Edad: new Date(Date.UTC(2005, 2, 1)) }),
+      studentRow(52, { 'Ingresos (USD)': 'unos 300 dólares' }),
+      studentRow(53, { Edad: `21\u202e años ${'x'.repeat(80)}` }),
+      studentRow(54, { Edad: '' }),
+    ]);
+    const response = await importFile(lucia, file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      {
+        row: 2,
+        column: 'Edad',
+        field: 'age',
+        msg: 'La edad debe ser un número entre 0 y 100; se leyó «21 años»',
+      },
+      {
+        row: 3,
+        column: 'Edad',
+        field: 'age',
+        msg: 'La edad debe ser un número entre 0 y 100; se leyó «2005-03-01»',
+      },
+      {
+        row: 4,
+        column: 'Ingresos (USD)',
+        field: 'income',
+        msg: 'Los ingresos deben ser un número; se leyó «unos 300 dólares»',
+      },
+      {
+        row: 5,
+        column: 'Edad',
+        field: 'age',
+        // Direction controls are left out of the echo, and a long cell is cut.
+        msg: `La edad debe ser un número entre 0 y 100; se leyó «21 años ${'x'.repeat(32)}…»`,
+      },
+      // A blank age is still simply missing.
+      { row: 6, column: 'Edad', field: 'age', msg: MSG.students.ageRequired },
     ]);
   });
 

@@ -58,6 +58,32 @@ function schemaInput(column: ImportColumn, value: Cell): unknown {
   return text;
 }
 
+/** What a number column expects, said when its cell holds something else. */
+const NUMBER_EXPECTED: Partial<Record<StudentField, string>> = {
+  age: MSG.import.ageNotANumber,
+  income: MSG.students.incomeNumber,
+};
+
+/** Enough of a cell to recognise it; control and direction characters left out. */
+const READ_ECHO_LENGTH = 40;
+
+/**
+ * The cell's text when a number column holds something that is not a number
+ * ("21 años", a date): the schema alone would call it missing, which
+ * hides what the person typed. Undefined for a number or a blank cell.
+ */
+function unreadableNumber(column: ImportColumn, value: Cell): string | undefined {
+  if (column.kind !== 'number' || typeof value === 'number') return undefined;
+  const input = schemaInput(column, value);
+  if (typeof input !== 'string' || Number.isFinite(Number(input))) return undefined;
+  // eslint-disable-next-line no-control-regex
+  const shown = input.replace(
+    /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    '',
+  );
+  return shown.length > READ_ECHO_LENGTH ? `${shown.slice(0, READ_ECHO_LENGTH)}…` : shown;
+}
+
 interface ColumnPosition {
   column: ImportColumn;
   index: number;
@@ -117,10 +143,17 @@ export function readStudentRows(sheet: SheetRow[]): ImportRow[] {
   const firstRowOfEmail = new Map<string, number>();
   for (const { number, cells } of dataRows) {
     const input: Record<string, unknown> = {};
+    const unreadNumbers = new Map<string, string>();
     for (const { column, index } of positions) {
       input[column.field] = schemaInput(column, cells[index]);
+      const read = unreadableNumber(column, cells[index]);
+      const expected = NUMBER_EXPECTED[column.field];
+      if (read !== undefined && expected)
+        unreadNumbers.set(column.field, MSG.import.notANumber(expected, read));
     }
     const { student, problems: rowProblems } = validateRow(number, input);
+    for (const problem of rowProblems)
+      problem.msg = unreadNumbers.get(problem.field) ?? problem.msg;
     problems.push(...rowProblems);
     // A repeated e-mail is a problem of the later row, even when another of
     // the earlier row's cells is wrong.
