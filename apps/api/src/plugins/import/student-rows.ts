@@ -76,12 +76,10 @@ function unreadableNumber(column: ImportColumn, value: Cell): string | undefined
   if (column.kind !== 'number' || typeof value === 'number') return undefined;
   const input = schemaInput(column, value);
   if (typeof input !== 'string' || Number.isFinite(Number(input))) return undefined;
-  // eslint-disable-next-line no-control-regex
-  const shown = input.replace(
-    /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    '',
-  );
-  return shown.length > READ_ECHO_LENGTH ? `${shown.slice(0, READ_ECHO_LENGTH)}…` : shown;
+  const shown = input.replace(/[\p{Cc}\p{Bidi_Control}]/gu, '');
+  // By code points, so that an emoji is never cut in half.
+  const chars = [...shown];
+  return chars.length > READ_ECHO_LENGTH ? `${chars.slice(0, READ_ECHO_LENGTH).join('')}…` : shown;
 }
 
 interface ColumnPosition {
