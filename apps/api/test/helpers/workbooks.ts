@@ -65,6 +65,31 @@ interface CompoundFile {
   write(container: unknown, options: { type: 'buffer' }): Uint8Array;
 }
 
+/** BIFF records inserted in an .xls's workbook stream right after its first record (BOF). */
+function xlsWithRecordsAfterBof(
+  rows: Array<Array<string | number | null>>,
+  inserted: Buffer,
+): Buffer {
+  const compoundFile = CFB as CompoundFile;
+  const container = compoundFile.read(xlsFile(rows), { type: 'buffer' });
+  const stream = compoundFile.find(container, '/Workbook')!;
+  const records = Buffer.from(stream.content);
+  const firstRecordEnd = 4 + records.readUInt16LE(2);
+  // Each BoundSheet8 record says where its sheet starts: further on now.
+  for (let at = 0; at + 4 <= records.length; at += 4 + records.readUInt16LE(at + 2)) {
+    if (records.readUInt16LE(at) === 0x0085) {
+      records.writeUInt32LE(records.readUInt32LE(at + 4) + inserted.length, at + 4);
+    }
+  }
+  stream.content = Buffer.concat([
+    records.subarray(0, firstRecordEnd),
+    inserted,
+    records.subarray(firstRecordEnd),
+  ]);
+  stream.size = stream.content.length;
+  return Buffer.from(compoundFile.write(container, { type: 'buffer' }));
+}
+
 /**
  * An .xls of these rows with `count` empty records of a type no spreadsheet
  * program writes, right after the workbook stream's first record.
@@ -73,26 +98,34 @@ export function xlsWithUnknownRecords(
   rows: Array<Array<string | number | null>>,
   count: number,
 ): Buffer {
-  const compoundFile = CFB as CompoundFile;
-  const container = compoundFile.read(xlsFile(rows), { type: 'buffer' });
-  const stream = compoundFile.find(container, '/Workbook')!;
-  const records = Buffer.from(stream.content);
-  const firstRecordEnd = 4 + records.readUInt16LE(2);
   const unknown = Buffer.alloc(4 * count);
   for (let at = 0; at < unknown.length; at += 4) unknown.writeUInt16LE(0x01ff, at);
-  // Each BoundSheet8 record says where its sheet starts: further on now.
-  for (let at = 0; at + 4 <= records.length; at += 4 + records.readUInt16LE(at + 2)) {
-    if (records.readUInt16LE(at) === 0x0085) {
-      records.writeUInt32LE(records.readUInt32LE(at + 4) + unknown.length, at + 4);
-    }
-  }
-  stream.content = Buffer.concat([
-    records.subarray(0, firstRecordEnd),
-    unknown,
-    records.subarray(firstRecordEnd),
-  ]);
-  stream.size = stream.content.length;
-  return Buffer.from(compoundFile.write(container, { type: 'buffer' }));
+  return xlsWithRecordsAfterBof(rows, unknown);
+}
+
+/** An .xls saved with a password to open: its FILEPASS record (RC4) follows the BOF. */
+export function xlsWithPassword(rows: Array<Array<string | number | null>>): Buffer {
+  const filePass = Buffer.alloc(4 + 6);
+  filePass.writeUInt16LE(0x002f, 0);
+  filePass.writeUInt16LE(6, 2);
+  filePass.writeUInt16LE(1, 4); // RC4
+  return xlsWithRecordsAfterBof(rows, filePass);
+}
+
+/**
+ * A password-protected .xlsx as Excel and LibreOffice save it: not a zip but
+ * an OLE container holding the encryption header and the encrypted package
+ * (MS-OFFCRYPTO); the bytes inside are stand-ins.
+ */
+export function encryptedXlsx(): Buffer {
+  const cfb = CFB as unknown as {
+    utils: { cfb_new(): unknown; cfb_add(container: unknown, path: string, content: Buffer): void };
+    write(container: unknown, options: { type: 'buffer' }): Uint8Array;
+  };
+  const container = cfb.utils.cfb_new();
+  cfb.utils.cfb_add(container, '/EncryptionInfo', Buffer.alloc(256, 4));
+  cfb.utils.cfb_add(container, '/EncryptedPackage', Buffer.alloc(8192, 7));
+  return Buffer.from(cfb.write(container, { type: 'buffer' }));
 }
 
 export interface ZipPart {

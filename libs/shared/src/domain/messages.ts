@@ -316,6 +316,10 @@ export const MSG = {
     /** A number column whose cell holds text that is not a number: what was expected, and what was read. */
     notANumber: (expected: string, read: string) => `${expected}; se leyó «${read}»`,
     ageNotANumber: 'La edad debe ser un número entre 0 y 100',
+    odsFile:
+      'Es un archivo de LibreOffice (.ods): guárdalo como .xlsx (Archivo › Guardar como, tipo Excel 2007-365) y vuelve a subirlo.',
+    encryptedFile:
+      'El archivo está protegido con contraseña: quítale la contraseña y vuelve a subirlo.',
     templateError: 'No se pudo descargar la plantilla.',
     alreadyRunning:
       'Ya tienes una importación en curso. Espera a que termine e inténtalo de nuevo en unos segundos.',

@@ -7,6 +7,7 @@ import {
   spreadsheetKind,
   SpreadsheetTooLargeError,
   UnreadableSpreadsheetError,
+  UnsupportedSpreadsheetError,
 } from './spreadsheet';
 import { toImportBatches, type ImportBatches } from './import-batches';
 import { readStudentRows } from './student-rows';
@@ -63,6 +64,12 @@ export default async function parseImport({ file }: ImportParseTask): Promise<Im
           detail: { kind, excess: error.excess, inflatedBytes: error.inflatedBytes },
         },
       );
+    }
+    if (error instanceof UnsupportedSpreadsheetError) {
+      return refusal(400, error.kind === 'ods' ? MSG.import.odsFile : MSG.import.encryptedFile, {
+        message: 'unsupported spreadsheet',
+        detail: { kind, reason: error.kind },
+      });
     }
     if (error instanceof UnreadableSpreadsheetError) {
       return refusal(400, MSG.import.unreadable, {

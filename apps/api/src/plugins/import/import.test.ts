@@ -10,11 +10,13 @@ import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { type TestServer } from '../../../test/helpers/test-server';
 import {
   columnLetters,
+  encryptedXlsx,
   handWrittenWorkbookParts,
   sheetDataXml,
   studentRow,
   TEMPLATE_HEADERS,
   xlsFile,
+  xlsWithPassword,
   xlsWithUnknownRecords,
   xlsxFile,
   zipArchive,
@@ -485,6 +487,48 @@ describe('POST /api/students/import', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ ok: false, msg: MSG.import.unreadable });
     }
+  });
+
+  it('says what a LibreOffice .ods or a password-protected workbook is, and what to do (issue 17)', async () => {
+    const XLS_ROW = [
+      'Germán',
+      'Íñiguez',
+      20,
+      'Masculino',
+      'clave61@estudiantes.test',
+      '0991234567',
+      'Cuenca',
+      'Economía',
+      'Quinto',
+      'Empleado/a',
+      null,
+    ];
+    const ods = zipArchive([
+      { name: 'mimetype', content: 'application/vnd.oasis.opendocument.spreadsheet', stored: true },
+      { name: 'META-INF/manifest.xml', content: '<manifest:manifest/>' },
+      { name: 'content.xml', content: '<office:document-content/>' },
+    ]);
+    const cases = [
+      [ods, 'estudiantes.ods', MSG.import.odsFile],
+      [encryptedXlsx(), 'estudiantes.xlsx', MSG.import.encryptedFile],
+      [
+        xlsWithPassword([[...TEMPLATE_HEADERS], XLS_ROW]),
+        'estudiantes.xls',
+        MSG.import.encryptedFile,
+      ],
+    ] as const;
+    for (const [file, name, msg] of cases) {
+      const response = await importFile(lucia, file, name);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ ok: false, msg });
+    }
+    // The same .xls without its password record imports: the record is what is recognised.
+    const plain = await importFile(
+      lucia,
+      xlsFile([[...TEMPLATE_HEADERS], XLS_ROW]),
+      'estudiantes.xls',
+    );
+    expect(plain.json()).toMatchObject({ ok: true, created: 1 });
   });
 
   it('asks for a file when none is sent', async () => {

@@ -21,6 +21,16 @@ export type SpreadsheetKind = 'xlsx' | 'xls';
 /** The file could not be read as the spreadsheet its first bytes say it is. */
 export class UnreadableSpreadsheetError extends Error {}
 
+/** What a file that cannot be imported is, so that the person is told what to do with it. */
+export type UnsupportedSpreadsheet = 'ods' | 'encrypted';
+
+/** A spreadsheet the import does not read: a LibreOffice .ods, or a workbook with a password. */
+export class UnsupportedSpreadsheetError extends Error {
+  constructor(readonly kind: UnsupportedSpreadsheet) {
+    super(`unsupported spreadsheet: ${kind}`);
+  }
+}
+
 /** Which of the limits below a file went past. */
 export type SpreadsheetExcess = 'inflated-size' | 'ratio' | 'entries' | 'rows' | 'cells';
 
@@ -104,7 +114,11 @@ export async function readFirstSheet(
   try {
     return kind === 'xlsx' ? await readXlsx(file, limits) : readXls(file, limits);
   } catch (error) {
-    if (error instanceof UnreadableSpreadsheetError || error instanceof SpreadsheetTooLargeError) {
+    if (
+      error instanceof UnreadableSpreadsheetError ||
+      error instanceof SpreadsheetTooLargeError ||
+      error instanceof UnsupportedSpreadsheetError
+    ) {
       throw error;
     }
     throw new UnreadableSpreadsheetError(error instanceof Error ? error.message : String(error), {
@@ -448,7 +462,21 @@ function fromExcelJs(cell: ExcelJS.Cell): CellValue {
   return null;
 }
 
+/** ODF's first part: its MIME type, stored uncompressed (ODF 1.2, part 3, §3.3). */
+const ODS_MIMETYPE = 'application/vnd.oasis.opendocument.spreadsheet';
+
 async function readXlsx(file: Buffer, limits: SpreadsheetLimits): Promise<SheetRow[]> {
+  const mimetype = zipEntries(file, limits.maxEntries).find(
+    (entry) => entry.name === 'mimetype' && entry.method === STORED,
+  );
+  if (
+    mimetype &&
+    file
+      .toString('latin1', mimetype.dataStart, mimetype.dataStart + mimetype.compressedSize)
+      .startsWith(ODS_MIMETYPE)
+  ) {
+    throw new UnsupportedSpreadsheetError('ods');
+  }
   await inspectZip(file, limits);
   const workbook = workbookWithoutNames();
   await workbook.xlsx.load(file as unknown as ExcelJS.Buffer, {
@@ -502,8 +530,16 @@ const BIFF_WORKSHEET = 0x0010;
  * cells, takes 200 MB). The records are counted, headers only, before
  * SheetJS parses anything. The stream is the one SheetJS reads.
  */
+/** BIFF's FILEPASS record: the workbook's streams are encrypted with a password. */
+const BIFF_FILEPASS = 0x002f;
+
 function checkXlsCells(file: Buffer, limits: SpreadsheetLimits): void {
   const container = compoundFile.read(file, { type: 'buffer' });
+  // A password-protected .xlsx is an OLE container holding the encrypted
+  // package (MS-OFFCRYPTO), not a zip.
+  if (compoundFile.find(container, '/EncryptedPackage')) {
+    throw new UnsupportedSpreadsheetError('encrypted');
+  }
   const stream = compoundFile.find(container, '/Workbook') ?? compoundFile.find(container, '/Book');
   if (!stream?.content) throw new UnreadableSpreadsheetError('xls: no workbook stream');
   const records = Buffer.isBuffer(stream.content) ? stream.content : Buffer.from(stream.content);
@@ -516,6 +552,7 @@ function checkXlsCells(file: Buffer, limits: SpreadsheetLimits): void {
   for (let at = 0; at + 4 <= records.length; at += 4 + records.readUInt16LE(at + 2)) {
     const type = records.readUInt16LE(at);
     const length = records.readUInt16LE(at + 2);
+    if (type === BIFF_FILEPASS) throw new UnsupportedSpreadsheetError('encrypted');
     if (BIFF_BOF.has(type) && at > 0 && at + 8 <= records.length) {
       inFirstSheet = !firstSheetSeen && records.readUInt16LE(at + 6) === BIFF_WORKSHEET;
       firstSheetSeen ||= inFirstSheet;
