@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readOutbox, resetLinkIn } from '../../apps/api/test/helpers/outbox';
@@ -316,6 +317,48 @@ describe('the admin screens at any screen size (issue 16)', () => {
         return box.scrollWidth - box.clientWidth;
       }),
     ).toBe(0);
+  });
+
+  it('fits the audit log at 1366 px with the longest texts an entry can have, beside a scroll bar', async () => {
+    const { page } = admin;
+    // 1366 px less a classic 17 px scroll bar; every column at its widest.
+    await page.setViewportSize({ width: 1349, height: 900 });
+    const widest = {
+      _id: '1',
+      at: '2026-09-30T23:59:00.000Z',
+      userId: randomUUID(),
+      userName: 'María Fernanda Villavicencio Altamirano',
+      role: 'ADMIN',
+      action: 'student.reassign',
+      recordType: 'import_batch',
+      recordId: randomUUID(),
+      recordName: null,
+      clientAddress: '2001:0db8:85a3:0000:0000:8a2e:0370:7334',
+      outcome: 'error',
+      requestId: 'req-1',
+      detail: { created: 5000, batchId: randomUUID() },
+    };
+    const entries = [
+      widest,
+      { ...widest, _id: '2', outcome: 'invalid', recordType: 'student', recordName: 'Ana' },
+    ];
+    await page.route('**/api/audit?*', (route) =>
+      route.fulfill({ json: { ok: true, entries, total: 2, page: 1, pageSize: 50 } }),
+    );
+    try {
+      await page.goto(`${product.url}/dashboard/audit`);
+      await page.getByRole('cell', { name: /Error del servidor/ }).waitFor();
+      const table = page.getByRole('table', { name: /Entradas del registro de auditoría/ });
+      expect(await overflow(page)).toEqual({ page: 0, main: 0 });
+      expect(
+        await table.evaluate((element) => {
+          const box = element.parentElement!;
+          return box.scrollWidth - box.clientWidth;
+        }),
+      ).toBe(0);
+    } finally {
+      await page.unroute('**/api/audit?*');
+    }
   });
 
   it('fits every admin screen, and the new-user modal, at 360, 768 and 1366 px', async () => {
