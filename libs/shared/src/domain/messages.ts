@@ -308,7 +308,8 @@ export const MSG = {
     tooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
     tooManyRows: 'El archivo supera el máximo de 5.000 filas.',
     empty: 'El archivo no tiene filas de estudiantes.',
-    missingColumns: (columns: string) => `Faltan columnas de la plantilla: ${columns}.`,
+    missingColumns: (columns: string, sheet: string, row: number) =>
+      `Faltan columnas de la plantilla: ${columns}. Se leyó la primera hoja del libro, «${sheet}», y su fila ${row} se tomó como la de los encabezados: copia los datos en la primera hoja, con los encabezados de la plantilla en una fila.`,
     unreadable: 'No se pudo leer el archivo. Guárdalo de nuevo desde Excel e inténtalo otra vez.',
     tooMuchContent:
       'El archivo es demasiado grande una vez descomprimido (demasiados datos o celdas para una lista de estudiantes). Copia solo las filas de estudiantes en la plantilla, sin otras hojas, e inténtalo otra vez.',

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { constants, deflateRawSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { MSG, type StudentSummary } from '@psicocampus/shared/domain';
 import { students } from '../../db/schema';
 import { fileUpload, multipartBody } from '../../../test/helpers/multipart';
@@ -447,7 +448,37 @@ describe('POST /api/students/import', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       ok: false,
-      msg: MSG.import.missingColumns('Edad, Semestre'),
+      msg: MSG.import.missingColumns('Edad, Semestre', 'Estudiantes', 1),
+    });
+  });
+
+  it('finds the header row below a title, and names the sheet and row it read when it finds none (issue 17)', async () => {
+    const titled = await xlsxFile([
+      ['Lista de estudiantes — Facultad de Medicina'],
+      ['Preparada por la secretaría, noviembre de 2026'],
+      [...TEMPLATE_HEADERS],
+      ...[studentRow(73), studentRow(74)],
+    ]);
+    const imported = await importFile(lucia, titled);
+    expect(imported.json()).toMatchObject({ ok: true, created: 2 });
+    expect(await studentByEmail('importado74@estudiantes.test')).toBeDefined();
+
+    // The students on the second sheet; the first holds a title and a note.
+    const workbook = new ExcelJS.Workbook();
+    const cover = workbook.addWorksheet('Portada');
+    cover.addRow(['Importación de noviembre']);
+    cover.addRow(['Nombres', 'Apellidos', 'Ver la hoja siguiente']);
+    const data = workbook.addWorksheet('Estudiantes');
+    data.addRow([...TEMPLATE_HEADERS]);
+    data.addRow(studentRow(75));
+    const response = await importFile(lucia, Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(response.statusCode).toBe(400);
+    const missing = TEMPLATE_HEADERS.filter(
+      (header) => !['Nombres', 'Apellidos', 'Ingresos (USD)'].includes(header),
+    );
+    expect(response.json()).toEqual({
+      ok: false,
+      msg: MSG.import.missingColumns(missing.join(', '), 'Portada', 2),
     });
   });
 
@@ -828,7 +859,7 @@ describe('files built to exhaust the server', () => {
     const withCells = (maxCells: number) =>
       readFirstSheet(file, 'xls', { ...SPREADSHEET_LIMITS, maxCells });
     await expect(withCells(21)).rejects.toMatchObject({ excess: 'cells' });
-    await expect(withCells(22)).resolves.toHaveLength(2);
+    expect((await withCells(22)).rows).toHaveLength(2);
     const oversized = Buffer.concat([file, Buffer.alloc(5 * MB)]);
     const response = await importFile(lucia, oversized, 'estudiantes.xls');
     expect(response.statusCode).toBe(413);
@@ -1015,7 +1046,7 @@ describe('inspectZip', () => {
     await expect(readFirstSheet(zipArchive(parts()), 'xlsx', limits)).rejects.toMatchObject({
       excess: 'cells',
     });
-    await expect(readFirstSheet(zipArchive(parts()), 'xlsx')).resolves.toHaveLength(2);
+    expect((await readFirstSheet(zipArchive(parts()), 'xlsx')).rows).toHaveLength(2);
   });
 });
 
@@ -1064,7 +1095,7 @@ describe('reading stops at the first row past 5,000', () => {
     await expect(readFirstSheet(xlsFile(rows(5_001)), 'xls')).rejects.toMatchObject({
       excess: 'rows',
     });
-    await expect(readFirstSheet(xlsFile(rows(5_000)), 'xls')).resolves.toHaveLength(5_001);
+    expect((await readFirstSheet(xlsFile(rows(5_000)), 'xls')).rows).toHaveLength(5_001);
   });
 });
 

@@ -16,6 +16,12 @@ export interface SheetRow {
   cells: Array<CellValue | undefined>;
 }
 
+/** The sheet an import reads: the workbook's first, by its name, and its non-empty rows. */
+export interface FirstSheet {
+  name: string;
+  rows: SheetRow[];
+}
+
 export type SpreadsheetKind = 'xlsx' | 'xls';
 
 /** The file could not be read as the spreadsheet its first bytes say it is. */
@@ -101,7 +107,7 @@ export function spreadsheetKind(file: Buffer): SpreadsheetKind | null {
 }
 
 /**
- * The first sheet's non-empty rows, in order. Throws
+ * The first sheet's name and non-empty rows, in order. Throws
  * SpreadsheetTooLargeError before anything is parsed when the file holds
  * more than `limits` allow, UnreadableSpreadsheetError when it is not the
  * spreadsheet its first bytes promise.
@@ -110,7 +116,7 @@ export async function readFirstSheet(
   file: Buffer,
   kind: SpreadsheetKind,
   limits: SpreadsheetLimits = SPREADSHEET_LIMITS,
-): Promise<SheetRow[]> {
+): Promise<FirstSheet> {
   try {
     return kind === 'xlsx' ? await readXlsx(file, limits) : readXls(file, limits);
   } catch (error) {
@@ -465,7 +471,7 @@ function fromExcelJs(cell: ExcelJS.Cell): CellValue {
 /** ODF's first part: its MIME type, stored uncompressed (ODF 1.2, part 3, §3.3). */
 const ODS_MIMETYPE = 'application/vnd.oasis.opendocument.spreadsheet';
 
-async function readXlsx(file: Buffer, limits: SpreadsheetLimits): Promise<SheetRow[]> {
+async function readXlsx(file: Buffer, limits: SpreadsheetLimits): Promise<FirstSheet> {
   const mimetype = zipEntries(file, limits.maxEntries).find(
     (entry) => entry.name === 'mimetype' && entry.method === STORED,
   );
@@ -494,7 +500,7 @@ async function readXlsx(file: Buffer, limits: SpreadsheetLimits): Promise<SheetR
     });
     rows.push({ number: rowNumber, cells });
   });
-  return rows;
+  return { name: sheet.name, rows };
 }
 
 // ---------------------------------------------------------------------------
@@ -598,7 +604,7 @@ function silently<T>(read: () => T): T {
   }
 }
 
-function readXls(file: Buffer, limits: SpreadsheetLimits): SheetRow[] {
+function readXls(file: Buffer, limits: SpreadsheetLimits): FirstSheet {
   checkXlsCells(file, limits);
   const workbook = silently(() =>
     readWorkbook(file, {
@@ -628,5 +634,5 @@ function readXls(file: Buffer, limits: SpreadsheetLimits): SheetRow[] {
     });
     if (hasValue) rows.push({ number: index + 1, cells });
   });
-  return rows;
+  return { name: name!, rows };
 }

@@ -13,7 +13,7 @@ import {
   type ImportColumn,
   type StudentField,
 } from './import-columns';
-import type { CellValue, SheetRow } from './spreadsheet';
+import type { CellValue, FirstSheet, SheetRow } from './spreadsheet';
 
 /** docs/import-and-reports.md#import: at most 5,000 students per file. */
 export const MAX_IMPORT_ROWS = 5_000;
@@ -87,22 +87,49 @@ interface ColumnPosition {
   index: number;
 }
 
-/** Where each template column is in the file, by its header; the first of two wins. */
-function locateColumns(header: SheetRow): ColumnPosition[] {
+/** Where each template column is in a row taken as the header, by its text; the first of two wins. */
+function columnsOf(header: SheetRow): ColumnPosition[] {
   const found = new Map<StudentField, ColumnPosition>();
   header.cells.forEach((cell, index) => {
     const text = asText(cell);
     const column = text === undefined ? undefined : columnForHeader(text);
     if (column && !found.has(column.field)) found.set(column.field, { column, index });
   });
-  const missing = IMPORT_COLUMNS.filter((column) => column.required && !found.has(column.field));
-  if (missing.length) {
-    throw new HttpError(
-      400,
-      MSG.import.missingColumns(missing.map((column) => column.header).join(', ')),
-    );
-  }
   return [...found.values()];
+}
+
+/** How far down a header row is looked for: a title and a few lines of notes above it. */
+const HEADER_SEARCH_ROWS = 20;
+
+const missingColumns = (positions: ColumnPosition[]) =>
+  IMPORT_COLUMNS.filter(
+    (column) => column.required && !positions.some((position) => position.column === column),
+  );
+
+/**
+ * The header row: the first row holding every required column of the
+ * template (a title or notes may sit above it). When none does, the file is
+ * refused naming the sheet that was read and the row taken as the header —
+ * the one that looked most like it — so the person sees why.
+ */
+function locateHeader(sheet: FirstSheet): { header: SheetRow; positions: ColumnPosition[] } {
+  let best: { header: SheetRow; positions: ColumnPosition[] } | null = null;
+  for (const row of sheet.rows.slice(0, HEADER_SEARCH_ROWS)) {
+    const positions = columnsOf(row);
+    if (missingColumns(positions).length === 0) return { header: row, positions };
+    if (!best || positions.length > best.positions.length) best = { header: row, positions };
+  }
+  if (!best) throw new HttpError(400, MSG.import.empty);
+  throw new HttpError(
+    400,
+    MSG.import.missingColumns(
+      missingColumns(best.positions)
+        .map((column) => column.header)
+        .join(', '),
+      sheet.name,
+      best.header.number,
+    ),
+  );
 }
 
 function validateRow(row: number, input: Record<string, unknown>) {
@@ -123,15 +150,14 @@ function validateRow(row: number, input: Record<string, unknown>) {
 }
 
 /**
- * Reads the students of a sheet: the first non-empty row is the header, and
- * each later row that is not empty is validated with the form's schema.
+ * Reads the students of a sheet: below its header row (locateHeader), each
+ * row that is not empty is validated with the form's schema.
  * Throws a 400 listing every problem (row, Spanish column, message) when
  * any row is wrong: a file is imported whole or not at all (docs/import-and-reports.md#import).
  */
-export function readStudentRows(sheet: SheetRow[]): ImportRow[] {
-  const [header, ...rest] = sheet;
-  if (!header) throw new HttpError(400, MSG.import.empty);
-  const positions = locateColumns(header);
+export function readStudentRows(sheet: FirstSheet): ImportRow[] {
+  const { header, positions } = locateHeader(sheet);
+  const rest = sheet.rows.filter((row) => row.number > header.number);
   const dataRows = rest.filter((row) => positions.some(({ index }) => !isBlank(row.cells[index])));
   if (dataRows.length === 0) throw new HttpError(400, MSG.import.empty);
   if (dataRows.length > MAX_IMPORT_ROWS) throw new HttpError(400, MSG.import.tooManyRows);
