@@ -385,6 +385,13 @@ describe('the admin screens at any screen size (issue 16)', () => {
       await modal.waitFor();
       const box = (await modal.boundingBox())!;
       if (box.x < 0 || box.x + box.width > width) problems.push(`new-user modal at ${width}`);
+      // Its last button within reach: in the window, or by scrolling the dialog itself.
+      const create = modal.getByRole('button', { name: 'Crear usuario' });
+      await create.scrollIntoViewIfNeeded();
+      const button = (await create.boundingBox())!;
+      if (button.x < 0 || button.x + button.width > width || button.y + button.height > 800) {
+        problems.push(`new-user modal's button at ${width}`);
+      }
       await modal.getByRole('button', { name: 'Cancelar' }).click();
       await modal.waitFor({ state: 'detached' });
     }
