@@ -43,9 +43,12 @@ export const assessmentsApi = api.injectEndpoints({
     /** The answer carries `protocol` for ALTO and MUY_ALTO ('Evaluación Registrada'). */
     createAssessment: build.mutation<AssessmentSavedAnswer, AssessmentCreateBody>({
       query: (body) => ({ url: '/api/suicide-assessments', method: 'POST', body }),
-      invalidatesTags: (result) => [
+      invalidatesTags: (result, _error, body) => [
         { type: 'Assessment', id: 'LIST' },
         { type: 'Assessment', id: `STUDENT-${result?.assessment.studentId ?? ''}` },
+        // The list and the detail show the student's current level (latestRisk).
+        { type: 'Student', id: 'LIST' },
+        { type: 'Student', id: body.student },
         'Statistics',
       ],
     }),
