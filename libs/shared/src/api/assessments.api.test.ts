@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import type { SessionUser } from '@psicocampus/shared/domain';
-import { emptyAssessmentAnswers } from '../domain/assessment/assessment';
+import { emptyAssessmentAnswers } from '@psicocampus/shared/columbia';
 import { sessionStarted } from '../session/session-slice';
 import { createAppStore } from '../store/create-store';
 import { stubApi } from '../testing';
