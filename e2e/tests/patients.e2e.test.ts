@@ -127,6 +127,30 @@ describe('a psychologist working with a patient', () => {
     expect(await page.getByText('600,00 $').count()).toBe(0);
   });
 
+  it("takes a hyphen or an apostrophe in a name (Pérez-Luna, O'Brien) and refuses a@b as an e-mail (issue 16)", async () => {
+    await page.goto(`${product.url}${LIST}`);
+    await page.getByRole('button', { name: 'Agregar Estudiante' }).click();
+    const modal = page.getByRole('dialog', { name: 'Agregar Estudiante' });
+    await fillNewStudent(modal);
+    await modal.getByLabel(/^Nombres/).fill("Siobhán O'Brien");
+    await modal.getByLabel(/^Apellidos/).fill('Pérez-Luna');
+    const email = modal.getByLabel(/^Correo electrónico/);
+    await email.fill('a@b');
+    await email.press('Tab');
+    // Refused where it was typed, with the message, and nothing else lost.
+    await modal.getByText('Email inválido', { exact: true }).waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await modal.getByRole('button', { name: 'Crear Estudiante' }).isDisabled()).toBe(true);
+    expect(await modal.getByText(/Solo se permiten letras/).count()).toBe(0);
+    expect(await modal.getByLabel(/^Nombres/).inputValue()).toBe("Siobhán O'Brien");
+
+    await email.fill('siobhan.obrien@estudiantes.psicocampus.test');
+    await modal.getByRole('button', { name: 'Crear Estudiante' }).click();
+    await acknowledge('Estudiante creado correctamente');
+    await page.getByRole('searchbox', { name: /Buscar paciente/ }).fill('siobhan');
+    await page.getByText("Siobhán O'Brien Pérez-Luna", { exact: true }).waitFor();
+  });
+
   it('shows "Editada el …" under a note once it is edited, and nothing before (issue 16)', async () => {
     await page.goto(`${product.url}${LIST}`);
     await page.getByRole('button', { name: 'Agregar Estudiante' }).click();
