@@ -317,6 +317,8 @@ export const MSG = {
     /** A number column whose cell holds text that is not a number: what was expected, and what was read. */
     notANumber: (expected: string, read: string) => `${expected}; se leyó «${read}»`,
     ageNotANumber: 'La edad debe ser un número entre 0 y 100',
+    phoneAsNumber: (read: string) =>
+      `El teléfono está guardado como número (se leyó «${read}») y pudo perder el 0 inicial: da a la columna formato de texto y escríbelo como se marca.`,
     odsFile:
       'Es un archivo de LibreOffice (.ods): guárdalo como .xlsx (Archivo › Guardar como, tipo Excel 2007-365) y vuelve a subirlo.',
     encryptedFile:

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { constants, deflateRawSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { utils as xlsxUtils, write as xlsxWrite } from '@e965/xlsx';
 import { MSG, type StudentSummary } from '@psicocampus/shared/domain';
 import { students } from '../../db/schema';
 import { fileUpload, multipartBody } from '../../../test/helpers/multipart';
@@ -518,6 +519,60 @@ describe('POST /api/students/import', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ ok: false, msg: MSG.import.unreadable });
     }
+  });
+
+  it('keeps a phone number shown with its leading 0, and reports one that lost it (issue 17)', async () => {
+    const file = await xlsxFile(
+      [
+        [...TEMPLATE_HEADERS],
+        studentRow(76, { Teléfono: 991234567 }),
+        studentRow(77, { Teléfono: 991234568 }),
+      ],
+      (sheet) => {
+        sheet.getCell('F2').numFmt = '0000000000';
+      },
+    );
+    const response = await importFile(lucia, file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { row: 3, column: 'Teléfono', field: 'phone', msg: MSG.import.phoneAsNumber('991234568') },
+    ]);
+
+    const shown = await xlsxFile(
+      [[...TEMPLATE_HEADERS], studentRow(78, { Teléfono: 991234567 })],
+      (sheet) => {
+        sheet.getCell('F2').numFmt = '0000000000';
+      },
+    );
+    expect((await importFile(lucia, shown)).json()).toMatchObject({ ok: true, created: 1 });
+    expect((await studentByEmail('importado78@estudiantes.test'))?.phone).toBe('0991234567');
+
+    // The same in a legacy .xls, whose cells carry their format too.
+    const sheet = xlsxUtils.aoa_to_sheet([
+      [...TEMPLATE_HEADERS],
+      [
+        'Germán',
+        'Íñiguez',
+        20,
+        'Masculino',
+        'fono79@estudiantes.test',
+        991234567,
+        'Cuenca',
+        'Economía',
+        'Quinto',
+        'Empleado/a',
+        null,
+      ],
+    ]);
+    sheet['F2']!.z = '0000000000';
+    const workbook = xlsxUtils.book_new();
+    xlsxUtils.book_append_sheet(workbook, sheet, 'Estudiantes');
+    const xls = Buffer.from(xlsxWrite(workbook, { type: 'buffer', bookType: 'xls' }) as Buffer);
+    expect((await importFile(lucia, xls, 'estudiantes.xls')).json()).toMatchObject({
+      ok: true,
+      created: 1,
+    });
+    expect((await studentByEmail('fono79@estudiantes.test'))?.phone).toBe('0991234567');
   });
 
   it('says what a LibreOffice .ods or a password-protected workbook is, and what to do (issue 17)', async () => {

@@ -444,9 +444,20 @@ function workbookWithoutNames(): ExcelJS.Workbook {
   return workbook;
 }
 
+/**
+ * A number that its cell's format shows with leading zeros ("0000000000":
+ * a phone typed as 0991234567 into a number cell) is read as the text
+ * shown, not as the number that lost its zeros.
+ */
+function asShown(value: number, format: string | undefined): CellValue {
+  if (!format || !/^0+$/.test(format) || !Number.isSafeInteger(value) || value < 0) return value;
+  return String(value).padStart(format.length, '0');
+}
+
 function fromExcelJs(cell: ExcelJS.Cell): CellValue {
   const value = cell.value;
   if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return asShown(value, cell.numFmt);
   if (typeof value !== 'object' || value instanceof Date) return value;
   if ('formula' in value || 'sharedFormula' in value) {
     // What Excel last showed, as data; with no cached result, the formula's own text.
@@ -583,6 +594,10 @@ function fromSheetJs(cell: CellObject | undefined): CellValue {
       return cell.w ?? null;
     case 'z':
       return null;
+    case 'n':
+      return typeof cell.v === 'number'
+        ? asShown(cell.v, typeof cell.z === 'string' ? cell.z : undefined)
+        : (cell.v ?? null);
     default:
       // `v` is the value Excel stored (for a formula, its last result).
       return cell.v ?? null;
@@ -611,6 +626,8 @@ function readXls(file: Buffer, limits: SpreadsheetLimits): FirstSheet {
       type: 'buffer',
       dense: true,
       cellDates: true,
+      // Each cell's number format (`z`): a number shown with leading zeros is read as shown.
+      cellNF: true,
       // Values only: no formulas (never evaluated anyway), styles or HTML.
       cellFormula: false,
       cellHTML: false,

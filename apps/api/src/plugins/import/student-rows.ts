@@ -167,17 +167,23 @@ export function readStudentRows(sheet: FirstSheet): ImportRow[] {
   const firstRowOfEmail = new Map<string, number>();
   for (const { number, cells } of dataRows) {
     const input: Record<string, unknown> = {};
-    const unreadNumbers = new Map<string, string>();
+    const cellsAsRead = new Map<string, string>();
     for (const { column, index } of positions) {
       input[column.field] = schemaInput(column, cells[index]);
       const read = unreadableNumber(column, cells[index]);
       const expected = NUMBER_EXPECTED[column.field];
       if (read !== undefined && expected)
-        unreadNumbers.set(column.field, MSG.import.notANumber(expected, read));
+        cellsAsRead.set(column.field, MSG.import.notANumber(expected, read));
+    }
+    const phone = positions.find(({ column }) => column.field === 'phone');
+    const phoneCell = phone ? cells[phone.index] : undefined;
+    if (typeof phoneCell === 'number') {
+      // A number cell has already lost a leading 0 (0991234567 → 991234567): never guessed back.
+      cellsAsRead.set('phone', MSG.import.phoneAsNumber(String(phoneCell)));
+      input.phone = undefined;
     }
     const { student, problems: rowProblems } = validateRow(number, input);
-    for (const problem of rowProblems)
-      problem.msg = unreadNumbers.get(problem.field) ?? problem.msg;
+    for (const problem of rowProblems) problem.msg = cellsAsRead.get(problem.field) ?? problem.msg;
     problems.push(...rowProblems);
     // A repeated e-mail is a problem of the later row, even when another of
     // the earlier row's cells is wrong.
