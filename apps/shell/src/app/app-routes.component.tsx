@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import {
+  returnPathAfterLogin,
   selectSessionEndReason,
   selectSessionToken,
   selectSessionUser,
   useAppSelector,
+  type LoginReturn,
 } from '@psicocampus/shared/core';
 import { DASHBOARD_AREAS } from '../features/layout/areas';
 import { PublicArea } from '../features/layout/public-area.component';
@@ -25,7 +27,14 @@ export function AppRoutes() {
   const token = useAppSelector(selectSessionToken);
   const user = useAppSelector(selectSessionUser);
   const endReason = useAppSelector(selectSessionEndReason);
-  const redirect = guardRedirect(location.pathname, { token, user });
+  const guarded = guardRedirect(location.pathname, { token, user });
+  // Signed in on /login: back where a lapsed session was, when that is allowed
+  // (the login screen goes there too; whichever runs first, both agree).
+  const returnTo =
+    guarded && user && location.pathname === '/login'
+      ? returnPathAfterLogin(user, location.state as LoginReturn | null)
+      : null;
+  const redirect = returnTo ?? guarded;
   // Who was signed in last: a lapsed session's return path is theirs alone.
   const [lastUserId, setLastUserId] = useState(user?.id ?? null);
   if (user && user.id !== lastUserId) setLastUserId(user.id);

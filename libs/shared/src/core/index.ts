@@ -9,5 +9,6 @@ export * from '../contracts/remote-components';
 export * from '../contracts/use-remote-component';
 export * from '../session/session-slice';
 export * from '../session/session-storage';
+export * from '../session/return-path';
 export * from '../store/create-store';
 export * from '../api/api-error';

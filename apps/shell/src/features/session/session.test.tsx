@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, sessionEnded, writeStoredSession } from '@psicocampus/shared';
+import { MSG, sessionEnded, sessionStarted, writeStoredSession } from '@psicocampus/shared';
 import { draftKey } from '@psicocampus/shared/forms';
 import {
   admin,
@@ -211,5 +211,29 @@ describe('drafts belong to who typed them (docs/sign-in-and-sessions.md#drafts)'
       from: '/psychologist/dashboard/patients',
       userId: psychologist.id,
     });
+  });
+
+  it('signing in again returns the same person to that screen, and anyone else to their home', async () => {
+    installFetch();
+    for (const [who, heading] of [
+      [psychologist, 'Lista de pacientes'],
+      [{ ...psychologist, id: 'p2' }, 'Inicio del psicólogo'],
+    ] as const) {
+      const store = await renderShell('/psychologist/dashboard/patients', {
+        token: 't',
+        user: psychologist,
+      });
+      await screen.findByRole('heading', { name: 'Lista de pacientes' });
+      await act(async () => {
+        store.dispatch(sessionEnded({ reason: 'expired' }));
+      });
+      await screen.findByRole('heading', { name: 'Pantalla de acceso' });
+      // The login screen signs in (the stand-in does not navigate itself).
+      await act(async () => {
+        store.dispatch(sessionStarted({ token: 't2', user: who }));
+      });
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      cleanup();
+    }
   });
 });
