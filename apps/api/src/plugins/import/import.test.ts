@@ -1,10 +1,13 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { constants, deflateRawSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { utils as xlsxUtils, write as xlsxWrite } from '@e965/xlsx';
 import { MSG, type StudentSummary } from '@psicocampus/shared/domain';
 import { students } from '../../db/schema';
+import { API_ROOT } from '../../paths';
 import { fileUpload, multipartBody } from '../../../test/helpers/multipart';
 import { inviteAndSignIn } from '../../../test/helpers/admin';
 import { auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
@@ -573,6 +576,23 @@ describe('POST /api/students/import', () => {
       created: 1,
     });
     expect((await studentByEmail('fono79@estudiantes.test'))?.phone).toBe('0991234567');
+  });
+
+  it('answers the files LibreOffice writes: an .ods, and an .xls whose phone became a number (issue 17)', async () => {
+    // Both made by LibreOffice Calc 7.4 from the same one-student CSV (test/fixtures).
+    const fixture = (name: string) => readFileSync(path.join(API_ROOT, 'test/fixtures', name));
+    const ods = await importFile(lucia, fixture('libreoffice-students.ods'), 'estudiantes.ods');
+    expect(ods.statusCode).toBe(400);
+    expect(ods.json()).toEqual({ ok: false, msg: MSG.import.odsFile });
+    const xls = await importFile(
+      lucia,
+      fixture('libreoffice-phone-as-number.xls'),
+      'estudiantes.xls',
+    );
+    expect(xls.statusCode).toBe(400);
+    expect(xls.json().errors).toEqual([
+      { row: 2, column: 'Teléfono', field: 'phone', msg: MSG.import.phoneAsNumber('991234567') },
+    ]);
   });
 
   it('says what a LibreOffice .ods or a password-protected workbook is, and what to do (issue 17)', async () => {
