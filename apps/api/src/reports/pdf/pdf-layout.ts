@@ -10,6 +10,28 @@ const HEADER_HEIGHT = 40;
 
 export type Doc = PDFKit.PDFDocument;
 
+/** When each open document was generated, for its pages' header. */
+const headerDates = new WeakMap<Doc, Date>();
+
+function drawHeader(doc: Doc, generatedAt: Date): void {
+  const { width } = doc.page;
+  const y = MARGIN - 10;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(COLORS.primary);
+  doc.text(`${MSG.shell.productName} · ${MSG.shell.serviceName}`, MARGIN, y, {
+    lineBreak: false,
+  });
+  doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted);
+  doc.text(SERVER_MSG.pdf.generatedAt(formatDateTime(generatedAt)), MARGIN, y + 14, {
+    lineBreak: false,
+  });
+  doc
+    .moveTo(MARGIN, y + 28)
+    .lineTo(width - MARGIN, y + 28)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.rule)
+    .stroke();
+}
+
 export function createDocument(title: string, generatedAt: Date): Doc {
   const doc = new PDFDocument({
     size: 'A4',
@@ -23,34 +45,14 @@ export function createDocument(title: string, generatedAt: Date): Doc {
     lang: 'es-ES',
     displayTitle: true,
   });
-  const drawHeader = () => {
-    const { width } = doc.page;
-    const y = MARGIN - 10;
-    doc.save();
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(COLORS.primary);
-    doc.text(`${MSG.shell.productName} · ${MSG.shell.serviceName}`, MARGIN, y, {
-      lineBreak: false,
-    });
-    doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted);
-    doc.text(SERVER_MSG.pdf.generatedAt(formatDateTime(generatedAt)), MARGIN, y + 14, {
-      lineBreak: false,
-    });
-    doc
-      .moveTo(MARGIN, y + 28)
-      .lineTo(width - MARGIN, y + 28)
-      .lineWidth(0.5)
-      .strokeColor(COLORS.rule)
-      .stroke();
-    doc.restore();
-    doc.x = MARGIN;
-    doc.y = MARGIN + HEADER_HEIGHT;
-  };
-  drawHeader();
-  doc.on('pageAdded', drawHeader);
+  // The header is drawn on every page once the text is laid out (finish):
+  // drawn on 'pageAdded', in the middle of a text that crosses a page, it
+  // left its small grey type to the rest of that text.
+  headerDates.set(doc, generatedAt);
   return doc;
 }
 
-/** Writes "Página X de Y" and the confidentiality line on every page, then ends the document. */
+/** Writes the header, "Página X de Y" and the confidentiality line on every page, then ends the document. */
 export function finish(doc: Doc): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -64,6 +66,8 @@ export function finish(doc: Doc): Promise<Buffer> {
     const { width, height } = doc.page;
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
+    const generatedAt = headerDates.get(doc);
+    if (generatedAt) drawHeader(doc, generatedAt);
     doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted);
     doc.text(SERVER_MSG.pdf.confidential, MARGIN, height - MARGIN, {
       width: width - 2 * MARGIN,
