@@ -93,8 +93,14 @@ const OUTCOME_MARKS: Record<AuditLogEntry['outcome'], string> = {
 export function AuditTable({ entries }: { entries: readonly AuditLogEntry[] }) {
   const captionId = useId();
   return (
-    // Focusable so the table scrolls sideways with the keyboard on a narrow screen.
-    <div className={table.wrap} role="region" aria-labelledby={captionId} tabIndex={0}>
+    // Focusable so the table scrolls sideways with the keyboard where it does not fit
+    // (in a box under 44rem its rows are cards: audit.module.css).
+    <div
+      className={`${table.wrap} ${styles.wrap}`}
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+    >
       <table className={`${table.table} ${styles.table}`}>
         <caption id={captionId} className={table.caption}>
           {A.tableCaption}
@@ -112,25 +118,32 @@ export function AuditTable({ entries }: { entries: readonly AuditLogEntry[] }) {
         </thead>
         <tbody>
           {entries.map((entry) => (
+            // data-label: each cell's column, written before it when the rows become cards.
             <tr key={entry._id}>
-              <th scope="row" className={styles.when}>
+              <th scope="row" className={styles.when} data-label={A.columnWhen}>
                 {formatDateTime(entry.at)}
               </th>
-              <td>{who(entry)}</td>
-              <td className={table.nowrap}>{entry.role ? ROLE_LABELS[entry.role] : A.noValue}</td>
-              <td>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
-              <td className={styles.record}>
+              <td data-label={A.columnWho}>{who(entry)}</td>
+              <td className={table.nowrap} data-label={A.columnRole}>
+                {entry.role ? ROLE_LABELS[entry.role] : A.noValue}
+              </td>
+              <td data-label={A.columnAction}>
+                {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
+              </td>
+              <td className={styles.record} data-label={A.columnRecord}>
                 <RecordCell entry={entry} />
                 {detailText(entry) && <span className={styles.detail}>{detailText(entry)}</span>}
                 <BatchStudentsLink entry={entry} />
               </td>
-              <td>
+              <td data-label={A.columnOutcome}>
                 <span className={`${styles.outcome} ${styles[entry.outcome]}`}>
                   <span aria-hidden="true">{OUTCOME_MARKS[entry.outcome]}</span>{' '}
                   {AUDIT_OUTCOME_LABELS[entry.outcome] ?? entry.outcome}
                 </span>
               </td>
-              <td className={styles.address}>{entry.clientAddress ?? A.noValue}</td>
+              <td className={styles.address} data-label={A.columnAddress}>
+                {entry.clientAddress ?? A.noValue}
+              </td>
             </tr>
           ))}
         </tbody>
