@@ -1,7 +1,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { MSG } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { fileUpload } from '../test/helpers/multipart';
 import { readOutbox } from '../test/helpers/outbox';
 import { addNote } from '../test/helpers/patients';
@@ -168,7 +168,7 @@ describe('graceful shutdown (SIGTERM)', () => {
       expect(imported.status).toBe(200);
       expect(JSON.parse(imported.body.toString())).toMatchObject({
         ok: true,
-        msg: MSG.import.created(300),
+        msg: SERVER_MSG.import.created(300),
       });
       expect(pdf.status).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');

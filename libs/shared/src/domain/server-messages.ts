@@ -141,6 +141,36 @@ export const SERVER_MSG = {
       city: 'Quito',
       career: 'Psicología Clínica',
     },
+    // The import's answers: only the server (its worker) writes them.
+    created: (count: number) =>
+      count === 1 ? 'Se importó 1 estudiante.' : `Se importaron ${count} estudiantes.`,
+    invalidRows: (count: number) =>
+      count === 1
+        ? 'El archivo tiene 1 problema; no se importó ningún estudiante.'
+        : `El archivo tiene ${count} problemas; no se importó ningún estudiante.`,
+    tooManyRows: 'El archivo supera el máximo de 5.000 filas.',
+    empty: 'El archivo no tiene filas de estudiantes.',
+    missingColumns: (columns: string, sheet: string, row: number) =>
+      `Faltan columnas de la plantilla: ${columns}. Se leyó la primera hoja del libro, «${sheet}», y su fila ${row} se tomó como la de los encabezados: copia los datos en la primera hoja, con los encabezados de la plantilla en una fila.`,
+    unreadable: 'No se pudo leer el archivo. Guárdalo de nuevo desde Excel e inténtalo otra vez.',
+    tooMuchContent:
+      'El archivo es demasiado grande una vez descomprimido (demasiados datos o celdas para una lista de estudiantes). Copia solo las filas de estudiantes en la plantilla, sin otras hojas, e inténtalo otra vez.',
+    duplicateInFile: 'Este correo aparece más de una vez en el archivo',
+    /** A number column whose cell holds text that is not a number: what was expected, and what was read. */
+    notANumber: (expected: string, read: string) => `${expected}; se leyó «${read}»`,
+    ageNotANumber: 'La edad debe ser un número entre 0 y 100',
+    phoneAsNumber: (read: string) =>
+      `El teléfono está guardado como número (se leyó «${read}») y pudo perder el 0 inicial: da a la columna formato de texto y escríbelo como se marca.`,
+    odsFile:
+      'Es un archivo de LibreOffice (.ods): guárdalo como .xlsx (Archivo › Guardar como, tipo Excel 2007-365) y vuelve a subirlo.',
+    encryptedFile:
+      'El archivo está protegido con contraseña: quítale la contraseña y vuelve a subirlo.',
+    alreadyRunning:
+      'Ya tienes una importación en curso. Espera a que termine e inténtalo de nuevo en unos segundos.',
+    serverBusy:
+      'El servidor está procesando otras importaciones. Inténtalo de nuevo en unos segundos.',
+    unavailable:
+      'No se pudo procesar el archivo en este momento. Inténtalo de nuevo en unos minutos.',
   },
 
   /** What the operator's commands print (apps/api/src/cli). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import Piscina from 'piscina';
-import { MSG } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { HttpError } from '../../lib/http-error';
 import { API_ROOT } from '../../paths';
 import type { ImportParseOutcome, ImportParseTask } from './import-worker';
@@ -76,10 +76,10 @@ export function createImportParser({
       } catch (error) {
         if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
           log.warn({ err: error }, 'import worker ran out of memory');
-          throw new HttpError(400, MSG.import.tooMuchContent);
+          throw new HttpError(400, SERVER_MSG.import.tooMuchContent);
         }
         log.error({ err: error }, 'import worker failed');
-        throw new HttpError(503, MSG.import.unavailable);
+        throw new HttpError(503, SERVER_MSG.import.unavailable);
       }
       if (outcome.ok) return outcome.rows;
       if (outcome.log) log.info(outcome.log.detail, outcome.log.message);

@@ -1,4 +1,5 @@
 import type { FieldError } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { MSG } from '@psicocampus/shared/domain';
 import { HttpError } from '../../lib/http-error';
 import { yieldToServerThread } from '../../lib/thread-priority';
@@ -58,7 +59,7 @@ export default async function parseImport({ file }: ImportParseTask): Promise<Im
     if (error instanceof SpreadsheetTooLargeError) {
       return refusal(
         400,
-        error.excess === 'rows' ? MSG.import.tooManyRows : MSG.import.tooMuchContent,
+        error.excess === 'rows' ? SERVER_MSG.import.tooManyRows : SERVER_MSG.import.tooMuchContent,
         {
           message: 'spreadsheet over the limits',
           detail: { kind, excess: error.excess, inflatedBytes: error.inflatedBytes },
@@ -66,13 +67,17 @@ export default async function parseImport({ file }: ImportParseTask): Promise<Im
       );
     }
     if (error instanceof UnsupportedSpreadsheetError) {
-      return refusal(400, error.kind === 'ods' ? MSG.import.odsFile : MSG.import.encryptedFile, {
-        message: 'unsupported spreadsheet',
-        detail: { kind, reason: error.kind },
-      });
+      return refusal(
+        400,
+        error.kind === 'ods' ? SERVER_MSG.import.odsFile : SERVER_MSG.import.encryptedFile,
+        {
+          message: 'unsupported spreadsheet',
+          detail: { kind, reason: error.kind },
+        },
+      );
     }
     if (error instanceof UnreadableSpreadsheetError) {
-      return refusal(400, MSG.import.unreadable, {
+      return refusal(400, SERVER_MSG.import.unreadable, {
         message: 'unreadable spreadsheet',
         detail: { kind, reason: error.message },
       });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { MSG } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { signedIn } from '../auth/authenticate';
@@ -92,7 +93,7 @@ export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext
     if (typeof taken === 'string') {
       throw new HttpError(
         429,
-        taken === 'user' ? MSG.import.alreadyRunning : MSG.import.serverBusy,
+        taken === 'user' ? SERVER_MSG.import.alreadyRunning : SERVER_MSG.import.serverBusy,
         undefined,
         { 'Retry-After': String(IMPORT_RETRY_AFTER_SECONDS) },
       );
@@ -146,7 +147,7 @@ export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext
         });
         request.auditRecordId = batchId;
         request.auditDetail = { created, batchId };
-        return { ok: true, msg: MSG.import.created(created), created, duplicates };
+        return { ok: true, msg: SERVER_MSG.import.created(created), created, duplicates };
       },
     );
   });

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { utils as xlsxUtils, write as xlsxWrite } from '@e965/xlsx';
 import { MSG, type StudentSummary } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { students } from '../../db/schema';
 import { API_ROOT } from '../../paths';
 import { fileUpload, multipartBody } from '../../../test/helpers/multipart';
@@ -76,7 +77,7 @@ describe('POST /api/students/import', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       ok: true,
-      msg: MSG.import.created(3),
+      msg: SERVER_MSG.import.created(3),
       created: 3,
       duplicates: [],
     });
@@ -188,13 +189,18 @@ describe('POST /api/students/import', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.ok).toBe(false);
-    expect(body.msg).toBe(MSG.import.invalidRows(6));
+    expect(body.msg).toBe(SERVER_MSG.import.invalidRows(6));
     expect(body.errors).toHaveLength(6);
     expect(body.errors).toEqual(
       expect.arrayContaining([
         { row: 3, column: 'Edad', field: 'age', msg: MSG.students.ageRange },
         { row: 3, column: 'Género', field: 'gender', msg: MSG.students.invalidOption },
-        { row: 5, column: 'Correo electrónico', field: 'email', msg: MSG.import.duplicateInFile },
+        {
+          row: 5,
+          column: 'Correo electrónico',
+          field: 'email',
+          msg: SERVER_MSG.import.duplicateInFile,
+        },
         { row: 6, column: 'Nombres', field: 'firstName', msg: MSG.students.firstNameRequired },
         { row: 6, column: 'Semestre', field: 'careerLevel', msg: MSG.students.invalidOption },
         { row: 6, column: 'Ingresos (USD)', field: 'income', msg: MSG.students.incomeNegative },
@@ -220,7 +226,7 @@ describe('POST /api/students/import', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       ok: true,
-      msg: MSG.import.created(1),
+      msg: SERVER_MSG.import.created(1),
       created: 1,
       duplicates: [{ row: 3, email: 'YA.Registrado@estudiantes.test' }],
     });
@@ -346,7 +352,7 @@ describe('POST /api/students/import', () => {
         row: 2,
         column: 'Edad',
         field: 'age',
-        msg: MSG.import.notANumber(MSG.import.ageNotANumber, 'veinte'),
+        msg: SERVER_MSG.import.notANumber(SERVER_MSG.import.ageNotANumber, 'veinte'),
       },
     ]);
   });
@@ -452,7 +458,7 @@ describe('POST /api/students/import', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       ok: false,
-      msg: MSG.import.missingColumns('Edad, Semestre', 'Estudiantes', 1),
+      msg: SERVER_MSG.import.missingColumns('Edad, Semestre', 'Estudiantes', 1),
     });
   });
 
@@ -482,7 +488,7 @@ describe('POST /api/students/import', () => {
     );
     expect(response.json()).toEqual({
       ok: false,
-      msg: MSG.import.missingColumns(missing.join(', '), 'Portada', 2),
+      msg: SERVER_MSG.import.missingColumns(missing.join(', '), 'Portada', 2),
     });
   });
 
@@ -493,7 +499,7 @@ describe('POST /api/students/import', () => {
     for (const file of [blankSheet, headerOnly, blankRows]) {
       const response = await importFile(lucia, file);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ ok: false, msg: MSG.import.empty });
+      expect(response.json()).toEqual({ ok: false, msg: SERVER_MSG.import.empty });
     }
   });
 
@@ -520,7 +526,7 @@ describe('POST /api/students/import', () => {
     for (const file of [truncated, fakeXls]) {
       const response = await importFile(lucia, file);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ ok: false, msg: MSG.import.unreadable });
+      expect(response.json()).toEqual({ ok: false, msg: SERVER_MSG.import.unreadable });
     }
   });
 
@@ -538,7 +544,12 @@ describe('POST /api/students/import', () => {
     const response = await importFile(lucia, file);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
-      { row: 3, column: 'Teléfono', field: 'phone', msg: MSG.import.phoneAsNumber('991234568') },
+      {
+        row: 3,
+        column: 'Teléfono',
+        field: 'phone',
+        msg: SERVER_MSG.import.phoneAsNumber('991234568'),
+      },
     ]);
 
     const shown = await xlsxFile(
@@ -583,7 +594,7 @@ describe('POST /api/students/import', () => {
     const fixture = (name: string) => readFileSync(path.join(API_ROOT, 'test/fixtures', name));
     const ods = await importFile(lucia, fixture('libreoffice-students.ods'), 'estudiantes.ods');
     expect(ods.statusCode).toBe(400);
-    expect(ods.json()).toEqual({ ok: false, msg: MSG.import.odsFile });
+    expect(ods.json()).toEqual({ ok: false, msg: SERVER_MSG.import.odsFile });
     const xls = await importFile(
       lucia,
       fixture('libreoffice-phone-as-number.xls'),
@@ -591,7 +602,12 @@ describe('POST /api/students/import', () => {
     );
     expect(xls.statusCode).toBe(400);
     expect(xls.json().errors).toEqual([
-      { row: 2, column: 'Teléfono', field: 'phone', msg: MSG.import.phoneAsNumber('991234567') },
+      {
+        row: 2,
+        column: 'Teléfono',
+        field: 'phone',
+        msg: SERVER_MSG.import.phoneAsNumber('991234567'),
+      },
     ]);
   });
 
@@ -615,12 +631,12 @@ describe('POST /api/students/import', () => {
       { name: 'content.xml', content: '<office:document-content/>' },
     ]);
     const cases = [
-      [ods, 'estudiantes.ods', MSG.import.odsFile],
-      [encryptedXlsx(), 'estudiantes.xlsx', MSG.import.encryptedFile],
+      [ods, 'estudiantes.ods', SERVER_MSG.import.odsFile],
+      [encryptedXlsx(), 'estudiantes.xlsx', SERVER_MSG.import.encryptedFile],
       [
         xlsWithPassword([[...TEMPLATE_HEADERS], XLS_ROW]),
         'estudiantes.xls',
-        MSG.import.encryptedFile,
+        SERVER_MSG.import.encryptedFile,
       ],
     ] as const;
     for (const [file, name, msg] of cases) {
@@ -671,7 +687,7 @@ describe('POST /api/students/import', () => {
     const rows = Array.from({ length: 5_001 }, (_, n) => studentRow(100_000 + n));
     const response = await importFile(lucia, await sheetWith(rows));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooManyRows });
+    expect(response.json()).toEqual({ ok: false, msg: SERVER_MSG.import.tooManyRows });
     expect(await studentByEmail('importado100000@estudiantes.test')).toBeUndefined();
   });
 
@@ -809,7 +825,7 @@ describe('files built to exhaust the server', () => {
     const before = await studentCount();
     const { result: response, growth } = await watched(() => importFile(lucia, bomb));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooMuchContent });
+    expect(response.json()).toEqual({ ok: false, msg: SERVER_MSG.import.tooMuchContent });
     expect(growth).toBeLessThan(inflatedSize / 4);
     expect(await studentCount()).toBe(before);
   });
@@ -831,7 +847,7 @@ describe('files built to exhaust the server', () => {
       expect(refused.inflatedBytes).toBeLessThan(MB + 128 * 1024);
       const { result: response, growth } = await watched(() => importFile(lucia, bomb));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooMuchContent });
+      expect(response.json()).toEqual({ ok: false, msg: SERVER_MSG.import.tooMuchContent });
       expect(growth).toBeLessThan(inflatedSize / 4);
     }
   });
@@ -846,7 +862,7 @@ describe('files built to exhaust the server', () => {
     expect(await refusal(file)).toMatchObject({ excess: 'rows' });
     const response = await importFile(lucia, file);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooManyRows });
+    expect(response.json()).toEqual({ ok: false, msg: SERVER_MSG.import.tooManyRows });
     expect(await studentByEmail('importado300@estudiantes.test')).toBeUndefined();
   });
 
@@ -874,7 +890,7 @@ describe('files built to exhaust the server', () => {
       expect(await refusal(file)).toMatchObject({ excess: 'cells' });
       const response = await importFile(lucia, file);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooMuchContent });
+      expect(response.json()).toEqual({ ok: false, msg: SERVER_MSG.import.tooMuchContent });
     }
     expect(await studentByEmail('importado310@estudiantes.test')).toBeUndefined();
   });
@@ -892,7 +908,7 @@ describe('files built to exhaust the server', () => {
     ];
     const response = await importFile(lucia, zipArchive(parts));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ ok: false, msg: MSG.import.tooMuchContent });
+    expect(response.json()).toEqual({ ok: false, msg: SERVER_MSG.import.tooMuchContent });
   });
 
   // A few bytes each that exceljs, left to itself, expands into one object per
@@ -1027,7 +1043,7 @@ describe('cells that are not what they seem', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       ok: false,
-      msg: MSG.import.invalidRows(6),
+      msg: SERVER_MSG.import.invalidRows(6),
       errors: [
         { row: 3, column: 'Nombres', field: 'firstName', msg: MSG.students.nameLength },
         { row: 3, column: 'Apellidos', field: 'lastName', msg: MSG.students.nameLength },
@@ -1066,7 +1082,7 @@ describe('files that are not spreadsheets', () => {
     ]);
     const response = await importFile(lucia, docx, 'estudiantes.xlsx');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ ok: false, msg: MSG.import.unreadable });
+    expect(response.json()).toEqual({ ok: false, msg: SERVER_MSG.import.unreadable });
   });
 });
 
@@ -1198,7 +1214,7 @@ describe('imports under load (docs/limits-and-budgets.md#speed-and-size-budgets)
     importing = false;
     await probing;
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ msg: MSG.import.invalidRows(1) });
+    expect(response.json()).toMatchObject({ msg: SERVER_MSG.import.invalidRows(1) });
     expect(probes).toBeGreaterThan(5);
     // The share of the import's time this thread (the server's, and the
     // test's) was at work rather than waiting: about 0.9 when it read the
@@ -1213,7 +1229,7 @@ describe('imports under load (docs/limits-and-budgets.md#speed-and-size-budgets)
     ]);
     const answers = [first, second].sort((a, b) => a.statusCode - b.statusCode);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 429]);
-    expect(answers[1]!.json()).toEqual({ ok: false, msg: MSG.import.alreadyRunning });
+    expect(answers[1]!.json()).toEqual({ ok: false, msg: SERVER_MSG.import.alreadyRunning });
     expect(Number(answers[1]!.headers['retry-after'])).toBeGreaterThan(0);
     // Its place is given back once it has answered.
     const again = await importFile(lucia, await rowsFrom(520_000, 1));
@@ -1231,7 +1247,7 @@ describe('imports under load (docs/limits-and-budgets.md#speed-and-size-budgets)
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([200, 200, 429]);
     const refused = answers.find((answer) => answer.statusCode === 429)!;
-    expect(refused.json()).toEqual({ ok: false, msg: MSG.import.serverBusy });
+    expect(refused.json()).toEqual({ ok: false, msg: SERVER_MSG.import.serverBusy });
     expect(refused.headers['retry-after']).toBeDefined();
   });
 
@@ -1250,7 +1266,7 @@ describe('imports under load (docs/limits-and-budgets.md#speed-and-size-budgets)
       ]);
       await expect(parser.parse(big, log)).rejects.toMatchObject({
         statusCode: 400,
-        message: MSG.import.tooMuchContent,
+        message: SERVER_MSG.import.tooMuchContent,
       });
       await expect(parser.parse(await rowsFrom(610_000, 3), log)).resolves.toMatchObject({
         rowCount: 3,

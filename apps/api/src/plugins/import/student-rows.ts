@@ -1,3 +1,4 @@
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { ValidationError } from 'yup';
 import {
   MSG,
@@ -60,7 +61,7 @@ function schemaInput(column: ImportColumn, value: Cell): unknown {
 
 /** What a number column expects, said when its cell holds something else. */
 const NUMBER_EXPECTED: Partial<Record<StudentField, string>> = {
-  age: MSG.import.ageNotANumber,
+  age: SERVER_MSG.import.ageNotANumber,
   income: MSG.students.incomeNumber,
 };
 
@@ -119,10 +120,10 @@ function locateHeader(sheet: FirstSheet): { header: SheetRow; positions: ColumnP
     if (missingColumns(positions).length === 0) return { header: row, positions };
     if (!best || positions.length > best.positions.length) best = { header: row, positions };
   }
-  if (!best) throw new HttpError(400, MSG.import.empty);
+  if (!best) throw new HttpError(400, SERVER_MSG.import.empty);
   throw new HttpError(
     400,
-    MSG.import.missingColumns(
+    SERVER_MSG.import.missingColumns(
       missingColumns(best.positions)
         .map((column) => column.header)
         .join(', '),
@@ -159,8 +160,8 @@ export function readStudentRows(sheet: FirstSheet): ImportRow[] {
   const { header, positions } = locateHeader(sheet);
   const rest = sheet.rows.filter((row) => row.number > header.number);
   const dataRows = rest.filter((row) => positions.some(({ index }) => !isBlank(row.cells[index])));
-  if (dataRows.length === 0) throw new HttpError(400, MSG.import.empty);
-  if (dataRows.length > MAX_IMPORT_ROWS) throw new HttpError(400, MSG.import.tooManyRows);
+  if (dataRows.length === 0) throw new HttpError(400, SERVER_MSG.import.empty);
+  if (dataRows.length > MAX_IMPORT_ROWS) throw new HttpError(400, SERVER_MSG.import.tooManyRows);
 
   const valid: ImportRow[] = [];
   const problems: ImportProblem[] = [];
@@ -173,13 +174,13 @@ export function readStudentRows(sheet: FirstSheet): ImportRow[] {
       const read = unreadableNumber(column, cells[index]);
       const expected = NUMBER_EXPECTED[column.field];
       if (read !== undefined && expected)
-        cellsAsRead.set(column.field, MSG.import.notANumber(expected, read));
+        cellsAsRead.set(column.field, SERVER_MSG.import.notANumber(expected, read));
     }
     const phone = positions.find(({ column }) => column.field === 'phone');
     const phoneCell = phone ? cells[phone.index] : undefined;
     if (typeof phoneCell === 'number') {
       // A number cell has already lost a leading 0 (0991234567 → 991234567): never guessed back.
-      cellsAsRead.set('phone', MSG.import.phoneAsNumber(String(phoneCell)));
+      cellsAsRead.set('phone', SERVER_MSG.import.phoneAsNumber(String(phoneCell)));
       input.phone = undefined;
     }
     const { student, problems: rowProblems } = validateRow(number, input);
@@ -194,7 +195,7 @@ export function readStudentRows(sheet: FirstSheet): ImportRow[] {
         row: number,
         column: MSG.students.labels.email,
         field: 'email',
-        msg: MSG.import.duplicateInFile,
+        msg: SERVER_MSG.import.duplicateInFile,
       });
       continue;
     }
@@ -204,7 +205,7 @@ export function readStudentRows(sheet: FirstSheet): ImportRow[] {
   if (problems.length) {
     throw new HttpError(
       400,
-      MSG.import.invalidRows(problems.length),
+      SERVER_MSG.import.invalidRows(problems.length),
       problems.slice(0, MAX_LISTED_PROBLEMS),
     );
   }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { EMPLOYMENT_LABELS, GENDER_LABELS, MSG, SEMESTER_LABELS } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { fileUpload } from '../../../test/helpers/multipart';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { TEMPLATE_HEADERS } from '../../../test/helpers/workbooks';
@@ -154,7 +155,7 @@ describe('GET /api/students/import/template', () => {
     });
     expect(response.json()).toEqual({
       ok: true,
-      msg: MSG.import.created(1),
+      msg: SERVER_MSG.import.created(1),
       created: 1,
       duplicates: [],
     });
