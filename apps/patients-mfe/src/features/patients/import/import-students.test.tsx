@@ -123,12 +123,14 @@ describe('importing students from Excel (docs/screens-and-routes.md#patients-lis
   });
 
   it('lists every problem of a refused file, row by row', async () => {
+    // The server's sentence (SERVER_MSG.import.invalidRows), shown as it comes.
+    const refused = 'El archivo tiene 2 problemas; no se importó ningún estudiante.';
     const { block } = await renderImport();
     await chooseAndImport(block);
     await act(async () =>
       uploads[0]!.respond(400, {
         ok: false,
-        msg: M.invalidRows(2),
+        msg: refused,
         errors: [
           { row: 3, column: 'email', field: 'email', msg: MSG.students.emailInvalid },
           { row: 7, column: 'age', field: 'age', msg: MSG.students.ageRange },
@@ -136,7 +138,7 @@ describe('importing students from Excel (docs/screens-and-routes.md#patients-lis
       }),
     );
     const alert = within(block).getByRole('alert');
-    expect(alert).toHaveTextContent(M.invalidRows(2));
+    expect(alert).toHaveTextContent(refused);
     expect(alert).toHaveTextContent(M.rowProblems);
     expect(
       within(alert)
