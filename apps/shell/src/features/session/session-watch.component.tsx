@@ -1,13 +1,18 @@
-import { useDraftsOfSignedInUser } from './use-drafts-of-signed-in-user';
+import { lazy, Suspense } from 'react';
+import { selectSessionToken, useAppSelector } from '@psicocampus/shared/core';
 import { useIdleWarning } from './use-idle-warning';
 import { useSessionSync } from './use-session-sync';
-import { useTypingKeepsSession } from './use-typing-keeps-session';
+
+const SignedInDuties = lazy(() => import('./signed-in-duties.component'));
 
 /** The session's background duties; renders nothing. */
 export function SessionWatch() {
   useIdleWarning();
-  useTypingKeepsSession();
   useSessionSync();
-  useDraftsOfSignedInUser();
-  return null;
+  const token = useAppSelector(selectSessionToken);
+  return token ? (
+    <Suspense fallback={null}>
+      <SignedInDuties />
+    </Suspense>
+  ) : null;
 }

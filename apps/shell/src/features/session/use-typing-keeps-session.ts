@@ -25,6 +25,7 @@ export function useTypingKeepsSession(): void {
       const now = Date.now();
       if (now - Math.max(session.lastActivityAt, lastPing) < KEEP_ALIVE_AFTER_MS) return;
       lastPing = now;
+      // Signed in, the API slice is loaded already: this import only finds it.
       void import('@psicocampus/shared').then(({ authApi }) => {
         store
           .dispatch(authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true }))

@@ -1,0 +1,12 @@
+import { useDraftsOfSignedInUser } from './use-drafts-of-signed-in-user';
+import { useTypingKeepsSession } from './use-typing-keeps-session';
+
+/**
+ * What the session needs only while someone is signed in; loaded then, not
+ * with /login (docs/limits-and-budgets.md#speed-and-size-budgets). Renders nothing.
+ */
+export default function SignedInDuties() {
+  useTypingKeepsSession();
+  useDraftsOfSignedInUser();
+  return null;
+}
