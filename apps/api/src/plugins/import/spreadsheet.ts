@@ -479,7 +479,7 @@ function fromExcelJs(cell: ExcelJS.Cell): CellValue {
   return null;
 }
 
-/** ODF's first part: its MIME type, stored uncompressed (ODF 1.2, part 3, §3.3). */
+/** An OpenDocument file's first part: its MIME type, stored uncompressed (as the OpenDocument standard requires). */
 const ODS_MIMETYPE = 'application/vnd.oasis.opendocument.spreadsheet';
 
 async function readXlsx(file: Buffer, limits: SpreadsheetLimits): Promise<FirstSheet> {
