@@ -43,6 +43,39 @@ describe('mount(element, options), the embed for integrators (docs/architecture.
     await act(async () => unmount());
   });
 
+  it('keeps the session while the interview is typed, without the shell (issue 16)', async () => {
+    const calls = stubApi((call) =>
+      call.path === '/api/auth/me' ? Response.json({ ok: true, user: {} }) : undefined,
+    );
+    const element = hostElement();
+    const unmount = await mountInto(element);
+    const start = Date.now();
+    const now = jest.spyOn(Date, 'now');
+    const typeAt = (minutes: number) => {
+      now.mockReturnValue(start + minutes * 60_000);
+      element
+        .querySelector('textarea, input')!
+        .dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    try {
+      typeAt(0);
+      typeAt(5);
+      expect(calls.filter((call) => call.path === '/api/auth/me')).toHaveLength(0);
+      typeAt(11);
+      typeAt(12);
+      await waitFor(() =>
+        expect(calls.filter((call) => call.path === '/api/auth/me')).toHaveLength(1),
+      );
+      // Typing in the host page, outside the form, is not the interview.
+      now.mockReturnValue(start + 30 * 60_000);
+      document.body.dispatchEvent(new Event('input', { bubbles: true }));
+      expect(calls.filter((call) => call.path === '/api/auth/me')).toHaveLength(1);
+    } finally {
+      now.mockRestore();
+      await act(async () => unmount());
+    }
+  });
+
   it('calls the API at apiBaseUrl with the token as x-token, and reports the saved assessment', async () => {
     const assessment = savedAssessment({ riskLevel: 'BAJO' });
     const calls = stubApi((call) =>

@@ -2,7 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { createAppStore, releaseAppStore, type SuicideAssessment } from '@psicocampus/shared';
+import {
+  createAppStore,
+  keepSessionWhileTyping,
+  releaseAppStore,
+  type SuicideAssessment,
+} from '@psicocampus/shared';
 import AssessmentForm from '../features/assessment-form/assessment-form.component';
 import { EmbedFrame } from './embed-frame.component';
 
@@ -82,11 +87,14 @@ export function mount(element: Element, options: AssessmentEmbedOptions): Unmoun
   element.append(host);
   const root = createRoot(host);
   const store = createAppStore({ apiBaseUrl: options.apiBaseUrl, token: options.token });
+  // A long interview makes no call until it is saved: answering keeps the session.
+  const stopKeepingSession = keepSessionWhileTyping(store, host);
 
   let mounted = true;
   const unmount: Unmount = () => {
     if (!mounted) return;
     mounted = false;
+    stopKeepingSession();
     root.unmount();
     host.remove();
     // The host page lives on: nothing of this form may keep running or be kept.
@@ -105,6 +113,7 @@ export function mount(element: Element, options: AssessmentEmbedOptions): Unmoun
               studentName={options.studentName}
               onSaved={options.onSaved}
               onClose={close}
+              embedded
             />
           </EmbedFrame>
         </MemoryRouter>

@@ -3,7 +3,7 @@ import { MSG, sessionEnded } from '@psicocampus/shared';
 import { draftKey } from '@psicocampus/shared/forms';
 import { renderWithApp, stubApi, testPsychologist } from '@psicocampus/shared/testing';
 import { STUDENT_ID } from '../../testing/fixtures';
-import { answer, question } from '../../testing/form-driver';
+import { answer, answerNothingEndorsed, question } from '../../testing/form-driver';
 import { renderForm } from '../../testing/saving-driver';
 import AssessmentForm from './assessment-form.component';
 import userEvent from '@testing-library/user-event';
@@ -43,5 +43,40 @@ describe('the answers being given are a draft (docs/sign-in-and-sessions.md#draf
     await waitFor(() => expect(sessionStorage.getItem(KEY)).not.toBeNull());
     cleanup();
     expect(sessionStorage.getItem(KEY)).toBeNull();
+  });
+});
+
+describe('a save refused because the session ended (issue 16)', () => {
+  const expired = () =>
+    stubApi(({ method }) =>
+      method === 'POST'
+        ? Response.json({ ok: false, msg: MSG.session.expired }, { status: 401 })
+        : undefined,
+    );
+
+  it('shows no error dialog over /login in the shell, and the answers wait as a draft', async () => {
+    expired();
+    const { store } = await renderWithApp(
+      <AssessmentForm studentId={STUDENT_ID} onClose={jest.fn()} />,
+      { session: { token: 'token-123', user: testPsychologist } },
+    );
+    const user = userEvent.setup();
+    await answerNothingEndorsed(user);
+    await user.click(screen.getByRole('button', { name: MSG.assessment.save }));
+    await waitFor(() => expect(store.getState().session.endReason).toBe('expired'));
+    await waitFor(() => expect(sessionStorage.getItem(KEY)).not.toBeNull());
+    expect(document.querySelector('.swal2-popup')).toBeNull();
+  });
+
+  it('says so in an integrator’s page, where no shell shows /login', async () => {
+    expired();
+    await renderWithApp(<AssessmentForm studentId={STUDENT_ID} onClose={jest.fn()} embedded />, {
+      session: { token: 'token-123', user: testPsychologist },
+    });
+    const user = userEvent.setup();
+    await answerNothingEndorsed(user);
+    await user.click(screen.getByRole('button', { name: MSG.assessment.save }));
+    // The form says its save failed: nothing else on that page would.
+    await waitFor(() => expect(document.querySelector('.swal2-popup')).not.toBeNull());
   });
 });

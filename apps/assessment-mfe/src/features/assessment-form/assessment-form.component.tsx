@@ -36,6 +36,11 @@ export interface AssessmentFormComponentProps extends AssessmentFormProps {
    * (Not in the shared contract yet.)
    */
   onUnsavedChange?: (unsaved: boolean) => void;
+  /**
+   * Mounted by the embed, in a page we do not own: no shell shows /login when
+   * the session ends, so a save refused for it is said in the form.
+   */
+  embedded?: boolean;
 }
 
 /**
@@ -57,6 +62,7 @@ export default function AssessmentForm(props: AssessmentFormComponentProps) {
     onSaved: props.onSaved,
     fieldId,
     afterSaveFocusId: remarksId,
+    quietWhenSessionEnds: !props.embedded,
   });
   const remarks = useFinalRemarks(saved, remarksId);
   const ideationDetailAsked = useRef(false);

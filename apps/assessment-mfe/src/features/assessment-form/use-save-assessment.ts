@@ -12,7 +12,7 @@ import {
   type RiskLevel,
   type SuicideAssessment,
 } from '@psicocampus/shared';
-import type { FormikHelpers } from '@psicocampus/shared/forms';
+import { useIsSessionOver, type FormikHelpers } from '@psicocampus/shared/forms';
 import { showError, showInfo, showWarning } from '@psicocampus/shared/ui';
 import { errorsAt } from '../../lib/answer-path';
 import { focusControl, type FieldIdOf } from './field-ids';
@@ -47,6 +47,12 @@ interface Options {
   fieldId: FieldIdOf;
   /** Where focus goes once saved: the final remarks (docs/columbia-assessment.md#saving). */
   afterSaveFocusId: string;
+  /**
+   * In the shell, a save refused because the session ended shows no dialog:
+   * the shell is showing /login, and the answers wait as a draft for the next
+   * sign-in (docs/sign-in-and-sessions.md#drafts).
+   */
+  quietWhenSessionEnds: boolean;
 }
 
 /**
@@ -56,7 +62,14 @@ interface Options {
  * the form turns read-only, the final remarks appear and get focus, and one
  * dialog tells the level the server computed. A failure keeps every answer.
  */
-export function useSaveAssessment({ studentId, onSaved, fieldId, afterSaveFocusId }: Options) {
+export function useSaveAssessment({
+  studentId,
+  onSaved,
+  fieldId,
+  afterSaveFocusId,
+  quietWhenSessionEnds,
+}: Options) {
+  const isSessionOver = useIsSessionOver();
   const [create, { isLoading }] = useCreateAssessmentMutation();
   const [saved, setSaved] = useState<SuicideAssessment | null>(null);
   // One request at a time, and never a second record for the same form.
@@ -81,6 +94,7 @@ export function useSaveAssessment({ studentId, onSaved, fieldId, afterSaveFocusI
         result = await create({ ...answers, student: studentId }).unwrap();
       } catch (error) {
         busy.current = false;
+        if (quietWhenSessionEnds && isSessionOver()) return;
         helpers.setErrors(errorsAt(fieldErrors(error)) as AnswerErrors);
         await showError(errorMessage(error, MSG.assessment.saveError));
         return;
@@ -93,7 +107,7 @@ export function useSaveAssessment({ studentId, onSaved, fieldId, afterSaveFocusI
       focusControl(afterSaveFocusId);
       await showRegistered(assessment.riskLevel, result.protocol);
     },
-    [afterSaveFocusId, create, fieldId, onSaved, studentId],
+    [afterSaveFocusId, create, fieldId, isSessionOver, onSaved, quietWhenSessionEnds, studentId],
   );
 
   return { submit, saved, isSaving: isLoading };

@@ -1,0 +1,40 @@
+import type { AppStore } from '@psicocampus/shared/core';
+import { authApi } from './auth.api';
+
+/**
+ * After this long without calls, typing tells the server someone is at work
+ * (docs/sign-in-and-sessions.md#sessions: the server ends a session after 30
+ * minutes without calls, the shell warns at 25).
+ */
+export const KEEP_ALIVE_AFTER_MS = 10 * 60_000;
+
+/**
+ * Typing counts as activity (issue 16): a key pressed or a value entered
+ * under `target` (the whole page in the shell, the form's box in an
+ * integrator's page) asks the server, at most once per interval, so that it
+ * keeps the session; a page left untouched keeps nothing alive. A session
+ * that has made no call yet (an embed's) counts from the first key. Returns
+ * what stops listening.
+ */
+export function keepSessionWhileTyping(store: AppStore, target: EventTarget): () => void {
+  let lastPing = 0;
+  let firstKey: number | null = null;
+  const onActivity = () => {
+    const { session } = store.getState();
+    if (!session.token) return;
+    const now = Date.now();
+    firstKey ??= now;
+    if (now - Math.max(session.lastActivityAt ?? firstKey, lastPing) < KEEP_ALIVE_AFTER_MS) return;
+    lastPing = now;
+    store
+      .dispatch(authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true }))
+      .unsubscribe();
+  };
+  const options = { capture: true, passive: true } as const;
+  target.addEventListener('keydown', onActivity, options);
+  target.addEventListener('input', onActivity, options);
+  return () => {
+    target.removeEventListener('keydown', onActivity, options);
+    target.removeEventListener('input', onActivity, options);
+  };
+}
