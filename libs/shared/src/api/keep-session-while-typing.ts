@@ -1,12 +1,5 @@
-import type { AppStore } from '@psicocampus/shared/core';
+import { KEEP_ALIVE_AFTER_MS, type AppStore } from '@psicocampus/shared/core';
 import { authApi } from './auth.api';
-
-/**
- * After this long without calls, typing tells the server someone is at work
- * (docs/sign-in-and-sessions.md#sessions: the server ends a session after 30
- * minutes without calls, the shell warns at 25).
- */
-export const KEEP_ALIVE_AFTER_MS = 10 * 60_000;
 
 /**
  * Typing counts as activity (issue 16): a key pressed or a value entered

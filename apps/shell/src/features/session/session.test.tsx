@@ -11,7 +11,7 @@ import {
   serveStandIns,
 } from '../../testing/shell-harness';
 import { IDLE_LIMIT_MS, IDLE_WARNING_MS } from './use-idle-warning';
-import { KEEP_ALIVE_AFTER_MS } from './use-typing-keeps-session';
+import { KEEP_ALIVE_AFTER_MS } from '@psicocampus/shared/core';
 
 beforeAll(async () => {
   installFetch();

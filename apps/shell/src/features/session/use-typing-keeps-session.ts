@@ -1,11 +1,20 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { keepSessionWhileTyping, type AppStore } from '@psicocampus/shared';
-
-export { KEEP_ALIVE_AFTER_MS } from '@psicocampus/shared';
+import type { AppStore } from '@psicocampus/shared/core';
 
 /** Typing anywhere in the page counts as activity while someone is signed in (issue 16). */
 export function useTypingKeepsSession(): void {
   const store = useStore() as AppStore;
-  useEffect(() => keepSessionWhileTyping(store, document), [store]);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let done = false;
+    // Signed in, the API slice is loaded already: this import only finds it.
+    void import('@psicocampus/shared').then(({ keepSessionWhileTyping }) => {
+      if (!done) stop = keepSessionWhileTyping(store, document);
+    });
+    return () => {
+      done = true;
+      stop?.();
+    };
+  }, [store]);
 }
