@@ -1,7 +1,7 @@
-import { useCallback } from 'react';
 import { fullName, MSG, type StudentSummary } from '@psicocampus/shared';
 import { useDraft } from '@psicocampus/shared/forms';
-import { Modal, closeUnlessDialogOpen, useDiscardGuard } from '@psicocampus/shared/ui';
+import { Modal, closeUnlessDialogOpen } from '@psicocampus/shared/ui';
+import { useDraftModalGuard } from '../../lib/use-draft-modal-guard';
 import {
   AppointmentForm,
   appointmentDraftScreen,
@@ -20,17 +20,7 @@ interface Props {
  */
 export function ScheduleAppointmentModal({ student, onClose }: Props) {
   const draft = useDraft(student && appointmentDraftScreen(student._id), EMPTY_APPOINTMENT);
-  const discard = useCallback(() => {
-    draft.clear();
-    onClose();
-  }, [draft, onClose]);
-  const guard = useDiscardGuard(discard);
-  const { saved: markSaved } = guard;
-  const scheduled = useCallback(() => {
-    markSaved();
-    onClose();
-  }, [markSaved, onClose]);
-  const ask = guard.requestClose;
+  const { ask, saved: scheduled, onChangedChange } = useDraftModalGuard(draft, onClose);
   return (
     <Modal
       open={student !== null}
@@ -41,7 +31,7 @@ export function ScheduleAppointmentModal({ student, onClose }: Props) {
         <AppointmentForm
           studentId={student._id}
           draft={draft}
-          onChangedChange={guard.onChangedChange}
+          onChangedChange={onChangedChange}
           onScheduled={scheduled}
           onCancel={ask}
         />

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { MSG, studentFormSchema, type StudentSummary } from '@psicocampus/shared';
 import { Formik, GuardedForm, KeepDraft, useDraft, type Draft } from '@psicocampus/shared/forms';
 import {
@@ -7,8 +6,8 @@ import {
   Notice,
   closeUnlessDialogOpen,
   showWarningList,
-  useDiscardGuard,
 } from '@psicocampus/shared/ui';
+import { useDraftModalGuard } from '../../lib/use-draft-modal-guard';
 import { StudentFormFields } from './student-form-fields.component';
 import { toFormValues, type StudentFormValues } from './student-form-values';
 import { useStudentForm } from './use-student-form';
@@ -33,17 +32,7 @@ export function StudentFormModal({ open, student, onClose }: Props) {
     open && !student ? 'student:new' : null,
     toFormValues(student),
   );
-  const discard = useCallback(() => {
-    draft.clear();
-    onClose();
-  }, [draft, onClose]);
-  const guard = useDiscardGuard(discard);
-  const { saved: markSaved } = guard;
-  const saved = useCallback(() => {
-    markSaved();
-    onClose();
-  }, [markSaved, onClose]);
-  const ask = guard.requestClose;
+  const { ask, saved, onChangedChange } = useDraftModalGuard(draft, onClose);
   return (
     <Modal
       open={open}
@@ -56,7 +45,7 @@ export function StudentFormModal({ open, student, onClose }: Props) {
           key={student?._id ?? 'new'}
           student={student}
           draft={draft}
-          onChangedChange={guard.onChangedChange}
+          onChangedChange={onChangedChange}
           onCancel={ask}
           onSaved={saved}
         />

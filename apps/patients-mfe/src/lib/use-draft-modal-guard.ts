@@ -1,0 +1,33 @@
+import { useCallback } from 'react';
+import { useDiscardGuard } from '@psicocampus/shared/ui';
+
+/** What a modal form keeping a draft does on its way out. */
+export interface DraftModalGuard {
+  /** Cancelar, × and Escape: ask '¿Descartar los cambios?' when something was typed. */
+  ask: () => void;
+  /** After a save: close without asking. */
+  saved: () => void;
+  /** The form tells whether it holds something not saved. */
+  onChangedChange: (changed: boolean) => void;
+}
+
+/**
+ * A modal whose form keeps a draft (docs/sign-in-and-sessions.md#drafts):
+ * closing it asks first when something was typed, and a discard confirmed
+ * forgets the draft; a save closes it without asking.
+ */
+export function useDraftModalGuard(
+  draft: { clear: () => void },
+  onClose: () => void,
+): DraftModalGuard {
+  const discard = useCallback(() => {
+    draft.clear();
+    onClose();
+  }, [draft, onClose]);
+  const { requestClose, saved: markSaved, onChangedChange } = useDiscardGuard(discard);
+  const saved = useCallback(() => {
+    markSaved();
+    onClose();
+  }, [markSaved, onClose]);
+  return { ask: requestClose, saved, onChangedChange };
+}
