@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Student, StudentSummary } from '@psicocampus/shared/domain';
 import { saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
 import { addNote, auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
+import { whatTheServerRead } from '../../../test/helpers/driver-spy';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 let server: TestServer;
@@ -31,25 +32,6 @@ async function listed(token: string, id: string): Promise<StudentSummary | undef
 
 /** A statement as an operator would run it, beside the API. */
 const outside = (statement: string) => server.server.database.db.execute(sql.raw(statement));
-
-/** Everything the database hands back to the server while `work` runs, as text. */
-async function whatTheServerRead(work: () => Promise<unknown>): Promise<string> {
-  type Client = { query: (...args: unknown[]) => Promise<unknown> };
-  const client = (server.server.database.db as unknown as { $client: Client }).$client;
-  const original = client.query;
-  const results: unknown[] = [];
-  client.query = async function spiedQuery(this: unknown, ...args: unknown[]) {
-    const result = await original.apply(this, args);
-    results.push(result);
-    return result;
-  };
-  try {
-    await work();
-  } finally {
-    client.query = original;
-  }
-  return JSON.stringify(results);
-}
 
 describe("a student's current level (issue 16)", () => {
   it("is the latest assessment's level and date, in the list and the detail; null without one", async () => {
@@ -83,7 +65,7 @@ describe("a student's detail kept by the server (issue 14 §4)", () => {
     const before = (await auditRowsOf(server, 'student.read')).length;
 
     let again: Student | undefined;
-    const read = await whatTheServerRead(async () => {
+    const read = await whatTheServerRead(server, async () => {
       again = await detail(lucia, student._id);
     });
     expect(again).toEqual(first);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@psicocampus/shared/domain';
 import { addNote, createStudent } from '../../../test/helpers/patients';
+import { whatTheServerRead } from '../../../test/helpers/driver-spy';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
 let server: TestServer;
@@ -17,31 +18,6 @@ afterAll(() => server.close());
 
 const detail = (token: string, id: string) =>
   server.call({ method: 'GET', url: `/api/students/${id}`, token });
-
-interface QueryableClient {
-  query: (...args: unknown[]) => Promise<unknown>;
-}
-
-/**
- * Everything the database hands back to the server while `work` runs, as
- * text: whatever a query read is in here, whichever module sent it.
- */
-async function whatTheServerRead(work: () => Promise<unknown>): Promise<string> {
-  const client = (server.server.database.db as unknown as { $client: QueryableClient }).$client;
-  const original = client.query;
-  const results: unknown[] = [];
-  client.query = async function spiedQuery(this: unknown, ...args: unknown[]) {
-    const result = await original.apply(this, args);
-    results.push(result);
-    return result;
-  };
-  try {
-    await work();
-  } finally {
-    client.query = original;
-  }
-  return JSON.stringify(results);
-}
 
 describe("GET /api/students/:id of another psychologist's student (issue 14 §5)", () => {
   it('answers byte for byte what an unknown id answers', async () => {
@@ -67,12 +43,12 @@ describe("GET /api/students/:id of another psychologist's student (issue 14 §5)
     const secret = `Refiere ideas de muerte desde el examen ${randomUUID()}.`;
     await addNote(server, martin, foreign._id, secret);
 
-    const read = await whatTheServerRead(() => detail(lucia, foreign._id));
+    const read = await whatTheServerRead(server, () => detail(lucia, foreign._id));
     // (Not toContain: its message would print every row read, session hashes included.)
     expect(read.includes(secret)).toBe(false);
 
     // The same spy sees the note when its own psychologist opens the student.
-    const own = await whatTheServerRead(async () => {
+    const own = await whatTheServerRead(server, async () => {
       const response = await detail(martin, foreign._id);
       expect(response.statusCode).toBe(200);
       expect(response.json().student.clinicalNotes[0].note).toBe(secret);
