@@ -78,9 +78,9 @@ describe('the login screen (docs/screens-and-routes.md#login-screen)', () => {
     await renderLogin();
     await userEvent.click(screen.getByRole('button', { name: MSG.auth.termsLink }));
     const terms = screen.getByRole('dialog', { name: MSG.auth.termsTitle });
-    const headings = within(terms)
-      .getAllByRole('heading', { level: 3 })
-      .map((heading) => heading.textContent);
+    const headings = (await within(terms).findAllByRole('heading', { level: 3 })).map(
+      (heading) => heading.textContent,
+    );
     expect(headings).toEqual([
       '1. Aceptación de los términos',
       '2. Uso del servicio',

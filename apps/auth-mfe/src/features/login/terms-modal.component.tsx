@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { MSG } from '@psicocampus/shared/domain';
-import { Button, Modal } from '@psicocampus/shared/ui';
-import { TERMS_SECTIONS } from './terms-content';
-import styles from './login.module.css';
+import { Button, LoadingMessage, Modal } from '@psicocampus/shared/ui';
 import termsStyles from './terms-modal.module.css';
+
+// Three kilobytes of text that few sign-ins open: not in /login's budget
+// (docs/limits-and-budgets.md#speed-and-size-budgets).
+const TermsText = lazy(() => import('./terms-text.component'));
 
 export function TermsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
@@ -22,14 +25,9 @@ export function TermsModal({ open, onClose }: { open: boolean; onClose: () => vo
         aria-label={MSG.layoutA11y.termsText}
         tabIndex={0}
       >
-        {TERMS_SECTIONS.map((section) => (
-          <section key={section.title} className={styles.termsSection}>
-            <h3>{section.title}</h3>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </section>
-        ))}
+        <Suspense fallback={<LoadingMessage text={MSG.common.loading} />}>
+          <TermsText />
+        </Suspense>
       </div>
     </Modal>
   );

@@ -9,7 +9,7 @@ describe('the Terms modal', () => {
     const dialog = screen.getByRole('dialog', { name: MSG.auth.termsTitle });
     const text = within(dialog).getByRole('region', { name: MSG.layoutA11y.termsText });
     expect(text).toHaveAttribute('tabindex', '0');
-    expect(within(text).getAllByRole('heading', { level: 3 })).toHaveLength(5);
+    expect(await within(text).findAllByRole('heading', { level: 3 })).toHaveLength(5);
 
     // Tab from the close button reaches the text before the footer's button.
     within(dialog).getByRole('button', { name: MSG.common.closeDialog }).focus();
