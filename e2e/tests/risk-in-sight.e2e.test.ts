@@ -290,4 +290,74 @@ describe("the psychologist's screens at any screen size (issue 16)", () => {
     }
     expect(problems).toEqual([]);
   });
+  it("fits the assessment remote's screens, the new assessment's form and the sign-in screens at 360, 768 and 1366 px", async () => {
+    const assessmentId = atRisk.latestRisk!.assessmentId;
+    const screens = [
+      {
+        path: `${DASHBOARD}/studenteva/${atRisk._id}`,
+        ready: () => page.getByRole('button', { name: 'Nueva Evaluación' }).waitFor(),
+      },
+      {
+        path: `${DASHBOARD}/Evaluaciones`,
+        ready: () => page.getByRole('table').waitFor(),
+      },
+      {
+        path: `${DASHBOARD}/evaluacion/${assessmentId}`,
+        ready: () => page.getByText('Muy alto').first().waitFor(),
+      },
+    ];
+    const problems: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const screen of screens) {
+        await page.goto(`${product.url}${screen.path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await screen.ready();
+        const measured = await overflow();
+        if (measured.page > 0)
+          problems.push(`${screen.path} at ${width}: page ${measured.page} px too wide`);
+        if (measured.main > 0)
+          problems.push(`${screen.path} at ${width}: content ${measured.main} px too wide`);
+      }
+      // The form itself, in its dialog, from the student's evaluations.
+      await page.goto(`${product.url}${DASHBOARD}/studenteva/${atRisk._id}`);
+      await page.getByRole('button', { name: 'Nueva Evaluación' }).click();
+      const dialog = page.getByRole('dialog', { name: /Escala Columbia/ });
+      await dialog.getByRole('button', { name: 'Guardar Evaluación' }).waitFor();
+      const widest = await dialog.evaluate((element) =>
+        Math.max(
+          Math.ceil(element.getBoundingClientRect().right),
+          ...[...element.querySelectorAll('*')].map((child) =>
+            Math.ceil(child.getBoundingClientRect().right),
+          ),
+        ),
+      );
+      if (widest > width)
+        problems.push(`the assessment form at ${width}: ${widest - width} px too wide`);
+      const pageOver = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      if (pageOver > 0)
+        problems.push(`the assessment form at ${width}: page ${pageOver} px too wide`);
+      await page.keyboard.press('Escape');
+    }
+    // The screens before signing in, in a window of their own.
+    const visitor = await newPage(browser);
+    try {
+      for (const width of WIDTHS) {
+        await visitor.page.setViewportSize({ width, height: 800 });
+        for (const path of ['/login', `/reset-password/${'a'.repeat(43)}`]) {
+          await visitor.page.goto(`${product.url}${path}`);
+          await visitor.page.getByRole('heading', { level: 1 }).first().waitFor();
+          const over = await visitor.page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          if (over > 0) problems.push(`${path} at ${width}: page ${over} px too wide`);
+        }
+      }
+    } finally {
+      await visitor.context.close();
+    }
+    expect(problems).toEqual([]);
+  });
 });
