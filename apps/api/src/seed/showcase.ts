@@ -1,5 +1,5 @@
 import { GENDERS, SEMESTERS, type Gender } from '@psicocampus/shared/domain';
-import { RISK_LEVELS, type RiskLevel } from '@psicocampus/shared/columbia';
+import { isHighRiskLevel, RISK_LEVELS, type RiskLevel } from '@psicocampus/shared/columbia';
 import type {
   appointments,
   assessmentRemarks,
@@ -334,7 +334,7 @@ export function buildShowcase(input: ShowcaseInput): ShowcaseRows {
           riskLevel,
           createdAt: at,
         });
-        const high = riskLevel === 'ALTO' || riskLevel === 'MUY_ALTO';
+        const high = isHighRiskLevel(riskLevel);
         const remarkAt = at.getTime() + random.int(2, 48) * HOUR_MS;
         if (high && remarkAt < nowMs - 10 * MINUTE_MS && random.chance(0.6)) {
           rows.remarks.push({
@@ -351,7 +351,7 @@ export function buildShowcase(input: ShowcaseInput): ShowcaseRows {
         const assessed = assessedAt.find(
           (item) => item.at.getTime() === date.getTime() + 30 * MINUTE_MS,
         );
-        const high = assessed && (assessed.level === 'ALTO' || assessed.level === 'MUY_ALTO');
+        const high = assessed && isHighRiskLevel(assessed.level);
         if (!high && index > 0 && !random.chance(0.75)) return;
         const note = high
           ? random.pick(FOLLOW_UP_NOTES)

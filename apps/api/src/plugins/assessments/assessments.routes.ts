@@ -8,6 +8,7 @@ import {
   isRiskLevel,
   latestAttemptDate,
   normalizeAssessment,
+  isHighRiskLevel,
   riskAnswersOf,
   type AssessmentAnswers,
   type AssessmentCreateBody,
@@ -49,11 +50,6 @@ function answersOf(body: AssessmentCreateBody): AssessmentAnswers {
     (answers as unknown as Record<string, unknown>)[key] = body[key];
   }
   return answers;
-}
-
-/** The levels whose 'Evaluación Registrada' says what the service's protocol asks next. */
-function asksForProtocol(level: string): boolean {
-  return level === 'ALTO' || level === 'MUY_ALTO';
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -109,7 +105,7 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
       msg: MSG.assessment.saved,
       // What the service's protocol asks next, shown in 'Evaluación Registrada' for a high level
       // (docs/columbia-assessment.md#saving); the text is the operator's (HIGH_RISK_PROTOCOL).
-      protocol: asksForProtocol(saved.riskLevel) ? ctx.config.highRiskProtocol : null,
+      protocol: isHighRiskLevel(saved.riskLevel) ? ctx.config.highRiskProtocol : null,
       assessment: toAssessment({
         assessment: saved,
         author: {

@@ -2,22 +2,20 @@ import { desc, eq, exists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { caseloadRevisions, clinicalNotes, students, users } from '../../db/schema';
+import { clinicalNotes, students, users } from '../../db/schema';
 import { readAuditRow, type AuditParams } from '../audit/audit';
 import type { NoteRecord } from '../clinical-notes/clinical-note.queries';
 import { staffRefColumns } from '../users/staff-ref';
 import { ownStudent } from './caseload';
 import { latestRiskJson } from './latest-risk';
+import { caseloadRevisionText } from './student-list.json';
 import type { StudentRecord } from './student.queries';
 
 const author = alias(users, 'note_author');
 
 const owned = alias(students, 'owned');
 
-/** The caseload's revision, as text (node-postgres and PGlite answer a bigint differently). */
-const caseloadRevisionText = sql<string>`coalesce((select ${caseloadRevisions.revision}
-  from ${caseloadRevisions}
-  where ${caseloadRevisions.psychologistId} = ${sql.placeholder('psychologistId')}), 0)::text`;
+const revision = caseloadRevisionText(sql.placeholder('psychologistId'));
 
 const auditedRevisionStatement = preparedFor((db) => {
   const own = (table: typeof students | typeof owned) =>
@@ -36,7 +34,7 @@ const auditedRevisionStatement = preparedFor((db) => {
   );
   return db
     .with(auditRow)
-    .select({ revision: caseloadRevisionText })
+    .select({ revision })
     .from(students)
     .where(own(students))
     .prepare('student_detail_revision_audited');
@@ -70,7 +68,7 @@ const studentDetailStatement = preparedFor((db) =>
       student: students,
       psychologist: staffRefColumns,
       latestRisk: latestRiskJson(students.id),
-      revision: caseloadRevisionText,
+      revision,
       note: clinicalNotes,
       author: {
         id: author.id,

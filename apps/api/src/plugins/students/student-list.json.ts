@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { readAuditRow, type AuditParams } from '../audit/audit';
@@ -6,8 +6,6 @@ import { folded } from '../../lib/text-search';
 import { caseloadRevisions, students, users } from '../../db/schema';
 import { inCaseloadOf } from './caseload';
 import { isoText, latestRiskJson } from './latest-risk';
-
-const iso = isoText;
 
 /**
  * The body of `GET /api/students` for a whole caseload, built by the
@@ -58,12 +56,12 @@ export async function caseloadList(db: Database, psychologistId: string): Promis
         ) end,
         'latestRisk', ${latestRiskJson(students.id)},
         'version', ${students.version},
-        'createdAt', ${iso(students.createdAt)},
-        'updatedAt', ${iso(students.updatedAt)}
+        'createdAt', ${isoText(students.createdAt)},
+        'updatedAt', ${isoText(students.updatedAt)}
       ) order by ${folded(students.lastName)}, ${folded(students.firstName)}, ${students.id}), '[]'::json),
       'total', count(${students.id})
     )::text as body,
-    ${revisionOf(psychologistId)} as revision
+    ${caseloadRevisionText(psychologistId)} as revision
     from ${students}
     left join ${users} on ${users.id} = ${students.assignedPsychologistId}
     where ${inCaseloadOf(psychologistId)}
@@ -71,15 +69,19 @@ export async function caseloadList(db: Database, psychologistId: string): Promis
   return result.rows[0]!;
 }
 
-/** As text: node-postgres and PGlite answer a bigint differently. */
-const revisionOf = (psychologistId: string) =>
-  sql`coalesce((select ${caseloadRevisions.revision} from ${caseloadRevisions}
+/**
+ * A caseload's current revision ('0' before its first change), as text:
+ * node-postgres and PGlite answer a bigint differently. The psychologist is
+ * a value or a prepared statement's placeholder.
+ */
+export const caseloadRevisionText = (psychologistId: string | Placeholder) =>
+  sql<string>`coalesce((select ${caseloadRevisions.revision} from ${caseloadRevisions}
     where ${caseloadRevisions.psychologistId} = ${psychologistId}), 0)::text`;
 
 /** The caseload's current revision ('0' before its first change). */
 export async function caseloadRevision(db: Database, psychologistId: string): Promise<string> {
   const result = (await db.execute(
-    sql`select ${revisionOf(psychologistId)} as revision`,
+    sql`select ${caseloadRevisionText(psychologistId)} as revision`,
   )) as unknown as {
     rows: Array<{ revision: string }>;
   };

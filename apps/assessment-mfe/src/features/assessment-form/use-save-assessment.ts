@@ -4,6 +4,7 @@ import {
   assessmentProblems,
   errorMessage,
   fieldErrors,
+  isHighRiskLevel,
   latestAttemptDate,
   MSG,
   normalizeAssessment,
@@ -25,7 +26,7 @@ import { focusControl, type FieldIdOf } from './field-ids';
  */
 async function showRegistered(level: RiskLevel, protocol: string | null | undefined) {
   const text = `${MSG.assessment.registeredText(MSG.assessment.levels[level])}. ${MSG.assessment.decisionAid}`;
-  if (!HIGH_LEVELS.has(level)) {
+  if (!isHighRiskLevel(level)) {
     await showInfo(MSG.assessment.registered, text);
     return;
   }
@@ -35,8 +36,6 @@ async function showRegistered(level: RiskLevel, protocol: string | null | undefi
     `${text} ${MSG.savedAssessment.protocolTitle}: ${next}`,
   );
 }
-
-const HIGH_LEVELS: ReadonlySet<RiskLevel> = new Set(['ALTO', 'MUY_ALTO']);
 
 /** Formik's errors of the answers: a message where an answer has one. */
 type AnswerErrors = Parameters<FormikHelpers<AssessmentAnswers>['setErrors']>[0];

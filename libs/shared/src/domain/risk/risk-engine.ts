@@ -20,6 +20,15 @@ export function isRiskLevel(value: unknown): value is RiskLevel {
   return typeof value === 'string' && (RISK_LEVELS as readonly string[]).includes(value);
 }
 
+/**
+ * The levels at which the service's protocol asks for more than a follow-up
+ * (docs/columbia-assessment.md#saving): 'Evaluación Registrada' is a warning
+ * and carries the protocol's text.
+ */
+export function isHighRiskLevel(level: string): boolean {
+  return level === 'ALTO' || level === 'MUY_ALTO';
+}
+
 /** true = "sí", false = "no", null = not answered yet. */
 export type Answer = boolean | null;
 
