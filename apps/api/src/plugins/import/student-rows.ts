@@ -71,11 +71,11 @@ const READ_ECHO_LENGTH = 40;
 /**
  * The cell's text when a number column holds something that is not a number
  * ("21 años", a date): the schema alone would call it missing, which
- * hides what the person typed. Undefined for a number or a blank cell.
+ * hides what the person typed. `input` is what the schema is given for the
+ * cell (schemaInput). Undefined for a number or a blank cell.
  */
-function unreadableNumber(column: ImportColumn, value: Cell): string | undefined {
+function unreadableNumber(column: ImportColumn, value: Cell, input: unknown): string | undefined {
   if (column.kind !== 'number' || typeof value === 'number') return undefined;
-  const input = schemaInput(column, value);
   if (typeof input !== 'string' || Number.isFinite(Number(input))) return undefined;
   const shown = input.replace(/[\p{Cc}\p{Bidi_Control}]/gu, '');
   // By code points, so that an emoji is never cut in half.
@@ -166,17 +166,18 @@ export function readStudentRows(sheet: FirstSheet): ImportRow[] {
   const valid: ImportRow[] = [];
   const problems: ImportProblem[] = [];
   const firstRowOfEmail = new Map<string, number>();
+  const phone = positions.find(({ column }) => column.field === 'phone');
   for (const { number, cells } of dataRows) {
     const input: Record<string, unknown> = {};
     const cellsAsRead = new Map<string, string>();
     for (const { column, index } of positions) {
-      input[column.field] = schemaInput(column, cells[index]);
-      const read = unreadableNumber(column, cells[index]);
+      const given = schemaInput(column, cells[index]);
+      input[column.field] = given;
+      const read = unreadableNumber(column, cells[index], given);
       const expected = NUMBER_EXPECTED[column.field];
       if (read !== undefined && expected)
         cellsAsRead.set(column.field, SERVER_MSG.import.notANumber(expected, read));
     }
-    const phone = positions.find(({ column }) => column.field === 'phone');
     const phoneCell = phone ? cells[phone.index] : undefined;
     if (typeof phoneCell === 'number') {
       // A number cell has already lost a leading 0 (0991234567 → 991234567): never guessed back.
