@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
+import { violationsOn } from '../support/axe';
 import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn } from '../support/session';
 
@@ -13,15 +13,6 @@ const WIDTHS = [
   { width: 360, height: 740 },
   { width: 1366, height: 768 },
 ] as const;
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
 let browser: Browser;
 let product: RunningProduct;
 
@@ -33,30 +24,6 @@ afterAll(async () => {
   await browser.close();
   await product.close();
 });
-
-/** axe-core's findings on the page as it is now, one readable line each. */
-async function violationsOn(page: Page): Promise<string[]> {
-  // Animations (dialogs fading in) settle first: axe judges colours as drawn.
-  await page.waitForTimeout(400);
-  // Evaluated through the DevTools protocol, which the page's
-  // Content-Security-Policy does not govern (a <script> tag would be refused).
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(
-    async () =>
-      (
-        await (
-          window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }
-        ).axe.run()
-      ).violations,
-  );
-  return violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} → ${v.nodes
-        .slice(0, 3)
-        .map((node) => node.target.join(' '))
-        .join(' | ')}`,
-  );
-}
 
 async function expectAccessible(page: Page, ready: Locator) {
   await ready.waitFor({ timeout: 20_000 });

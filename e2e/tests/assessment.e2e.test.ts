@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { pdfText } from '../../apps/api/test/helpers/pdf-text';
 import { serveRemoteFolder } from '../../apps/api/src/web/front-ends';
 import { launchBrowser, newPage } from '../support/browser';
+import { answer, question } from '../support/assessment';
 import { freePort, startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn } from '../support/session';
 
@@ -33,24 +34,6 @@ afterAll(async () => {
   await product.close();
   await integratorOrigin.close();
 });
-
-/** The yes/no question whose legend starts with `title`. */
-function question(scope: Page | Locator, title: string): Locator {
-  return scope.getByRole('group', {
-    name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`),
-  });
-}
-
-async function answer(
-  scope: Page | Locator,
-  title: string,
-  choice: 'Sí' | 'No',
-  description?: string,
-) {
-  const group = question(scope, title);
-  await group.getByRole('radio', { name: choice, exact: true }).check();
-  if (description) await group.getByLabel(/Descripción/).fill(description);
-}
 
 async function acknowledge(page: Page, title: string | RegExp) {
   // By its title alone: the form's own text speaks of "observaciones guardadas" too.

@@ -4,10 +4,10 @@
  * date) in the patients list, sortable and filterable, and in the student
  * detail's header; and the psychologist's screens usable from 360 px wide.
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { calmAnswers, severeAnswers } from '../../apps/api/test/helpers/assessments';
 import { launchBrowser, newPage } from '../support/browser';
+import { violationsOn } from '../support/axe';
 import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn, storedToken } from '../support/session';
 
@@ -177,25 +177,6 @@ describe("the student's current risk level (issue 16)", () => {
 });
 
 describe('the level, its sort button and its filter pass axe-core (issue 16)', () => {
-  const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-  /** axe-core's findings on the page as it is now, one line each. */
-  async function violations(): Promise<string[]> {
-    await page.waitForLoadState('networkidle');
-    // Through the DevTools protocol, which the page's Content-Security-Policy does not govern.
-    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-    return page.evaluate(async () => {
-      const { axe } = window as unknown as {
-        axe: {
-          run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      };
-      return (await axe.run()).violations.map(
-        (v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-      );
-    });
-  }
-
   it('in the list (sorted and filtered) and in the detail, at 360 and 1366 px', async () => {
     const found: string[] = [];
     for (const width of [360, 1366]) {
@@ -207,10 +188,10 @@ describe('the level, its sort button and its filter pass axe-core (issue 16)', (
       await page.getByRole('button', { name: /Nivel de riesgo/ }).click();
       await page.getByLabel('Filtrar por nivel de riesgo').selectOption({ label: 'Muy alto' });
       await page.getByText('1 paciente coincide con la búsqueda.').waitFor();
-      found.push(...(await violations()).map((line) => `list at ${width}: ${line}`));
+      found.push(...(await violationsOn(page)).map((line) => `list at ${width}: ${line}`));
       await page.goto(`${product.url}${LIST}/${atRisk._id}`);
       await page.getByRole('link', { name: /Muy alto/ }).waitFor();
-      found.push(...(await violations()).map((line) => `detail at ${width}: ${line}`));
+      found.push(...(await violationsOn(page)).map((line) => `detail at ${width}: ${line}`));
     }
     expect(found).toEqual([]);
   });

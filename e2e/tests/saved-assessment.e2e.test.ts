@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
+import { answer, question } from '../support/assessment';
+import { violationsOn } from '../support/axe';
 import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn } from '../support/session';
 
@@ -26,18 +27,6 @@ afterAll(async () => {
   await product.close();
 });
 
-function question(scope: Page | Locator, title: string): Locator {
-  return scope.getByRole('group', {
-    name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`),
-  });
-}
-
-async function answer(scope: Locator, title: string, choice: 'Sí' | 'No', description?: string) {
-  const group = question(scope, title);
-  await group.getByRole('radio', { name: choice, exact: true }).check();
-  if (description) await group.getByLabel(/Descripción/).fill(description);
-}
-
 const IDEATION = ['1. Deseo de estar muerto/a', '2. Pensamientos suicidas activos no específicos'];
 const BEHAVIOUR = [
   'Intento Real',
@@ -48,27 +37,6 @@ const BEHAVIOUR = [
 ];
 const PREPARATORY = 'Actos o Comportamiento Preparatorios';
 const PREPARED = 'Reunió pastillas y escribió una nota de despedida';
-
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's findings on the page as it is now (as e2e/tests/accessibility.e2e.test.ts runs it). */
-async function violationsOn(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(
-    async () =>
-      (
-        await (
-          window as unknown as {
-            axe: {
-              run(): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }>;
-            };
-          }
-        ).axe.run()
-      ).violations,
-  );
-  return violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
-}
 
 /** The sweetalert2 dialogs on the page (the form's own modal is not one of them). */
 const alerts = (page: Page) => page.locator('.swal2-popup');
