@@ -235,9 +235,9 @@ export default tseslint.config(
           patterns: [
             noOtherApps,
             {
-              regex: '^@psicocampus/shared(/(?!(domain|columbia|server-messages)$).*)?$',
+              regex: '^@psicocampus/shared(/(?!(domain|columbia|server-messages|mail)$).*)?$',
               message:
-                'The server takes only @psicocampus/shared/domain, /columbia and /server-messages (no React, no DOM).',
+                'The server takes only @psicocampus/shared/domain, /columbia, /server-messages and /mail (no React, no DOM).',
             },
           ],
         },

@@ -6,12 +6,15 @@ import { MSG } from '@psicocampus/shared/domain';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
-import { createMailer, MailQueue, type Mailer } from './mail/mailer';
+import { createMailer, type Mailer } from './mail/mailer';
+import { MailQueue, type MailQueueSettings } from './mail/mail-queue';
 import { adminStudentsRoutes } from './plugins/admin-students/admin-students.routes';
 import { appointmentsRoutes } from './plugins/appointments/appointments.routes';
 import { assessmentsRoutes } from './plugins/assessments/assessments.routes';
 import { registerAudit } from './plugins/audit/audit';
 import { auditLogRoutes } from './plugins/audit/audit-log.routes';
+import { registerMailReports } from './plugins/mail/mail-report';
+import { mailRoutes } from './plugins/mail/mail.routes';
 import { reportsRoutes } from './plugins/reports/reports.routes';
 import { createPdfRenderer } from './reports/pdf/pdf-renderer';
 import { authRoutes } from './plugins/auth/auth.routes';
@@ -44,6 +47,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Replaces the clock (tests of expiry). */
   now?: () => Date;
+  /** Changes the mail queue's tries, back-off and polling (tests). */
+  mailQueue?: Partial<MailQueueSettings>;
 }
 
 const NO_ORIGINS: readonly string[] = [];
@@ -113,17 +118,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       dataDir: config.dataDir,
       log: app.log,
     });
+  const now = deps.now ?? (() => new Date());
+  // Inside an audited write, the request's transaction (db/unit-of-work.ts).
+  const db = unitOfWorkDatabase(database.db);
   const ctx: AppContext = {
     config,
     database,
-    // Inside an audited write, the request's transaction (db/unit-of-work.ts).
-    db: unitOfWorkDatabase(database.db),
-    mail: new MailQueue(mailer, app.log),
-    now: deps.now ?? (() => new Date()),
+    db,
+    mail: new MailQueue({
+      db,
+      root: database.db,
+      mailer,
+      log: app.log,
+      now,
+      settings: deps.mailQueue,
+    }),
+    now,
   };
   app.decorate('ctx', ctx);
-  // Mails still leaving are sent before the process ends.
-  app.addHook('onClose', () => ctx.mail.idle());
+  // Mail queued by requests leaves once they commit; the rest is polled for.
+  registerMailReports(app, ctx);
+  app.addHook('onReady', async () => ctx.mail.start());
+  // Mails still leaving are sent before the process ends; the queue keeps the rest.
+  app.addHook('onClose', async () => {
+    ctx.mail.stop();
+    await ctx.mail.idle();
+  });
 
   await app.register(fastifyCors, {
     // Only the configured origins, never '*' (the shell, remotes' hosts, integrators).
@@ -158,6 +178,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(adminStudentsRoutes, { ctx });
     await api.register(statisticsRoutes, { ctx });
     await api.register(auditLogRoutes, { ctx });
+    await api.register(mailRoutes, { ctx });
   });
 
   if (config.web) {

@@ -1,6 +1,6 @@
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
-import type { MailQueue } from './mail/mailer';
+import type { MailQueue } from './mail/mail-queue';
 
 /** What every plugin of the server works with. */
 export interface AppContext {

@@ -24,7 +24,7 @@ export interface RunningServer {
 export async function createServer(
   config: AppConfig,
   target: DatabaseTarget = databaseTarget(config),
-  overrides: Pick<AppDependencies, 'mailer' | 'now'> = {},
+  overrides: Pick<AppDependencies, 'mailer' | 'now' | 'mailQueue'> = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(target);
   try {

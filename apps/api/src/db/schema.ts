@@ -338,3 +338,43 @@ export const caseloadRevisions = pgTable('caseload_revisions', {
   psychologistId: uuid().primaryKey(),
   revision: bigint({ mode: 'number' }).notNull(),
 });
+
+/**
+ * Mail that matters, queued and retried (src/mail/mail-queue.ts, migration
+ * 0010). `text` and `html` are cleared once the mail is sent: a reset or
+ * invitation link must not outlive its delivery in the database.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    text: text(),
+    html: text(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    status: text().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** While 'sending': until when the claiming process holds it; later, any process takes it again. */
+    leaseUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('mail_queue_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+    check(
+      'mail_queue_kind_check',
+      sql`${t.kind} in ('invite', 'reset', 'email-change', 'notice', 'reminder')`,
+    ),
+    index('mail_queue_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('mail_queue_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'sending'`),
+    index('mail_queue_created_idx').on(t.createdAt),
+  ],
+);

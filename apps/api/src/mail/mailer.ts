@@ -19,59 +19,6 @@ export interface Mailer {
 export type MailLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /**
- * Sends without making the caller wait: a recovery request must answer in
- * the same time whether or not a mail goes out. Failures are logged; `idle()`
- * resolves when nothing is left in flight (shutdown and tests wait on it).
- */
-export class MailQueue {
-  private pending = new Set<Promise<void>>();
-
-  constructor(
-    private readonly mailer: Mailer,
-    private readonly log: MailLog,
-  ) {}
-
-  enqueue(message: MailMessage): void {
-    const sending = this.mailer
-      .send(message)
-      .catch((error: unknown) => {
-        this.log.error({ err: error, to: message.to, subject: message.subject }, 'mail not sent');
-      })
-      .finally(() => this.pending.delete(sending));
-    this.pending.add(sending);
-  }
-
-  private composing: Promise<void> = Promise.resolve();
-
-  /**
-   * Prepares a mail after the answer has left, then sends it. For a mail whose
-   * mere preparation (a token written for an existing account) would show in
-   * the answer's timing. Preparations run one at a time, in order, as the
-   * answers that asked for them did; `compose` returns null to send nothing.
-   */
-  enqueueComposed(compose: () => Promise<MailMessage | null>): void {
-    const composed = this.composing
-      // A turn of the event loop first, so the answer is on its way before
-      // any of this work (PGlite runs its queries on this very thread).
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(compose)
-      .then((message) => {
-        if (message) this.enqueue(message);
-      })
-      .catch((error: unknown) => {
-        this.log.error({ err: error }, 'mail not prepared');
-      });
-    this.composing = composed;
-    const tracked = composed.finally(() => this.pending.delete(tracked));
-    this.pending.add(tracked);
-  }
-
-  async idle(): Promise<void> {
-    while (this.pending.size) await Promise.all([...this.pending]);
-  }
-}
-
-/**
  * Mail through SMTP when SMTP_URL is set. Without it, each message is
  * written as an .eml file under DATA_DIR/outbox/ and its path logged, so a
  * person running the product locally can open the link it carries; a .txt

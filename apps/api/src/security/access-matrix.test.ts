@@ -9,6 +9,7 @@ import {
   type AccessFixtures,
   type RecordIds,
 } from '../../test/helpers/access-fixtures';
+import { mailQueue } from '../db/schema';
 import { NEW_PASSWORD, userBody } from '../../test/helpers/admin';
 import { calmAnswers } from '../../test/helpers/assessments';
 import { fileUpload } from '../../test/helpers/multipart';
@@ -442,6 +443,31 @@ const MATRIX: readonly Row[] = [
     route: 'GET /api/audit',
     expected: [401, 403, 403, 200],
     request: () => ({ url: '/api/audit' }),
+  },
+  {
+    route: 'GET /api/mail',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: '/api/mail' }),
+  },
+  {
+    route: 'POST /api/mail/:id/retry',
+    expected: [401, 403, 403, 200],
+    // A mail that failed for good, one per call.
+    request: async () => {
+      const [failed] = await server.server.database.db
+        .insert(mailQueue)
+        .values({
+          kind: 'notice',
+          recipient: 'fallido@psicocampus.test',
+          subject: 'Aviso',
+          text: 'Texto',
+          html: '',
+          status: 'failed',
+          attempts: 8,
+        })
+        .returning({ id: mailQueue.id });
+      return { url: `/api/mail/${failed!.id}/retry` };
+    },
   },
 ];
 

@@ -45,6 +45,8 @@ export const AUDIT_ACTION_LABELS = {
   'admin.students': 'Consulta de estudiantes (administración)',
   'statistics.read': 'Consulta de estadísticas',
   'audit.read': 'Consulta del registro de auditoría',
+  'mail.list': 'Consulta de correos',
+  'mail.retry': 'Reintento de un correo',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -107,6 +107,28 @@ export const SERVER_MSG = {
     },
   },
 
+  /**
+   * What an answer says of a mail that has not left yet (issue 17): it waits
+   * in the queue and is retried; an administrator sees it under Correos.
+   */
+  mailQueue: {
+    userCreated:
+      'Usuario creado. El correo con el enlace para crear su contraseña aún no ha salido: quedó en cola y se reintentará. Puedes ver su estado en Correos.',
+    resetLink:
+      'El enlace aún no ha salido: el correo quedó en cola y se reintentará. Puedes ver su estado en Correos.',
+    emailChangeByAdmin: (email: string) =>
+      `Usuario actualizado. El enlace de confirmación para ${email} aún no ha salido: quedó en cola y se reintentará (su estado, en Correos). El correo cambiará cuando se confirme desde esa dirección.`,
+    emailChangeOwn: (email: string) =>
+      `El enlace de confirmación para ${email} aún no ha salido: quedó en cola y se reintentará en unos minutos. El correo cambiará cuando lo confirmes desde esa dirección.`,
+    confirmedInvite: (email: string) =>
+      `Listo: el correo de tu cuenta ahora es ${email}. El enlace para crear tu contraseña aún no ha salido: llegará a esa dirección en cuanto se pueda enviar.`,
+    retrySent: 'Correo enviado.',
+    retryQueued:
+      'El correo volvió a la cola, pero aún no ha salido: se reintentará en unos minutos.',
+    notFound: 'El correo no existe.',
+    notFailed: 'Solo se puede reintentar un correo que falló.',
+  },
+
   /** The import's template, plantilla_usuarios.xlsx (apps/api/src/plugins/import). */
   import: {
     sheetName: 'Estudiantes',

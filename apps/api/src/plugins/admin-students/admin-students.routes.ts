@@ -84,13 +84,14 @@ export async function adminStudentsRoutes(app: FastifyInstance, opts: { ctx: App
       // viewer, and that psychologist is told (docs/decisions.md#e-mail-changes-and-assignments).
       request.auditAction = ASSIGNMENT_ACTIONS[change];
       if (previous) {
-        ctx.mail.enqueue(
+        await ctx.mail.enqueue(
           studentReassignedMail(previous.email, previous.firstName, {
             by: fullName(admin),
             at: formatDateTime(ctx.now()),
             unassigned: change === 'unassign',
             url: `${ctx.config.publicUrl}/login`,
           }),
+          { kind: 'notice', userId: previous.id },
         );
       }
       const student = toAdminStudentRow(record);

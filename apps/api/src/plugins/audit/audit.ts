@@ -27,7 +27,9 @@ export type AuditRecordType =
   | 'user'
   | 'assessment'
   /** An import: its id is stored on every student it created. */
-  | 'import_batch';
+  | 'import_batch'
+  /** A queued mail (GET /api/mail, its retry). */
+  | 'mail';
 
 /** Counts and ids that say what a write did; never clinical text. */
 export type AuditDetail = Record<string, string | number | boolean | null>;

@@ -167,13 +167,16 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     // account: the link is issued and mailed once the answer has left, so not
     // even its timing tells (docs/sign-in-and-sessions.md#password-recovery).
     if (user?.active) {
-      ctx.mail.enqueueComposed(async () => {
-        const recent = await recentResetTokens(db, user.id, now);
-        if (recent >= AUTH_POLICY.maxResetMailsPerAccount) return null;
-        const token = await issuePasswordToken(db, user.id, 'reset', now);
-        const link = passwordLinkUrl(ctx.config.publicUrl, token);
-        return passwordResetMail(user.email, user.firstName, link);
-      });
+      ctx.mail.enqueueComposed(
+        async () => {
+          const recent = await recentResetTokens(db, user.id, now);
+          if (recent >= AUTH_POLICY.maxResetMailsPerAccount) return null;
+          const token = await issuePasswordToken(db, user.id, 'reset', now);
+          const link = passwordLinkUrl(ctx.config.publicUrl, token);
+          return passwordResetMail(user.email, user.firstName, link);
+        },
+        { kind: 'reset', userId: user.id },
+      );
     }
     return { ok: true, msg: MSG.auth.forgotSent };
   });
@@ -210,8 +213,9 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
       });
     });
     request.auditRecordId = user.id;
-    ctx.mail.enqueue(
+    await ctx.mail.enqueue(
       passwordChangedMail(user.email, user.firstName, `${ctx.config.publicUrl}/login`),
+      { kind: 'notice', userId: user.id },
     );
     return { ok: true, msg: MSG.auth.resetDoneText };
   });
@@ -237,8 +241,9 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
       await setPasswordHash(tx, user.id, passwordHash, now);
       await endUserSessions(tx, user.id, now, sessionId);
     });
-    ctx.mail.enqueue(
+    await ctx.mail.enqueue(
       passwordChangedMail(user.email, user.firstName, `${ctx.config.publicUrl}/login`),
+      { kind: 'notice', userId: user.id },
     );
     return { ok: true, msg: MSG.auth.passwordChanged };
   });

@@ -4,6 +4,8 @@ import type { AppContext } from '../../context';
 import { HttpError, RecordedRefusal } from '../../lib/http-error';
 import { validateBody } from '../../lib/validate';
 import { emailChangedMail, invitationMail } from '../../mail/templates';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
+import { reportMail } from '../mail/mail-report';
 import { findUserById } from '../users/user.queries';
 import { confirmEmailChange, findLiveEmailChange } from './email-changes';
 import { admitFromAddress, keepingTheCount } from './login-limits';
@@ -53,16 +55,24 @@ export async function emailChangeRoutes(app: FastifyInstance, opts: { ctx: AppCo
       request.auditRecordId = before.id;
       if (isRole(before.role)) request.auditActor = { id: before.id, role: before.role };
       const loginUrl = `${ctx.config.publicUrl}/login`;
-      ctx.mail.enqueue(emailChangedMail(before.email, before.firstName, { newEmail, loginUrl }));
+      await ctx.mail.enqueue(
+        emailChangedMail(before.email, before.firstName, { newEmail, loginUrl }),
+        { kind: 'notice', userId: before.id },
+      );
       if (invitationToken) {
         // The first invitation went to the old address and no longer works.
-        ctx.mail.enqueue(
+        const mail = await ctx.mail.enqueue(
           invitationMail(newEmail, before.firstName, {
             invitedBy: null,
             role: isRole(before.role) ? before.role : 'PSYCHOLOGIST',
             link: passwordLinkUrl(ctx.config.publicUrl, invitationToken),
           }),
+          { kind: 'invite', userId: before.id },
         );
+        reportMail(request, mail, {
+          sent: MSG.emailChange.confirmedInvite(newEmail),
+          queued: SERVER_MSG.mailQueue.confirmedInvite(newEmail),
+        });
       }
       return {
         ok: true,

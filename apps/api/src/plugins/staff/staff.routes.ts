@@ -6,6 +6,8 @@ import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { validateBody } from '../../lib/validate';
 import { emailChangeConfirmMail, emailChangeRequestedMail } from '../../mail/templates';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
+import { reportMail } from '../mail/mail-report';
 import { signedIn } from '../auth/authenticate';
 import { requireCurrentPassword } from '../auth/current-password';
 import { emailConfirmUrl, pendingEmailOf, requestEmailChange } from '../auth/email-changes';
@@ -94,19 +96,25 @@ export async function staffRoutes(app: FastifyInstance, opts: { ctx: AppContext 
       });
       request.auditDetail = { emailChangeRequested: true };
       const requestedBy = { kind: 'owner' as const };
-      ctx.mail.enqueue(
+      await ctx.mail.enqueue(
         emailChangeRequestedMail(user.email, user.firstName, {
           newEmail: body.email,
           requestedBy,
           loginUrl: `${ctx.config.publicUrl}/login`,
         }),
+        { kind: 'notice', userId: user.id },
       );
-      ctx.mail.enqueue(
+      const mail = await ctx.mail.enqueue(
         emailChangeConfirmMail(body.email, user.firstName, {
           link: emailConfirmUrl(ctx.config.publicUrl, token),
           requestedBy,
         }),
+        { kind: 'email-change', userId: user.id },
       );
+      reportMail(request, mail, {
+        sent: MSG.emailChange.pendingOwn(body.email),
+        queued: SERVER_MSG.mailQueue.emailChangeOwn(body.email),
+      });
       return {
         ok: true,
         msg: MSG.emailChange.pendingOwn(body.email),

@@ -9,6 +9,8 @@ import { adminOnly, signedIn } from '../auth/authenticate';
 import { emailConfirmUrl } from '../auth/email-changes';
 import { passwordLinkUrl } from '../auth/password-tokens';
 import { emailChangeConfirmMail, emailChangeRequestedMail } from '../../mail/templates';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
+import { reportMail } from '../mail/mail-report';
 import {
   accountLinkMail,
   createStaffAccount,
@@ -74,9 +76,14 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     const created = await createStaffAccount(db, body, now);
     request.auditRecordId = created.user.id;
     const link = { user: created.user, token: created.token, purpose: 'invite' as const };
-    ctx.mail.enqueue(
+    const mail = await ctx.mail.enqueue(
       accountLinkMail(link, passwordLinkUrl(ctx.config.publicUrl, created.token), admin),
+      { kind: 'invite', userId: created.user.id },
     );
+    reportMail(request, mail, {
+      sent: MSG.admin.userCreated,
+      queued: SERVER_MSG.mailQueue.userCreated,
+    });
     void reply.status(201);
     return {
       ok: true,
@@ -97,19 +104,25 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     request.auditDetail = { emailChangeRequested: true };
     const requestedBy = { kind: 'admin' as const, name: fullName(admin) };
     const { user: before, newEmail, token } = change;
-    ctx.mail.enqueue(
+    await ctx.mail.enqueue(
       emailChangeRequestedMail(before.email, before.firstName, {
         newEmail,
         requestedBy,
         loginUrl: `${ctx.config.publicUrl}/login`,
       }),
+      { kind: 'notice', userId: id },
     );
-    ctx.mail.enqueue(
+    const mail = await ctx.mail.enqueue(
       emailChangeConfirmMail(newEmail, before.firstName, {
         link: emailConfirmUrl(ctx.config.publicUrl, token),
         requestedBy,
       }),
+      { kind: 'email-change', userId: id },
     );
+    reportMail(request, mail, {
+      sent: MSG.emailChange.pendingByAdmin(newEmail),
+      queued: SERVER_MSG.mailQueue.emailChangeByAdmin(newEmail),
+    });
     return { ok: true, msg: MSG.emailChange.pendingByAdmin(newEmail), user };
   });
 
@@ -131,9 +144,14 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
   app.post<IdParams>('/api/users/:id/reset-link', audited('user.reset_link'), async (request) => {
     const { user: admin } = signedIn(request);
     const link = await issueAccountLink(db, accountId(request.params.id), ctx.now());
-    ctx.mail.enqueue(
+    const mail = await ctx.mail.enqueue(
       accountLinkMail(link, passwordLinkUrl(ctx.config.publicUrl, link.token), admin),
+      { kind: link.purpose === 'invite' ? 'invite' : 'reset', userId: link.user.id },
     );
+    reportMail(request, mail, {
+      sent: MSG.admin.resetLinkSent,
+      queued: SERVER_MSG.mailQueue.resetLink,
+    });
     return { ok: true, msg: MSG.admin.resetLinkSent };
   });
 }

@@ -151,6 +151,8 @@ describe('POST /api/users', () => {
     expect(response.json()).toEqual({
       ok: true,
       msg: MSG.admin.userCreated,
+      // The invitation left while the answer waited (issue 17).
+      mail: { id: expect.any(String), status: 'sent' },
       user: {
         _id: expect.any(String),
         email: body.email,
@@ -387,7 +389,11 @@ describe('POST /api/users/:id/reset-link', () => {
     const { user } = await inviteAndSignIn(server, admin);
     const first = await action(user._id, 'reset-link');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ ok: true, msg: MSG.admin.resetLinkSent });
+    expect(first.json()).toEqual({
+      ok: true,
+      msg: MSG.admin.resetLinkSent,
+      mail: { id: expect.any(String), status: 'sent' },
+    });
     const firstToken = linkTokenIn(await lastMailTo(server, user.email));
     expect((await action(user._id, 'reset-link')).statusCode).toBe(200);
     const mail = await lastMailTo(server, user.email);
