@@ -44,6 +44,7 @@ describe('the admin remote contract', () => {
       'static-admin',
       'users',
       'audit',
+      'mail',
       'profile',
       'profile-admin',
     ]);
@@ -56,6 +57,7 @@ describe('what the remote entry loads (docs/limits-and-budgets.md#speed-and-size
     expect(dynamicSpecifiers(ENTRY).sort()).toEqual([
       './features/audit/audit-log.page',
       './features/home/admin-home.page',
+      './features/mail/mail-queue.page',
       './features/profile/admin-profile.page',
       './features/profile/profile.page',
       './features/statistics/service-statistics.page',

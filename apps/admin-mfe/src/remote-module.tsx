@@ -10,6 +10,7 @@ const AdminProfilePage = lazy(() => import('./features/profile/admin-profile.pag
 const ProfilePage = lazy(() => import('./features/profile/profile.page'));
 const UsersPage = lazy(() => import('./features/users/users.page'));
 const AuditLogPage = lazy(() => import('./features/audit/audit-log.page'));
+const MailQueuePage = lazy(() => import('./features/mail/mail-queue.page'));
 
 /** Mounted by the shell at /dashboard. */
 const adminRemote: RemoteModule = {
@@ -19,6 +20,7 @@ const adminRemote: RemoteModule = {
     { label: 'Estadísticas', path: 'static-admin', icon: 'statistics', order: 20 },
     { label: 'Usuarios', path: 'users', icon: 'users', order: 30 },
     { label: 'Auditoría', path: 'audit', icon: 'audit', order: 40 },
+    { label: 'Correos', path: 'mail', icon: 'mail', order: 45 },
     { label: 'Perfil', path: 'profile', icon: 'profile', order: 50 },
     { label: 'Perfil de administrador', path: 'profile-admin', icon: 'settings', order: 60 },
   ],
@@ -30,6 +32,7 @@ const adminRemote: RemoteModule = {
     { path: 'profile', element: <ProfilePage /> },
     { path: 'users', element: <UsersPage /> },
     { path: 'audit', element: <AuditLogPage /> },
+    { path: 'mail', element: <MailQueuePage /> },
   ],
 };
 

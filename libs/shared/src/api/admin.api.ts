@@ -8,6 +8,12 @@ import type {
   AssignmentBody,
   UserBody,
 } from '@psicocampus/shared/domain';
+import type {
+  MailListResponse,
+  MailOutcome,
+  MailRetryResponse,
+  MailStatus,
+} from '@psicocampus/shared/mail';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 
@@ -35,6 +41,13 @@ export interface AuditFilters {
   pageSize?: number;
 }
 
+/** `GET /api/mail`'s filters: one status, a page. */
+export interface MailFilters {
+  status?: MailStatus;
+  page?: number;
+  pageSize?: number;
+}
+
 export interface AuditPage {
   ok: true;
   entries: AuditLogEntry[];
@@ -50,9 +63,9 @@ export const adminApi = api.injectEndpoints({
       query: (filters) => ({ url: '/api/users', params: filters ?? undefined }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
-    createUser: build.mutation<OkResponse & { user: StaffUser }, UserBody>({
+    createUser: build.mutation<OkResponse & { user: StaffUser; mail?: MailOutcome }, UserBody>({
       query: (body) => ({ url: '/api/users', method: 'POST', body }),
-      invalidatesTags: [{ type: 'User', id: 'LIST' }, 'Statistics'],
+      invalidatesTags: [{ type: 'User', id: 'LIST' }, 'Statistics', 'Mail'],
     }),
     updateUser: build.mutation<OkResponse & { user: StaffUser }, { id: string; body: UserBody }>({
       query: ({ id, body }) => ({
@@ -70,8 +83,9 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/users/${encodeURIComponent(id)}/reactivate`, method: 'POST' }),
       invalidatesTags: [{ type: 'User', id: 'LIST' }, 'Statistics'],
     }),
-    sendResetLink: build.mutation<OkResponse, string>({
+    sendResetLink: build.mutation<OkResponse & { mail?: MailOutcome }, string>({
       query: (id) => ({ url: `/api/users/${encodeURIComponent(id)}/reset-link`, method: 'POST' }),
+      invalidatesTags: ['Mail'],
     }),
     adminStudents: build.query<
       { ok: true; students: AdminStudentRow[]; total: number },
@@ -104,6 +118,16 @@ export const adminApi = api.injectEndpoints({
       query: (filters) => ({ url: '/api/audit', params: filters ?? undefined }),
       providesTags: ['Audit'],
     }),
+    /** The mail queue, newest first, without bodies (issue 17, 'Correos'). */
+    mailQueue: build.query<MailListResponse, MailFilters | void>({
+      query: (filters) => ({ url: '/api/mail', params: filters ?? undefined }),
+      providesTags: ['Mail'],
+    }),
+    /** A failed mail back in the queue, tried at once; `msg` says whether it left. */
+    retryMail: build.mutation<MailRetryResponse, string>({
+      query: (id) => ({ url: `/api/mail/${encodeURIComponent(id)}/retry`, method: 'POST' }),
+      invalidatesTags: ['Mail'],
+    }),
   }),
 });
 
@@ -118,4 +142,6 @@ export const {
   useAssignStudentMutation,
   useStatisticsQuery,
   useAuditLogQuery,
+  useMailQueueQuery,
+  useRetryMailMutation,
 } = adminApi;

@@ -61,6 +61,7 @@ export const TAG_TYPES = [
   'User',
   'Statistics',
   'Audit',
+  'Mail',
 ] as const;
 
 /**

@@ -22,7 +22,8 @@ export type NavIconName =
   | 'profile'
   | 'settings'
   | 'users'
-  | 'audit';
+  | 'audit'
+  | 'mail';
 
 /**
  * What every remote's `./Module` exposes as its default export. The shell

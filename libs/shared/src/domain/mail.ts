@@ -97,8 +97,7 @@ export const MAIL_TEXTS = {
   empty: 'No hay correos con ese estado.',
   loading: 'Cargando correos...',
   loadError: 'No se pudieron cargar los correos.',
-  previous: 'Anterior',
-  next: 'Siguiente',
-  pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  pagination: 'Páginas de correos',
+  total: (count: number) => (count === 1 ? '1 correo' : `${count} correos`),
   none: '—',
 } as const;

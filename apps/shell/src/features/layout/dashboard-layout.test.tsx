@@ -78,6 +78,7 @@ describe('the dashboard menu', () => {
       'Estadísticas',
       'Usuarios',
       'Auditoría',
+      'Correos',
       'Perfil',
       'Perfil de administrador',
     ]);

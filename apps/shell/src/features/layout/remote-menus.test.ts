@@ -23,6 +23,7 @@ describe('remote-menus.json', () => {
       'static-admin',
       'users',
       'audit',
+      'mail',
       'profile',
       'profile-admin',
     ]);

@@ -25,6 +25,7 @@ const ICONS: readonly NavIconName[] = [
   'settings',
   'users',
   'audit',
+  'mail',
 ];
 
 /**

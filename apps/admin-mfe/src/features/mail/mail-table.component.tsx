@@ -1,0 +1,115 @@
+import { useId } from 'react';
+import { formatDateTime } from '@psicocampus/shared';
+import { MAIL_KIND_LABELS, MAIL_TEXTS, type QueuedMailView } from '@psicocampus/shared/mail';
+import { Button } from '@psicocampus/shared/ui';
+import table from '../../lib/data-table.module.css';
+import styles from './mail.module.css';
+
+const T = MAIL_TEXTS;
+const C = T.columns;
+
+/** A shape beside the status, so that a failure never reads by colour alone. */
+const STATUS_MARKS: Record<QueuedMailView['status'], string> = {
+  queued: '…',
+  sending: '↻',
+  sent: '✓',
+  failed: '✕',
+};
+
+/** When: sent, or the next try while it waits. */
+function WhenCell({ mail }: { mail: QueuedMailView }) {
+  if (mail.sentAt) return <>{formatDateTime(mail.sentAt)}</>;
+  if (mail.nextAttemptAt) {
+    return (
+      <span className={styles.next}>
+        {C.nextAttemptAt}: {formatDateTime(mail.nextAttemptAt)}
+      </span>
+    );
+  }
+  return <>{T.none}</>;
+}
+
+/** One row per mail, newest first; a failed one can be tried again. */
+export function MailTable({
+  mails,
+  onRetry,
+  retrying,
+}: {
+  mails: readonly QueuedMailView[];
+  onRetry(mail: QueuedMailView): void;
+  /** The mail being retried, whose button waits. */
+  retrying: string | null;
+}) {
+  const captionId = useId();
+  return (
+    // Focusable so the table scrolls sideways with the keyboard where it does not fit
+    // (in a box under 44rem its rows are cards: mail.module.css).
+    <div
+      className={`${table.wrap} ${styles.wrap}`}
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+    >
+      <table className={`${table.table} ${styles.table}`}>
+        <caption id={captionId} className={table.caption}>
+          {T.title}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{C.createdAt}</th>
+            <th scope="col">{C.to}</th>
+            <th scope="col">{C.subject}</th>
+            <th scope="col">{C.kind}</th>
+            <th scope="col">{C.status}</th>
+            <th scope="col">{C.attempts}</th>
+            <th scope="col">{C.lastError}</th>
+            <th scope="col">{C.sentAt}</th>
+            <th scope="col">{C.actions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {mails.map((mail) => (
+            // data-label: each cell's column, written before it when the rows become cards.
+            <tr key={mail._id}>
+              <th scope="row" className={styles.when} data-label={C.createdAt}>
+                {formatDateTime(mail.createdAt)}
+              </th>
+              <td className={styles.to} data-label={C.to}>
+                {mail.to}
+              </td>
+              <td data-label={C.subject}>{mail.subject}</td>
+              <td data-label={C.kind}>{MAIL_KIND_LABELS[mail.kind] ?? mail.kind}</td>
+              <td data-label={C.status}>
+                <span className={`${styles.status} ${styles[mail.status]}`}>
+                  <span aria-hidden="true">{STATUS_MARKS[mail.status]}</span>{' '}
+                  {T.status(mail.status, mail.attempts)}
+                </span>
+              </td>
+              <td data-label={C.attempts}>{mail.attempts}</td>
+              <td className={styles.error} data-label={C.lastError}>
+                {mail.lastError ?? T.none}
+              </td>
+              <td data-label={C.sentAt}>
+                <WhenCell mail={mail} />
+              </td>
+              <td data-label={C.actions}>
+                {mail.status === 'failed' ? (
+                  <Button
+                    variant="secondary"
+                    aria-label={T.retryLabel(mail.to)}
+                    disabled={retrying !== null}
+                    onClick={() => onRetry(mail)}
+                  >
+                    {retrying === mail._id ? T.retrying : T.retry}
+                  </Button>
+                ) : (
+                  T.none
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
