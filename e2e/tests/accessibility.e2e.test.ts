@@ -169,6 +169,7 @@ describe.each(WIDTHS)('at $width px wide', (viewport) => {
       ['statistics', '/static-admin'],
       ['users', '/users'],
       ['audit log', '/audit'],
+      ['mail queue', '/mail'],
       ['profile', '/profile'],
       ['administrator profile', '/profile-admin'],
     ])('%s', async (_name, path) => {

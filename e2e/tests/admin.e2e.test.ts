@@ -150,6 +150,18 @@ describe('an administrator manages a new colleague', () => {
     await page.getByRole('cell', { name: 'Desactivación de un usuario' }).first().waitFor();
     expect(await page.getByRole('cell', { name: 'Alta de un usuario' }).count()).toBe(0);
   });
+
+  it("lists the newcomer's invitation as sent under 'Correos' (issue 17)", async () => {
+    const { page } = admin;
+    await page.getByRole('link', { name: 'Correos' }).click();
+    await page.getByRole('heading', { name: 'Correos', level: 1 }).waitFor();
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: NEW_PSYCHOLOGIST.email }) })
+      .filter({ hasText: 'Invitación' })
+      .first();
+    await row.getByText('Enviado').first().waitFor();
+  });
 });
 
 describe('the statistics screens, laid out alike (issue 16)', () => {
@@ -247,6 +259,7 @@ describe('the admin screens at any screen size (issue 16)', () => {
     { path: 'users', heading: 'Usuarios' },
     { path: 'static-admin', heading: 'Estadísticas del servicio' },
     { path: 'audit', heading: 'Registro de auditoría' },
+    { path: 'mail', heading: 'Correos' },
     { path: 'profile', heading: 'Mi perfil' },
     { path: 'profile-admin', heading: 'Perfil de administrador' },
   ];
@@ -386,6 +399,17 @@ describe('the admin screens at any screen size (issue 16)', () => {
               (table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
             );
           if (inner > 0) problems.push(`audit table at ${width}: ${inner} px to scroll`);
+        }
+        if (screen.path === 'mail') {
+          // 'Correos' (issue 17): its mails are cards where the table would not fit.
+          const table = page.getByRole('table', { name: 'Correos' });
+          const inner = (await table.count())
+            ? await table.evaluate(
+                (element) =>
+                  element.parentElement!.scrollWidth - element.parentElement!.clientWidth,
+              )
+            : 0;
+          if (inner > 0) problems.push(`mail table at ${width}: ${inner} px to scroll`);
         }
       }
       await page.goto(`${product.url}/dashboard/users`);
