@@ -672,6 +672,12 @@ const LIST_ROUTES: Record<string, ListRoute> = {
       staffUserId,
     ],
   },
+  'GET /api/mail': {
+    url: '/api/mail',
+    as: 'admin',
+    params: ['status', 'page', 'pageSize'],
+    known: () => ['queued', 'failed', '1', '200'],
+  },
   'GET /api/appointments': {
     url: '/api/appointments',
     as: 'psychologist',

@@ -40,6 +40,12 @@ async function adminCalls(): Promise<Call[]> {
       payload: { psychologistId: martinId },
     },
     { action: 'audit.read', method: 'GET', url: '/api/audit' },
+    { action: 'mail.list', method: 'GET', url: '/api/mail' },
+    {
+      action: 'mail.retry',
+      method: 'POST',
+      url: '/api/mail/00000000-0000-4000-8000-000000000000/retry',
+    },
   ];
 }
 
