@@ -15,6 +15,7 @@ import {
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import {
   createDocument,
+  emphasis,
   fields,
   finish,
   gap,
@@ -55,7 +56,7 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
   ]);
 
   heading(doc, MSG.assessment.estimatedLevel);
-  doc.font('Helvetica-Bold').fontSize(13).text(MSG.assessment.levels[assessment.riskLevel]);
+  emphasis(doc, MSG.assessment.levels[assessment.riskLevel]);
   paragraph(doc, MSG.assessment.decisionAid, { italic: true, muted: true });
 
   heading(doc, MSG.assessment.ideationSection);

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { create, type Font } from 'fontkit';
+
+/**
+ * The reports' typeface: DejaVu Sans Condensed, embedded (subset) in every
+ * PDF. PDF's base fonts know only Latin-1, so a name such as "Nguyễn",
+ * "Łukasiewicz", "Παπαδοπούλου" or "Каренина" came out as wrong letters
+ * (issue 17); DejaVu draws Latin with every diacritic, Greek and Cyrillic,
+ * and an embedded font is also what PDF/A asks for. The condensed cut keeps
+ * about the width of the Helvetica the reports were laid out with.
+ */
+const FILES = {
+  regular: 'DejaVuSansCondensed.ttf',
+  bold: 'DejaVuSansCondensed-Bold.ttf',
+  italic: 'DejaVuSansCondensed-Oblique.ttf',
+} as const;
+
+export type FontStyle = keyof typeof FILES;
+
+export const FONT_STYLES = Object.keys(FILES) as FontStyle[];
+
+/** What a reader sees where no embedded font has a glyph (an emoji, a Chinese name): never a wrong letter. */
+export const REPLACEMENT_CHARACTER = '\uFFFD';
+
+interface LoadedFont {
+  bytes: Buffer;
+  glyphs: Font;
+}
+
+const loaded = new Map<FontStyle, LoadedFont>();
+
+/** Read once per worker thread: every report of that thread embeds from the same bytes. */
+export function fontFile(style: FontStyle): LoadedFont {
+  let font = loaded.get(style);
+  if (!font) {
+    const folder = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+    const bytes = readFileSync(path.join(folder, FILES[style]));
+    font = { bytes, glyphs: create(bytes) };
+    loaded.set(style, font);
+  }
+  return font;
+}
+
+/** Joiners and variation selectors take no room of their own: a sequence is judged by its visible parts. */
+const INVISIBLE = /\u200C|\u200D|\p{Variation_Selector}/gu;
+
+const graphemes = new Intl.Segmenter('es', { granularity: 'grapheme' });
+
+/**
+ * The text as the font can draw it: composed (NFC), so that a name typed
+ * with combining accents prints with the font's own accented letters, and
+ * each character the font has no glyph for (a whole emoji sequence counts
+ * as one) replaced by U+FFFD, which pdftotext and screen readers also read
+ * as "a character that could not be shown".
+ */
+export function printable(text: string, style: FontStyle): string {
+  const normalized = text.normalize('NFC');
+  const { glyphs } = fontFile(style);
+  let drawable = true;
+  for (const char of normalized) {
+    if (char.charCodeAt(0) < 0x20 || glyphs.hasGlyphForCodePoint(char.codePointAt(0)!)) continue;
+    drawable = false;
+    break;
+  }
+  if (drawable) return normalized;
+  let result = '';
+  for (const { segment } of graphemes.segment(normalized)) {
+    const visible = segment.replace(INVISIBLE, '');
+    const known = [...visible].every(
+      (char) => char.charCodeAt(0) < 0x20 || glyphs.hasGlyphForCodePoint(char.codePointAt(0)!),
+    );
+    result += known ? segment : REPLACEMENT_CHARACTER;
+  }
+  return result;
+}
