@@ -2,6 +2,9 @@
 declare module 'fontkit' {
   export interface Font {
     hasGlyphForCodePoint(codePoint: number): boolean;
+    /** Every character the font maps to a glyph. */
+    readonly characterSet: number[];
+    glyphForCodePoint(codePoint: number): unknown;
   }
   export function create(buffer: Buffer): Font;
 }

@@ -24,9 +24,13 @@ export const FONT_STYLES = Object.keys(FILES) as FontStyle[];
 export const REPLACEMENT_CHARACTER = '\uFFFD';
 
 interface LoadedFont {
-  bytes: Buffer;
+  /** The font as fontkit parsed it: what pdfkit embeds, and what tells which characters it can draw. */
   glyphs: Font;
 }
+
+/** Alphabetic and Arabic presentation forms (U+FB00–U+FDFF, U+FE70–U+FEFF). */
+const isPresentationForm = (codePoint: number) =>
+  (codePoint >= 0xfb00 && codePoint <= 0xfdff) || (codePoint >= 0xfe70 && codePoint <= 0xfeff);
 
 const loaded = new Map<FontStyle, LoadedFont>();
 
@@ -35,8 +39,19 @@ export function fontFile(style: FontStyle): LoadedFont {
   let font = loaded.get(style);
   if (!font) {
     const folder = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-    const bytes = readFileSync(path.join(folder, FILES[style]));
-    font = { bytes, glyphs: create(bytes) };
+    const glyphs = create(readFileSync(path.join(folder, FILES[style])));
+    // Every report of the thread shares this font, and fontkit keeps the
+    // first object it made for a glyph, with the characters it was made
+    // for: pdfkit writes those as the glyph's text (ToUnicode). Subsetting
+    // "ή" makes its part "η" with no character at all, and a later report
+    // then showed "Ελένη" but read as "Ελέν". Made here first, from the
+    // font's own character map, each glyph carries its character; but not
+    // the presentation forms (ﬁ, Arabic letter shapes), glyphs that shaping
+    // also makes from ordinary letters: "fi" must read "fi", not "ﬁ".
+    for (const codePoint of glyphs.characterSet) {
+      if (!isPresentationForm(codePoint)) glyphs.glyphForCodePoint(codePoint);
+    }
+    font = { glyphs };
     loaded.set(style, font);
   }
   return font;

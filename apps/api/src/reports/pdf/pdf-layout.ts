@@ -95,7 +95,13 @@ export function createDocument(title: string, generatedAt: Date): Doc {
     subset: 'PDF/A-2b',
     pdfVersion: '1.7',
   });
-  for (const style of FONT_STYLES) doc.registerFont(style, fontFile(style).bytes);
+  // The parsed font, not its bytes: pdfkit takes a fontkit font as it is
+  // (its types list only files), so its tables and glyphs are read once per
+  // worker thread instead of once per report, which made a ten-page report
+  // six times slower.
+  for (const style of FONT_STYLES) {
+    doc.registerFont(style, fontFile(style).glyphs as unknown as Buffer);
+  }
   doc.font('regular');
   const root = doc.struct('Document');
   doc.addStructure(root);

@@ -63,13 +63,25 @@ describe('a note longer than a page (issue 17)', () => {
     const long = note(sentence.repeat(180).trim(), 1, '2026-10-01T15:00:00.000Z');
     const pdf = await renderStudentReport(report([long]));
     expect(pdfPageCount(pdf)).toBeGreaterThanOrEqual(3);
-    const noteRuns = pdfTextRuns(pdf).filter((run) =>
-      run.text.includes('se acuerda seguimiento'),
-    );
+    const noteRuns = pdfTextRuns(pdf).filter((run) => run.text.includes('se acuerda seguimiento'));
     expect(noteRuns.length).toBeGreaterThan(40);
     expect(new Set(noteRuns.map((run) => run.size))).toEqual(new Set([10]));
     // Every page still has its header, in its own type.
     const headers = pdfTextRuns(pdf).filter((run) => run.text.startsWith(MSG.shell.productName));
     expect(headers.map((run) => run.size)).toEqual(Array(pdfPageCount(pdf)).fill(10));
+  });
+});
+
+describe('reports made one after another in a worker thread (issue 17)', () => {
+  it('each read back letter for letter: the fonts they share carry no letters over', async () => {
+    // Subsetting "ή" (a glyph built from "η" and an accent) in the first
+    // report once left "η" without its letter for every later report.
+    await renderStudentReport(report([note('Viaje a Αθήνα con su familia.', 1, '2026-10-01')]));
+    const later = report([note('Refiere fiebre y fatiga.', 1, '2026-10-02')]);
+    later.student = { ...later.student, firstName: 'Ελένη', lastName: 'Παπαδοπούλου' };
+    const text = pdfText(await renderStudentReport(later));
+    expect(text.split('\n')).toContain('Ελένη Παπαδοπούλου');
+    // A ligature drawn for "fi" still reads "fi", never the one character "ﬁ".
+    expect(text).toContain('Refiere fiebre y fatiga.');
   });
 });
