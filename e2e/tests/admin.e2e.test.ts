@@ -374,6 +374,50 @@ describe('the admin screens at any screen size (issue 16)', () => {
     }
   });
 
+  it("fits 'Correos' at 1366 px with the longest texts a mail can have, beside a scroll bar (issue 17)", async () => {
+    const { page } = admin;
+    await page.setViewportSize({ width: 1349, height: 900 });
+    const widest = {
+      _id: randomUUID(),
+      kind: 'email-change',
+      to: 'maria.fernanda.villavicencio.altamirano@bienestar.universidad.edu.ec',
+      subject: 'Confirma tu nuevo correo electrónico de PsicoCampus',
+      status: 'failed',
+      attempts: 8,
+      lastError: 'ECONNREFUSED: connect ECONNREFUSED 2001:0db8:85a3:0000:0000:8a2e:0370:7334:587',
+      createdAt: '2026-09-30T23:59:00.000Z',
+      nextAttemptAt: null,
+      sentAt: null,
+    };
+    const mails = [
+      widest,
+      {
+        ...widest,
+        _id: randomUUID(),
+        status: 'queued',
+        attempts: 3,
+        nextAttemptAt: '2026-09-30T23:59:00.000Z',
+      },
+    ];
+    await page.route('**/api/mail?*', (route) =>
+      route.fulfill({ json: { ok: true, mails, total: 2, page: 1, pageSize: 50 } }),
+    );
+    try {
+      await page.goto(`${product.url}/dashboard/mail`);
+      await page.getByRole('button', { name: /Reintentar el correo/ }).waitFor();
+      const table = page.getByRole('table', { name: 'Correos' });
+      expect(await overflow(page)).toEqual({ page: 0, main: 0 });
+      expect(
+        await table.evaluate((element) => {
+          const box = element.parentElement!;
+          return box.scrollWidth - box.clientWidth;
+        }),
+      ).toBe(0);
+    } finally {
+      await page.unroute('**/api/mail?*');
+    }
+  });
+
   it('fits every admin screen, and the new-user modal, at 360, 768 and 1366 px', async () => {
     const { page } = admin;
     const problems: string[] = [];

@@ -91,6 +91,7 @@ describe("'Correos' (issue 17)", () => {
     const waitingRow = rowOf(waiting.to);
     expect(waitingRow).toHaveTextContent('En cola');
     expect(waitingRow).toHaveTextContent('Enlace de contraseña');
+    expect(waitingRow).toHaveTextContent('2 intentos');
     expect(waitingRow).toHaveTextContent('421 Servicio no disponible');
     expect(waitingRow).toHaveTextContent(formatDateTime(waiting.nextAttemptAt!));
 
