@@ -158,7 +158,12 @@ export class MailQueue {
     this.track(composed);
   }
 
-  /** Tries now the mail this process queued and has not tried yet (their transactions have ended). */
+  /**
+   * Tries now the mail this process queued and has not tried yet, once the
+   * requests that queued it have answered (their transactions have ended).
+   * On PostgreSQL a mail whose request is still open when another request's
+   * answer flushes is not seen yet: the next poll sends it.
+   */
   flush(): void {
     if (this.untried.size === 0) return;
     const ids = [...this.untried];

@@ -41,7 +41,15 @@ export function createMailer(options: {
         "SMTP_URL is set but MAIL_FROM is not: mail goes out from the placeholder sender, which mail servers may refuse; set MAIL_FROM to the service's address",
       );
     }
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    // A try must end well within the queue's lease (mail-queue.ts, 10 minutes),
+    // or another process could take the same mail while this one still waits:
+    // nodemailer would wait up to 2 minutes to connect and 10 for a silent server.
+    const transport: Transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from, ...message });
