@@ -205,6 +205,36 @@ describe('the durable mail queue, with a real SMTP server that is down and then 
     });
   });
 
+  it("says an e-mail change's confirmation link is queued when it could not leave", async () => {
+    smtp.accept();
+    const body = userBody({ firstName: 'Elena' });
+    const created = await server.call({
+      method: 'POST',
+      url: '/api/users',
+      token: admin,
+      payload: body,
+    });
+    const { user } = created.json();
+    smtp.accepting = false;
+    const newEmail = `nuevo.${body.email}`;
+    const changed = await server.call({
+      method: 'PUT',
+      url: `/api/users/${user._id}`,
+      token: admin,
+      payload: { ...body, email: newEmail },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      msg: SERVER_MSG.mailQueue.emailChangeByAdmin(newEmail),
+      mail: { status: 'queued' },
+    });
+    const listed = await listMail('?status=queued');
+    expect(listed.mails.find((mail) => mail._id === changed.json().mail.id)).toMatchObject({
+      to: newEmail,
+      kind: 'email-change',
+    });
+  });
+
   it('gives a mail up as failed after its last try, and an administrator retries it', async () => {
     const body = userBody({ firstName: 'Tomás' });
     const created = await server.call({
