@@ -3,4 +3,4 @@
  * `embed-example.html` in the build output for a page that loads it.
  */
 export { mount } from './mount';
-export type { AssessmentEmbedOptions, Unmount } from './mount';
+export type { AssessmentEmbed, AssessmentEmbedOptions, Unmount } from './mount';

@@ -4,7 +4,7 @@ import { extendStores, MSG, type AppStore } from '@psicocampus/shared';
 import { stubApi } from '@psicocampus/shared/testing';
 import { savedAssessment, STUDENT_ID } from '../testing/fixtures';
 import { answerNothingEndorsed, closeDialog, dialogTitled } from '../testing/form-driver';
-import { mount, type AssessmentEmbedOptions } from './index';
+import { mount, type AssessmentEmbed, type AssessmentEmbedOptions } from './index';
 
 const M = MSG.assessment;
 const OPTIONS: AssessmentEmbedOptions = {
@@ -99,6 +99,61 @@ describe('mount(element, options), the embed for integrators (docs/architecture.
     expect(calls[0]!.body).toMatchObject({ student: STUDENT_ID });
     expect(onSaved).toHaveBeenCalledWith(assessment);
     await act(async () => unmount());
+  });
+
+  it('keeps every answer when the session has expired, tells the page, and saves once it sets a new token (issue 20)', async () => {
+    const assessment = savedAssessment({ riskLevel: 'BAJO' });
+    const calls = stubApi((call) => {
+      if (call.method !== 'POST') return undefined;
+      return call.headers.get('x-token') === 'token-nuevo'
+        ? Response.json({ ok: true, msg: 'ok', assessment }, { status: 201 })
+        : Response.json({ ok: false, msg: 'Sesión expirada' }, { status: 401 });
+    });
+    const onSaved = jest.fn();
+    const onSessionExpired = jest.fn();
+    const element = hostElement();
+    let embed!: AssessmentEmbed;
+    await act(async () => {
+      embed = mount(element, { ...OPTIONS, onSaved, onSessionExpired });
+    });
+    const user = userEvent.setup();
+    await answerNothingEndorsed(user);
+    await user.type(screen.getByRole('textbox', { name: M.observations }), 'Acude sola.');
+    await user.click(screen.getByRole('button', { name: M.save }));
+
+    // No error dialog and nothing lost: the form says it waits for the session.
+    expect(await screen.findByText(M.waitingForSession)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('textbox', { name: M.observations })).toHaveValue('Acude sola.');
+    expect(onSaved).not.toHaveBeenCalled();
+
+    await act(async () => embed.setToken('token-nuevo'));
+    await closeDialog(user, await dialogTitled(M.registered));
+    const saves = calls.filter((call) => call.method === 'POST');
+    expect(saves.map((call) => call.headers.get('x-token'))).toEqual([
+      'token-integrador',
+      'token-nuevo',
+    ]);
+    expect(saves[1]!.body).toEqual(saves[0]!.body);
+    expect(saves[1]!.body).toMatchObject({ observations: 'Acude sola.' });
+    expect(onSaved).toHaveBeenCalledWith(assessment);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(M.waitingForSession)).not.toBeInTheDocument();
+    await act(async () => embed.unmount());
+    expect(() => embed.setToken('otro')).not.toThrow();
+  });
+
+  it('refuses an empty token in setToken with a clear error', async () => {
+    stubApi(() => undefined);
+    let embed!: AssessmentEmbed;
+    await act(async () => {
+      embed = mount(hostElement(), OPTIONS);
+    });
+    expect(() => embed.setToken('  ')).toThrow(
+      'setToken(token): token must be a non-empty string.',
+    );
+    await act(async () => embed());
   });
 
   it('unmounts cleanly, and a second call is harmless', async () => {

@@ -6,6 +6,7 @@ import {
   createAppStore,
   keepSessionWhileTyping,
   releaseAppStore,
+  sessionTokenRenewed,
   type SuicideAssessment,
 } from '@psicocampus/shared';
 import AssessmentForm from '../features/assessment-form/assessment-form.component';
@@ -24,8 +25,9 @@ export interface AssessmentEmbedOptions {
    * A psychologist's session token: the `token` that `POST /api/auth/login`
    * answers. It is sent as the `x-token` header of every call and kept in
    * memory only (never in the host page's storage). The session ends after
-   * 30 minutes without calls and 12 hours after login; then the save answers
-   * with the server's message and the form keeps what was typed.
+   * 30 minutes without calls and 12 hours after login: then
+   * `onSessionExpired` is called, the form keeps every answer, and a save
+   * refused for it goes out once the page calls `setToken` with a new token.
    */
   token: string;
   /** The id (UUID) of the student being assessed; assigned to that psychologist. */
@@ -44,6 +46,13 @@ export interface AssessmentEmbedOptions {
    * `onClose`, closing unmounts the form.
    */
   onClose?: () => void;
+  /**
+   * Called when the server refuses the token (the session expired or was
+   * ended), at most once per token. The form keeps every answer and says it
+   * waits; the page signs the person in again, its own way, and passes the
+   * new token to `setToken`: a save the expiry refused is then sent.
+   */
+  onSessionExpired?: () => void;
 }
 
 /**
@@ -51,6 +60,17 @@ export interface AssessmentEmbedOptions {
  * are aborted, cache timers and listeners stopped); calling it again does nothing.
  */
 export type Unmount = () => void;
+
+/**
+ * What {@link mount} returns: a function that unmounts (as it always was),
+ * which also carries `unmount` and `setToken`.
+ */
+export interface AssessmentEmbed {
+  (): void;
+  unmount: Unmount;
+  /** A new session token for the form (after `onSessionExpired`, or before the old one ends). */
+  setToken(token: string): void;
+}
 
 function checkOptions(element: unknown, options: AssessmentEmbedOptions | undefined): void {
   if (!(element instanceof Element)) {
@@ -81,7 +101,7 @@ function checkOptions(element: unknown, options: AssessmentEmbedOptions | undefi
  * unmount();
  * ```
  */
-export function mount(element: Element, options: AssessmentEmbedOptions): Unmount {
+export function mount(element: Element, options: AssessmentEmbedOptions): AssessmentEmbed {
   checkOptions(element, options);
   const host = document.createElement('div');
   element.append(host);
@@ -89,11 +109,25 @@ export function mount(element: Element, options: AssessmentEmbedOptions): Unmoun
   const store = createAppStore({ apiBaseUrl: options.apiBaseUrl, token: options.token });
   // A long interview makes no call until it is saved: answering keeps the session.
   const stopKeepingSession = keepSessionWhileTyping(store, host);
+  // The host page is told once per token that the server refused it.
+  let expiredToken: string | null = null;
+  let currentToken: string | null = options.token;
+  const stopWatchingSession = store.subscribe(() => {
+    const { token, endReason } = store.getState().session;
+    if (token !== null) {
+      currentToken = token;
+      return;
+    }
+    if (endReason !== 'expired' || expiredToken === currentToken) return;
+    expiredToken = currentToken;
+    options.onSessionExpired?.();
+  });
 
   let mounted = true;
   const unmount: Unmount = () => {
     if (!mounted) return;
     mounted = false;
+    stopWatchingSession();
     stopKeepingSession();
     root.unmount();
     host.remove();
@@ -120,5 +154,11 @@ export function mount(element: Element, options: AssessmentEmbedOptions): Unmoun
       </Provider>
     </StrictMode>,
   );
-  return unmount;
+  const setToken = (token: string) => {
+    if (typeof token !== 'string' || token.trim() === '') {
+      throw new TypeError('setToken(token): token must be a non-empty string.');
+    }
+    if (mounted) store.dispatch(sessionTokenRenewed(token));
+  };
+  return Object.assign(() => unmount(), { unmount, setToken });
 }

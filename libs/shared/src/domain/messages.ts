@@ -421,6 +421,9 @@ export const MSG = {
     registeredText: (level: string) => `Nivel de riesgo detectado: ${level}`,
     finalRemarksSaved: 'Observaciones Guardadas',
     saveError: 'Error al guardar la evaluación',
+    /** The embedded form, when its session ends at 'Guardar' (mount's setToken saves them). */
+    waitingForSession:
+      'La sesión terminó. Tus respuestas siguen aquí y se guardarán en cuanto se renueve la sesión.',
     finalRemarksError: 'Error al guardar las observaciones finales.',
     saveMainFirst: 'Primero debe guardar la evaluación principal.',
     loadError: 'No se pudieron cargar las evaluaciones',

@@ -42,6 +42,18 @@ export const sessionSlice = createSlice({
     sessionEnded(_state, action: PayloadAction<{ reason: SessionEndReason }>) {
       return { token: null, user: null, endReason: action.payload.reason, lastActivityAt: null };
     },
+    /**
+     * A new token for the same person, from outside the product: the
+     * embedded form's host page after its session ended (`setToken`).
+     */
+    sessionTokenRenewed(state, action: PayloadAction<string>) {
+      return {
+        token: action.payload,
+        user: state.user,
+        endReason: null,
+        lastActivityAt: Date.now(),
+      };
+    },
     /** The server answered a call made with the session's token. */
     sessionActive(state, action: PayloadAction<number>) {
       if (state.token) state.lastActivityAt = action.payload;
@@ -65,6 +77,7 @@ export const sessionSlice = createSlice({
 export const {
   sessionStarted,
   sessionEnded,
+  sessionTokenRenewed,
   sessionActive,
   sessionUserUpdated,
   sessionNoticeDismissed,

@@ -76,7 +76,12 @@ describe('a save refused because the session ended (issue 16)', () => {
     const user = userEvent.setup();
     await answerNothingEndorsed(user);
     await user.click(screen.getByRole('button', { name: MSG.assessment.save }));
-    // The form says its save failed: nothing else on that page would.
-    await waitFor(() => expect(document.querySelector('.swal2-popup')).not.toBeNull());
+    // The form says the save waits for a new session (mount's setToken, issue
+    // 20): nothing else on that page would, and nothing typed is lost.
+    expect(await screen.findByText(MSG.assessment.waitingForSession)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.getByRole('button', { name: MSG.assessment.save })).toBeEnabled();
   });
 });

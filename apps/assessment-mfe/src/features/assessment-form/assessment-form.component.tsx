@@ -57,12 +57,13 @@ export default function AssessmentForm(props: AssessmentFormComponentProps) {
   const remarksId = fieldId('finalRemarks');
   const [pristine] = useState(emptyAssessmentAnswers);
   const draft = useDraft(`assessment:${props.studentId}`, pristine);
-  const { submit, saved, isSaving } = useSaveAssessment({
+  const { submit, saved, isSaving, waitingForSession } = useSaveAssessment({
     studentId: props.studentId,
     onSaved: props.onSaved,
     fieldId,
     afterSaveFocusId: remarksId,
     quietWhenSessionEnds: !props.embedded,
+    saveWhenSessionRenews: props.embedded === true,
   });
   const remarks = useFinalRemarks(saved, remarksId);
   const ideationDetailAsked = useRef(false);
@@ -81,6 +82,7 @@ export default function AssessmentForm(props: AssessmentFormComponentProps) {
             saved={saved !== null}
             savedLevel={saved?.riskLevel}
             isSaving={isSaving}
+            waitingForSession={waitingForSession}
             remarks={remarks}
             remarksId={remarksId}
             draft={draft}
@@ -96,6 +98,8 @@ interface BodyProps extends AssessmentFormComponentProps {
   saved: boolean;
   savedLevel?: RiskLevel;
   isSaving: boolean;
+  /** The save waits for the host page's new token (embedded only). */
+  waitingForSession: boolean;
   remarks: ReturnType<typeof useFinalRemarks>;
   remarksId: string;
 }
@@ -107,6 +111,7 @@ function AssessmentFormBody({
   saved,
   savedLevel,
   isSaving,
+  waitingForSession,
   remarks,
   remarksId,
   draft,
@@ -148,6 +153,9 @@ function AssessmentFormBody({
           </FormSection>
         </fieldset>
         <EstimatedLevel savedLevel={savedLevel} />
+        {!saved && waitingForSession && (
+          <Notice tone="warning">{MSG.assessment.waitingForSession}</Notice>
+        )}
         {!saved && (
           <div className={styles.actions}>
             <Button variant="secondary" onClick={() => void close()}>

@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { flushSync } from 'react-dom';
 import {
   assessmentProblems,
@@ -8,6 +9,7 @@ import {
   latestAttemptDate,
   MSG,
   normalizeAssessment,
+  selectSessionToken,
   useCreateAssessmentMutation,
   type AssessmentAnswers,
   type RiskLevel,
@@ -52,6 +54,17 @@ interface Options {
    * sign-in (docs/sign-in-and-sessions.md#drafts).
    */
   quietWhenSessionEnds: boolean;
+  /**
+   * Embedded, a save refused because the session ended keeps the answers
+   * and is sent again as soon as the host page gives a new token (mount's
+   * `setToken`); the form says it is waiting.
+   */
+  saveWhenSessionRenews: boolean;
+}
+
+interface PendingSave {
+  values: AssessmentAnswers;
+  helpers: FormikHelpers<AssessmentAnswers>;
 }
 
 /**
@@ -67,12 +80,16 @@ export function useSaveAssessment({
   fieldId,
   afterSaveFocusId,
   quietWhenSessionEnds,
+  saveWhenSessionRenews,
 }: Options) {
   const isSessionOver = useIsSessionOver();
   const [create, { isLoading }] = useCreateAssessmentMutation();
   const [saved, setSaved] = useState<SuicideAssessment | null>(null);
   // One request at a time, and never a second record for the same form.
   const busy = useRef(false);
+  const pending = useRef<PendingSave | null>(null);
+  const [waitingForSession, setWaitingForSession] = useState(false);
+  const token = useSelector(selectSessionToken);
 
   const submit = useCallback(
     async (values: AssessmentAnswers, helpers: FormikHelpers<AssessmentAnswers>) => {
@@ -93,12 +110,18 @@ export function useSaveAssessment({
         result = await create({ ...answers, student: studentId }).unwrap();
       } catch (error) {
         busy.current = false;
+        if (saveWhenSessionRenews && isSessionOver()) {
+          pending.current = { values, helpers };
+          setWaitingForSession(true);
+          return;
+        }
         if (quietWhenSessionEnds && isSessionOver()) return;
         helpers.setErrors(errorsAt(fieldErrors(error)) as AnswerErrors);
         await showError(errorMessage(error, MSG.assessment.saveError));
         return;
       }
 
+      setWaitingForSession(false);
       const { assessment } = result;
       flushSync(() => setSaved(assessment));
       onSaved?.(assessment);
@@ -106,8 +129,25 @@ export function useSaveAssessment({
       focusControl(afterSaveFocusId);
       await showRegistered(assessment.riskLevel, result.protocol);
     },
-    [afterSaveFocusId, create, fieldId, isSessionOver, onSaved, quietWhenSessionEnds, studentId],
+    [
+      afterSaveFocusId,
+      create,
+      fieldId,
+      isSessionOver,
+      onSaved,
+      quietWhenSessionEnds,
+      saveWhenSessionRenews,
+      studentId,
+    ],
   );
 
-  return { submit, saved, isSaving: isLoading };
+  // The new session's token: the answers kept go out as they were.
+  useEffect(() => {
+    const retry = pending.current;
+    if (!token || !retry) return;
+    pending.current = null;
+    void submit(retry.values, retry.helpers);
+  }, [submit, token]);
+
+  return { submit, saved, isSaving: isLoading, waitingForSession };
 }
