@@ -28,7 +28,10 @@ const remoteConfig = createAppConfig({
     // The example page for integrators ships with every build (docs/architecture.md#the-embeddable-assessment).
     config.plugins.push(
       new rspack.CopyRspackPlugin({
-        patterns: [{ from: 'src/embed/embed-example.html', to: 'embed-example.html' }],
+        patterns: ['html', 'js', 'css'].map((extension) => ({
+          from: `src/embed/embed-example.${extension}`,
+          to: `embed-example.${extension}`,
+        })),
       }),
     );
   },

@@ -260,39 +260,113 @@ describe('the ideation flow and the number of attempts (issue 16)', () => {
   });
 });
 
+/** Martín signed in through the API, and the first student of his caseload. */
+async function psychologistWithStudent(): Promise<{ token: string; studentId: string }> {
+  const login = await fetch(`${product.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO.psychologist2),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const students = await fetch(`${product.url}/api/students`, { headers: { 'x-token': token } });
+  const [student] = ((await students.json()) as { students: Array<{ _id: string }> }).students;
+  return { token, studentId: student!._id };
+}
+
+/** Answers 'No' to every question of the embedded form and saves it. */
+async function saveCalmAssessment(page: Page, options: { acknowledge?: boolean } = {}) {
+  const embedded = page.locator('#evaluacion');
+  await question(embedded, '1. Deseo de estar muerto/a').waitFor();
+  await answer(embedded, '1. Deseo de estar muerto/a', 'No');
+  await answer(embedded, '2. Pensamientos suicidas activos no específicos', 'No');
+  await answer(embedded, 'Intento Real', 'No');
+  for (const title of BEHAVIOUR_NO) await answer(embedded, title, 'No');
+  await answer(embedded, 'Suicidio consumado', 'No');
+  await embedded.getByRole('button', { name: 'Guardar Evaluación' }).click();
+  if (options.acknowledge !== false) await acknowledge(page, 'Evaluación Registrada');
+}
+
 describe('an integrator embeds the form on another origin', () => {
   it('mounts it from the example page and saves an assessment with a token', async () => {
-    const login = await fetch(`${product.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO.psychologist2),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const students = await fetch(`${product.url}/api/students`, { headers: { 'x-token': token } });
-    const [student] = ((await students.json()) as { students: Array<{ _id: string }> }).students;
-
+    const { token, studentId } = await psychologistWithStudent();
     const { context, page } = await newPage(browser);
     await page.goto(`${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`);
     await page.getByLabel(/Token de sesión/).fill(token);
-    await page.getByLabel(/Identificador del estudiante/).fill(student!._id);
+    await page.getByLabel(/Identificador del estudiante/).fill(studentId);
     await page.getByRole('button', { name: 'Abrir el formulario' }).click();
-
-    const embedded = page.locator('#evaluacion');
-    await question(embedded, '1. Deseo de estar muerto/a').waitFor();
-    await answer(embedded, '1. Deseo de estar muerto/a', 'No');
-    await answer(embedded, '2. Pensamientos suicidas activos no específicos', 'No');
-    await answer(embedded, 'Intento Real', 'No');
-    for (const title of BEHAVIOUR_NO) await answer(embedded, title, 'No');
-    await answer(embedded, 'Suicidio consumado', 'No');
-    await embedded.getByRole('button', { name: 'Guardar Evaluación' }).click();
-    await acknowledge(page, 'Evaluación Registrada');
+    await saveCalmAssessment(page);
     await page.getByText(/Evaluación guardada \([0-9a-f-]{36}\), nivel: BAJO/).waitFor();
 
-    const saved = await fetch(`${product.url}/api/suicide-assessments?studentId=${student!._id}`, {
+    const saved = await fetch(`${product.url}/api/suicide-assessments?studentId=${studentId}`, {
       headers: { 'x-token': token },
     });
     const { assessments } = (await saved.json()) as { assessments: Array<{ riskLevel: string }> };
     expect(assessments.map((assessment) => assessment.riskLevel)).toContain('BAJO');
+    await context.close();
+  });
+
+  it("works at the address the README gives, under the product's own Content-Security-Policy, with no token in any URL (issue 20)", async () => {
+    const { token, studentId } = await psychologistWithStudent();
+    const { context, page } = await newPage(browser);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text());
+    });
+    const visited: string[] = [];
+    page.on('request', (request) => visited.push(request.url()));
+    await page.goto(`${product.url}/remotes/assessment/embed-example.html`);
+    await page.getByLabel(/Token de sesión/).fill(token);
+    await page.getByLabel(/Identificador del estudiante/).fill(studentId);
+    await page.getByRole('button', { name: 'Abrir el formulario' }).click();
+    await saveCalmAssessment(page);
+    await page.getByText(/Evaluación guardada \([0-9a-f-]{36}\), nivel: BAJO/).waitFor();
+    expect(violations).toEqual([]);
+    expect(visited.filter((url) => url.includes(token))).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the answers when the session expires, and saves them with the new token the page sets (issue 20)', async () => {
+    const { token, studentId } = await psychologistWithStudent();
+    const { context, page } = await newPage(browser);
+    await page.goto(`${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`);
+    await page.getByLabel(/Token de sesión/).fill(token);
+    await page.getByLabel(/Identificador del estudiante/).fill(studentId);
+    await page.getByRole('button', { name: 'Abrir el formulario' }).click();
+    const embedded = page.locator('#evaluacion');
+    await question(embedded, '1. Deseo de estar muerto/a').waitFor();
+    await embedded
+      .getByRole('textbox', { name: 'Observaciones', exact: true })
+      .fill('Entrevista larga.');
+
+    // The session ends while the interview goes on (signed out elsewhere).
+    await fetch(`${product.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { 'x-token': token },
+    });
+    await saveCalmAssessment(page, { acknowledge: false });
+    await embedded
+      .getByText(
+        'La sesión terminó. Tus respuestas siguen aquí y se guardarán en cuanto se renueve la sesión.',
+      )
+      .waitFor();
+    await page.getByText(/La sesión venció/).waitFor();
+    expect(
+      await embedded.getByRole('textbox', { name: 'Observaciones', exact: true }).inputValue(),
+    ).toBe('Entrevista larga.');
+
+    const renewed = await psychologistWithStudent();
+    await page.getByLabel(/Token de sesión/).fill(renewed.token);
+    await page.getByRole('button', { name: 'Renovar sesión' }).click();
+    await acknowledge(page, 'Evaluación Registrada');
+    await page.getByText(/Evaluación guardada \([0-9a-f-]{36}\), nivel: BAJO/).waitFor();
+
+    const saved = await fetch(`${product.url}/api/suicide-assessments?studentId=${studentId}`, {
+      headers: { 'x-token': renewed.token },
+    });
+    const { assessments } = (await saved.json()) as {
+      assessments: Array<{ observations: string }>;
+    };
+    expect(assessments.map((assessment) => assessment.observations)).toContain('Entrevista larga.');
     await context.close();
   });
 
