@@ -67,7 +67,10 @@ export const adminApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/users', method: 'POST', body }),
       invalidatesTags: [{ type: 'User', id: 'LIST' }, 'Statistics', 'Mail'],
     }),
-    updateUser: build.mutation<OkResponse & { user: StaffUser }, { id: string; body: UserBody }>({
+    updateUser: build.mutation<
+      OkResponse & { user: StaffUser; mail?: MailOutcome },
+      { id: string; body: UserBody }
+    >({
       query: ({ id, body }) => ({
         url: `/api/users/${encodeURIComponent(id)}`,
         method: 'PUT',

@@ -27,6 +27,9 @@ export interface QueuedMailView {
 }
 
 /** What an answer that sent a mail says of it: the screen shows the message, this is for its state. */
+/** Whether an answer's mail left: no outcome (an older server) counts as left. */
+export const mailLeft = (mail: MailOutcome | undefined): boolean => !mail || mail.status === 'sent';
+
 export interface MailOutcome {
   id: string;
   status: MailStatus;
@@ -99,4 +102,6 @@ export const MAIL_TEXTS = {
   pagination: 'Páginas de correos',
   total: (count: number) => (count === 1 ? '1 correo' : `${count} correos`),
   none: '—',
+  /** The title over an answer whose mail has not left yet (its text says what happens next). */
+  notSentYetTitle: 'El correo aún no ha salido',
 } as const;

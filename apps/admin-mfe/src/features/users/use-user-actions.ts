@@ -8,7 +8,9 @@ import {
   useSendResetLinkMutation,
   type StaffUser,
 } from '@psicocampus/shared';
-import { confirmAction, showError, showSuccess } from '@psicocampus/shared/ui';
+import type { MailOutcome } from '@psicocampus/shared/mail';
+import { confirmAction, showError } from '@psicocampus/shared/ui';
+import { showMailOutcome } from '../../lib/show-mail-outcome';
 
 const M = MSG.admin;
 
@@ -27,22 +29,25 @@ export function useUserActions() {
     async (
       user: StaffUser,
       question: { title: string; text: string; confirm: string },
-      call: () => Promise<{ msg: string }>,
+      call: () => Promise<{ msg: string; mail?: MailOutcome }>,
       done: string,
       failed: string,
     ) => {
       if (!(await confirmAction(question.title, question.text, question.confirm))) return;
       setBusyId(user._id);
       let message: string;
+      let mail: MailOutcome | undefined;
       try {
-        message = (await call()).msg || done;
+        const answer = await call();
+        message = answer.msg || done;
+        mail = answer.mail;
       } catch (error) {
         setBusyId(null);
         await showError(errorMessage(error, failed));
         return;
       }
       setBusyId(null);
-      await showSuccess(message);
+      await showMailOutcome(message, mail);
     },
     [],
   );

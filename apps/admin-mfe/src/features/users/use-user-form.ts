@@ -12,7 +12,9 @@ import {
   type StaffUser,
 } from '@psicocampus/shared';
 import type { FormikHelpers } from '@psicocampus/shared/forms';
-import { showError, showSuccess } from '@psicocampus/shared/ui';
+import type { MailOutcome } from '@psicocampus/shared/mail';
+import { showError } from '@psicocampus/shared/ui';
+import { showMailOutcome } from '../../lib/show-mail-outcome';
 import { toUserBody, toUserFormValues, USER_FIELDS, type UserFormValues } from './user-form-values';
 import { applyFieldErrors } from '@psicocampus/shared/forms';
 
@@ -33,11 +35,13 @@ export function useUserForm(user: StaffUser | null, onSaved: () => void) {
     async (values: UserFormValues, helpers: FormikHelpers<UserFormValues>) => {
       const body = toUserBody(values);
       let message: string;
+      let mail: MailOutcome | undefined;
       try {
         const answer = user
           ? await update({ id: user._id, body }).unwrap()
           : await create(body).unwrap();
         message = answer.msg || (user ? MSG.admin.userUpdated : MSG.admin.userCreated);
+        mail = answer.mail;
         // Editing one's own account: the header shows the new name at once.
         if (me && answer.user?._id === me.id) {
           const { firstName, lastName, email, role } = answer.user;
@@ -54,7 +58,7 @@ export function useUserForm(user: StaffUser | null, onSaved: () => void) {
         return;
       }
       onSaved();
-      await showSuccess(message);
+      await showMailOutcome(message, mail);
     },
     [create, dispatch, me, onSaved, update, user],
   );

@@ -1,3 +1,4 @@
+import { MAIL_TEXTS } from '@psicocampus/shared/mail';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, type StaffUser } from '@psicocampus/shared';
@@ -197,6 +198,23 @@ describe("'Nuevo usuario' and 'Editar'", () => {
     await waitFor(() => expect(lists()).toHaveLength(2));
   });
 
+  it('says so, as a warning, when the invitation has not left yet (issue 17)', async () => {
+    const created = makeUser({ firstName: 'María José', lastName: 'Castillo', hasPassword: false });
+    const queued = 'Usuario creado. El correo con el enlace aún no ha salido: quedó en cola.';
+    usersApi({
+      'POST /api/users': () =>
+        json({ ok: true, msg: queued, user: created, mail: { id: 'm-1', status: 'queued' } }, 201),
+    });
+    await renderUsers();
+    const dialog = await fillNewUser();
+    await userEvent.click(within(dialog).getByRole('button', { name: M.createUser }));
+
+    const outcome = await alertDialog();
+    expect(outcome).toHaveTextContent(MAIL_TEXTS.notSentYetTitle);
+    expect(outcome).toHaveTextContent(queued);
+    expect(outcome).toHaveClass('swal2-icon-warning');
+  });
+
   it('creates an administrator with a phone', async () => {
     const calls = usersApi({
       'POST /api/users': () => json({ ok: true, msg: M.userCreated, user: otherAdmin }, 201),
@@ -372,7 +390,23 @@ describe('deactivating, reactivating and the password link', () => {
     expect(await alertDialog()).toHaveTextContent(M.resetLinkText('psicologo2@psicocampus.test'));
     await answerAlert(M.resetLinkConfirm);
     expect(await alertDialog()).toHaveTextContent('Enlace enviado por correo.');
+    expect(await alertDialog()).toHaveClass('swal2-icon-success');
     expect(calls.some((call) => call.path === `/api/users/${tomas._id}/reset-link`)).toBe(true);
+  });
+
+  it('warns when the password link is queued instead of sent (issue 17)', async () => {
+    const queued = 'El enlace aún no ha salido: quedó en cola y se reintentará.';
+    usersApi({
+      [`POST /api/users/${tomas._id}/reset-link`]: () =>
+        json({ ok: true, msg: queued, mail: { id: 'm-2', status: 'queued' } }),
+    });
+    await renderUsers();
+    await userEvent.click(rowButton('Tomás Herrera', M.sendResetLink));
+    await answerAlert(M.resetLinkConfirm);
+    const outcome = await alertDialog();
+    await waitFor(() => expect(outcome).toHaveTextContent(queued));
+    expect(outcome).toHaveTextContent(MAIL_TEXTS.notSentYetTitle);
+    expect(outcome).toHaveClass('swal2-icon-warning');
   });
 
   it('says the link could not be sent when the call fails without a message', async () => {
