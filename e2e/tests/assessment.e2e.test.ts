@@ -370,6 +370,63 @@ describe('an integrator embeds the form on another origin', () => {
     await context.close();
   });
 
+  it('leaves no listeners, nodes or memory behind after mounting and unmounting 100 times (issue 20)', async () => {
+    const { token, studentId } = await psychologistWithStudent();
+    const { context, page } = await newPage(browser);
+    await page.goto(`${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`);
+    await page.getByLabel(/Token de sesión/).fill(token);
+    await page.getByLabel(/Identificador del estudiante/).fill(studentId);
+    await page.getByRole('button', { name: 'Abrir el formulario' }).click();
+    await question(page.locator('#evaluacion'), '1. Deseo de estar muerto/a').waitFor();
+    await page.getByRole('button', { name: 'Desmontar' }).click();
+
+    // Each cycle mounts the form, waits until it is on the page, and unmounts it.
+    const cycles = (count: number) =>
+      page.evaluate(
+        async ({ count, token, studentId, api }) => {
+          const container = (
+            window as unknown as { assessment: { get(name: string): Promise<() => unknown> } }
+          ).assessment;
+          const embed = (await container.get('./embed'))() as {
+            mount(element: Element, options: object): { unmount(): void };
+          };
+          const element = document.getElementById('evaluacion')!;
+          for (let index = 0; index < count; index += 1) {
+            const handle = embed.mount(element, { apiBaseUrl: api, token, studentId });
+            while (!element.querySelector('form')) {
+              await new Promise((resolve) => requestAnimationFrame(resolve));
+            }
+            handle.unmount();
+          }
+          return element.childElementCount;
+        },
+        { count, token, studentId, api: product.url },
+      );
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const measure = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const value = (name: string) => metrics.find((metric) => metric.name === name)!.value;
+      return {
+        listeners: value('JSEventListeners'),
+        nodes: value('Nodes'),
+        heap: value('JSHeapUsedSize'),
+      };
+    };
+
+    expect(await cycles(10)).toBe(0);
+    const before = await measure();
+    expect(await cycles(100)).toBe(0);
+    const after = await measure();
+    console.log('100 mounts and unmounts:', { before, after });
+    expect(after.listeners).toBeLessThanOrEqual(before.listeners);
+    expect(after.nodes).toBeLessThanOrEqual(before.nodes);
+    // A store kept by each cycle would be several megabytes here.
+    expect(after.heap - before.heap).toBeLessThan(1024 * 1024);
+    await context.close();
+  });
+
   it('is refused by the API for an origin that is not allowed', async () => {
     const response = await fetch(`${product.url}/api/auth/me`, {
       method: 'OPTIONS',
