@@ -370,6 +370,31 @@ describe('an integrator embeds the form on another origin', () => {
     await context.close();
   });
 
+  it("opens its dialogs in the form's own type, not the host page's (issue 20)", async () => {
+    const { token, studentId } = await psychologistWithStudent();
+    const { context, page } = await newPage(browser);
+    await page.goto(`${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`);
+    await page.getByLabel(/Token de sesión/).fill(token);
+    await page.getByLabel(/Identificador del estudiante/).fill(studentId);
+    await page.getByRole('button', { name: 'Abrir el formulario' }).click();
+    const embedded = page.locator('#evaluacion');
+    await question(embedded, '1. Deseo de estar muerto/a').waitFor();
+    // Nothing answered: 'Validación' says what is missing.
+    await embedded.getByRole('button', { name: 'Guardar Evaluación' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const fontOf = (selector: string) =>
+      page.evaluate(
+        (query) => getComputedStyle(document.querySelector(query)!).fontFamily,
+        selector,
+      );
+    const host = await fontOf('body');
+    expect(host).toContain('Georgia');
+    expect(await fontOf('.swal2-popup')).toBe(await fontOf('#evaluacion section'));
+    expect(await fontOf('.swal2-popup')).not.toContain('Georgia');
+    await context.close();
+  });
+
   it('leaves no listeners, nodes or memory behind after mounting and unmounting 100 times (issue 20)', async () => {
     const { token, studentId } = await psychologistWithStudent();
     const { context, page } = await newPage(browser);

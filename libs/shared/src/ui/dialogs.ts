@@ -24,9 +24,11 @@ function loadSweetAlert(): Promise<SweetAlert> {
   // The stylesheet comes as a file: the bundles take the sweetalert2 build that
   // does not write a <style> element at run time, which the Content-Security-Policy
   // (style-src 'self') refuses (create-app-config's alias).
-  loading ??= Promise.all([import('sweetalert2'), import('sweetalert2/dist/sweetalert2.css')]).then(
-    ([module]) => (sweetAlert = module.default),
-  );
+  loading ??= Promise.all([
+    import('sweetalert2'),
+    import('sweetalert2/dist/sweetalert2.css'),
+    import('./dialogs.css'),
+  ]).then(([module]) => (sweetAlert = module.default));
   // A failed download may succeed on the next dialog.
   loading.catch(() => (loading = undefined));
   return loading;
@@ -49,8 +51,12 @@ async function fire(options: SweetAlertOptions): Promise<Pick<SweetAlertResult, 
     window.alert(plainText(options));
     return { isConfirmed: true };
   }
-  // sweetalert2's own default is the English "OK".
-  return dialogs.fire({ confirmButtonText: MSG.common.accept, ...options });
+  // sweetalert2's own default is the English "OK"; the product's type, not the page's (dialogs.css).
+  return dialogs.fire({
+    confirmButtonText: MSG.common.accept,
+    customClass: { container: 'pc-dialog' },
+    ...options,
+  });
 }
 
 export async function showError(text: string, title: string = MSG.common.error): Promise<void> {
