@@ -119,13 +119,40 @@ export const appointments = pgTable(
     /** Who scheduled it. */
     psychologistId: uuid().references(() => users.id, { onDelete: 'set null' }),
     date: timestamp({ withTimezone: true }).notNull(),
+    /** 15–180 minutes (migration 0011). */
+    durationMinutes: integer().notNull().default(50),
+    /** SCHEDULED until closed, once: ATTENDED, NO_SHOW or CANCELLED. */
+    status: text().notNull().default('SCHEDULED'),
+    /** STUDENT or SERVICE; set when, and only when, cancelled, as is its reason. */
+    cancelledBy: text(),
+    cancelReason: text(),
+    /** When it was closed; null while scheduled. */
+    statusChangedAt: timestamp({ withTimezone: true }),
     reason: text().notNull(),
     notes: text().notNull().default(''),
+    /** Raised on every change; a move or an edit from an older version is refused (409). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
+    updatedAt: createdAt(),
   },
   (t) => [
+    // The agenda and the overlap check reach a caseload's appointments
+    // through students_assigned_psychologist_idx and then this one.
     index('appointments_student_date_idx').on(t.studentId, t.date),
     index('appointments_psychologist_date_idx').on(t.psychologistId, t.date),
+    check('appointments_duration_check', sql`${t.durationMinutes} between 15 and 180`),
+    check(
+      'appointments_status_check',
+      sql`${t.status} in ('SCHEDULED', 'ATTENDED', 'NO_SHOW', 'CANCELLED')`,
+    ),
+    check(
+      'appointments_cancellation_check',
+      sql`case when ${t.status} = 'CANCELLED' then ${t.cancelledBy} in ('STUDENT', 'SERVICE') and char_length(btrim(coalesce(${t.cancelReason}, ''))) > 0 else ${t.cancelledBy} is null and ${t.cancelReason} is null end`,
+    ),
+    check(
+      'appointments_status_changed_check',
+      sql`(${t.status} = 'SCHEDULED') = (${t.statusChangedAt} is null)`,
+    ),
   ],
 );
 
