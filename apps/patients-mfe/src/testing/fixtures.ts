@@ -88,10 +88,16 @@ export function makeAppointment(overrides: Partial<Appointment> = {}): Appointme
     studentId: 'student',
     student: { _id: 'student', firstName: 'José', lastName: 'Pérez' },
     date: '2030-05-20T15:00:00.000Z',
+    durationMinutes: 50,
+    status: 'SCHEDULED',
+    cancelledBy: null,
+    cancelReason: null,
     reason: 'Seguimiento',
     notes: '',
     createdBy: me,
     createdAt: '2026-01-10T15:00:00.000Z',
+    version: 1,
+    updatedAt: '2026-01-10T15:00:00.000Z',
     ...overrides,
   };
 }

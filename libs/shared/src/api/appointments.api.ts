@@ -1,8 +1,26 @@
-import type { Appointment, AppointmentBody } from '@psicocampus/shared/domain';
+import type {
+  Appointment,
+  AppointmentCreateInput,
+  AppointmentStatusBody,
+  AppointmentUpdateBody,
+} from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 
-/** Appointments (docs/api.md#appointments): of one student, or all of the caller's without `studentId`. */
+/** Every cached list of appointments: a student's, the caseload's and each agenda range. */
+const ALL_APPOINTMENT_LISTS = [
+  { type: 'Appointment', id: 'LIST' },
+  { type: 'Appointment', id: 'AGENDA' },
+] as const;
+
+type AppointmentAnswer = OkResponse & { appointment: Appointment };
+
+/**
+ * Appointments (docs/api.md#appointments): of one student, or all of the
+ * caller's without `studentId`; the agenda of a period; and an
+ * appointment's changes. A change refreshes every list and agenda held,
+ * since a moved appointment may leave one period for another.
+ */
 export const appointmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     appointments: build.query<
@@ -15,11 +33,50 @@ export const appointmentsApi = api.injectEndpoints({
       }),
       providesTags: [{ type: 'Appointment', id: 'LIST' }],
     }),
-    createAppointment: build.mutation<OkResponse & { appointment: Appointment }, AppointmentBody>({
+    /** The caller's appointments starting in [from, to) (ISO instants, at most 62 days apart). */
+    agenda: build.query<{ ok: true; appointments: Appointment[] }, { from: string; to: string }>({
+      query: ({ from, to }) => ({ url: '/api/appointments', params: { from, to } }),
+      providesTags: (result) => [
+        { type: 'Appointment', id: 'AGENDA' },
+        ...(result?.appointments ?? []).map((a) => ({ type: 'Appointment' as const, id: a._id })),
+      ],
+    }),
+    createAppointment: build.mutation<AppointmentAnswer, AppointmentCreateInput>({
       query: (body) => ({ url: '/api/appointments', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Appointment', id: 'LIST' }],
+      invalidatesTags: [...ALL_APPOINTMENT_LISTS],
+    }),
+    /** Moves or edits one; `version` is the one it was read at (409 when stale or overlapping). */
+    updateAppointment: build.mutation<
+      AppointmentAnswer,
+      {
+        id: string;
+        body: Omit<AppointmentUpdateBody, 'confirmOverlap'> & { confirmOverlap?: boolean };
+      }
+    >({
+      query: ({ id, body }) => ({ url: `/api/appointments/${id}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [
+        ...ALL_APPOINTMENT_LISTS,
+        { type: 'Appointment', id },
+      ],
+    }),
+    /** Closes one: attended, no-show, or cancelled with who and why. */
+    changeAppointmentStatus: build.mutation<
+      AppointmentAnswer,
+      { id: string; body: AppointmentStatusBody }
+    >({
+      query: ({ id, body }) => ({ url: `/api/appointments/${id}/status`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => [
+        ...ALL_APPOINTMENT_LISTS,
+        { type: 'Appointment', id },
+      ],
     }),
   }),
 });
 
-export const { useAppointmentsQuery, useCreateAppointmentMutation } = appointmentsApi;
+export const {
+  useAppointmentsQuery,
+  useAgendaQuery,
+  useCreateAppointmentMutation,
+  useUpdateAppointmentMutation,
+  useChangeAppointmentStatusMutation,
+} = appointmentsApi;

@@ -1,5 +1,11 @@
 import type { AuditAction, AuditOutcome } from './audit';
-import type { EmploymentStatus, Gender, Semester } from './enums';
+import type {
+  AppointmentCanceller,
+  AppointmentStatus,
+  EmploymentStatus,
+  Gender,
+  Semester,
+} from './enums';
 import type { RiskLevel } from './risk/risk-engine';
 import type { Role } from './roles';
 
@@ -82,10 +88,28 @@ export interface Appointment {
   studentId: string;
   student: { _id: string; firstName: string; lastName: string };
   date: string;
+  /** 15–180; the session ends `durationMinutes` after `date`. */
+  durationMinutes: number;
+  status: AppointmentStatus;
+  /** Set only when cancelled, as is `cancelReason`. */
+  cancelledBy: AppointmentCanceller | null;
+  cancelReason: string | null;
   reason: string;
   notes: string;
   createdBy: StaffRef | null;
   createdAt: string;
+  /** Raised on every change; a PUT or a status change from an older one answers 409. */
+  version: number;
+  updatedAt: string;
+}
+
+/** One appointment of `POST /api/appointments`' or `PUT /api/appointments/:id`'s 409 APPOINTMENT_OVERLAP. */
+export interface AppointmentOverlap {
+  _id: string;
+  date: string;
+  durationMinutes: number;
+  reason: string;
+  student: { _id: string; firstName: string; lastName: string };
 }
 
 /** A note with its student's name, for the psychologist's home. */

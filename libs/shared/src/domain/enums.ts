@@ -45,3 +45,21 @@ export const EMPLOYMENT_LABELS: Record<EmploymentStatus, string> = {
 export function optionsOf<T extends string>(values: readonly T[], labels: Record<T, string>) {
   return values.map((value) => ({ value, label: labels[value] }));
 }
+
+/** An appointment's life (docs/data-model.md#appointment): scheduled, then closed one way once. */
+export const APPOINTMENT_STATUSES = ['SCHEDULED', 'ATTENDED', 'NO_SHOW', 'CANCELLED'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  SCHEDULED: 'Programada',
+  ATTENDED: 'Asistió',
+  NO_SHOW: 'No asistió',
+  CANCELLED: 'Cancelada',
+};
+
+/** Who cancelled an appointment. */
+export const APPOINTMENT_CANCELLERS = ['STUDENT', 'SERVICE'] as const;
+export type AppointmentCanceller = (typeof APPOINTMENT_CANCELLERS)[number];
+export const APPOINTMENT_CANCELLER_LABELS: Record<AppointmentCanceller, string> = {
+  STUDENT: 'El estudiante',
+  SERVICE: 'El servicio',
+};

@@ -3,19 +3,37 @@
  * with year, long month, day, hour and minute).
  */
 
-const DATE_TIME = new Intl.DateTimeFormat('es', {
+const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'long',
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-});
+};
+
+const DATE_TIME = new Intl.DateTimeFormat('es', DATE_TIME_OPTIONS);
 
 const DATE = new Intl.DateTimeFormat('es', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** '21 de noviembre de 2026, 10:30' */
 export function formatDateTime(value: string | Date): string {
   return DATE_TIME.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+const DATE_TIME_IN_ZONE = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * '21 de noviembre de 2026, 10:30' as a clock in `timeZone` (an IANA name)
+ * reads it, whatever the machine's zone: what the server says about the
+ * service's appointments.
+ */
+export function formatDateTimeIn(value: string | Date, timeZone: string): string {
+  let format = DATE_TIME_IN_ZONE.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es', { ...DATE_TIME_OPTIONS, timeZone });
+    DATE_TIME_IN_ZONE.set(timeZone, format);
+  }
+  return format.format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** '21 de noviembre de 2026' */

@@ -196,6 +196,26 @@ export const SERVER_MSG = {
   },
 
   /** What the operator's commands print (apps/api/src/cli). */
+  /** The appointments' refusals (apps/api/src/plugins/appointments): the screens show the server's msg. */
+  appointments: {
+    notFound: 'La cita no existe o no es de un estudiante asignado a ti.',
+    /** `when` in the service's time zone; `more`: how many other appointments it also overlaps. */
+    overlap: (reason: string, student: string, when: string, more: number) =>
+      `Esta cita se cruza con «${reason}» de ${student}, ${when}${more > 0 ? ` (y ${more} ${more === 1 ? 'cita más' : 'citas más'})` : ''}. ¿Agendarla de todos modos?`,
+    onlyNotesWhenClosed:
+      'La cita ya fue cerrada: solo se pueden editar sus notas, no su fecha, duración ni motivo.',
+    cannotCancelAttended:
+      'La cita ya fue cerrada: no se puede cancelar una cita a la que el estudiante asistió.',
+    alreadyClosed: (status: string) =>
+      `La cita ya fue cerrada (${status}): su estado no puede cambiar.`,
+    notStartedYet:
+      'La cita aún no ha empezado: podrás marcar si el estudiante asistió cuando llegue su hora.',
+    rangeInvalid:
+      'Indica el periodo con dos fechas válidas: from (inicio) y to (fin), en formato ISO 8601.',
+    rangeOrder: 'El fin del periodo (to) debe ser posterior a su inicio (from).',
+    rangeTooLong: (days: number) => `El periodo no puede superar los ${days} días.`,
+  },
+
   cli: {
     invalidConfig: (reason: string) => `Configuración inválida: ${reason}`,
     invalidOption: (option: string) => `Opción no válida o sin valor: ${option}.`,
