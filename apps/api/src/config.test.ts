@@ -64,6 +64,20 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ SEED_DEMO: 'lots' })).toThrow(/SEED_DEMO/);
   });
 
+  it("reads the service's time zone, Guayaquil's by default, and refuses one Intl does not know", () => {
+    expect(loadConfig({}).serviceTimeZone).toBe('America/Guayaquil');
+    expect(loadConfig({ SERVICE_TIME_ZONE: ' Europe/Madrid ' }).serviceTimeZone).toBe(
+      'Europe/Madrid',
+    );
+    for (const zone of ['Marte/Olympus', '+05:00', 'Guayaquil']) {
+      expect(() => loadConfig({ SERVICE_TIME_ZONE: zone })).toThrow(
+        new ConfigError(
+          `SERVICE_TIME_ZONE must be an IANA time zone name such as America/Guayaquil or Europe/Madrid, got "${zone}"`,
+        ),
+      );
+    }
+  });
+
   it('serves the API alone with WEB_DIR=none', () => {
     expect(loadConfig({ WEB_DIR: 'none' }).web).toBeNull();
   });

@@ -60,6 +60,12 @@ export interface AppConfig {
    * Registrada' shows it (docs/columbia-assessment.md#saving). A Spanish default when unset.
    */
   highRiskProtocol: string;
+  /**
+   * The IANA time zone the service's clocks read (`SERVICE_TIME_ZONE`):
+   * appointments are stored in UTC and the server writes their local times
+   * in this zone (the overlap question's date).
+   */
+  serviceTimeZone: string;
 }
 
 export class ConfigError extends Error {}
@@ -110,6 +116,23 @@ function parseRoleName(raw: string | undefined): string | null {
     );
   }
   return role;
+}
+
+/** The service's zone when `SERVICE_TIME_ZONE` is unset: the university's, not the machine's. */
+export const DEFAULT_SERVICE_TIME_ZONE = 'America/Guayaquil';
+
+/** An IANA zone name this runtime's Intl knows; refused at start otherwise. */
+function parseTimeZone(raw: string | undefined): string {
+  const zone = raw?.trim();
+  if (!zone) return DEFAULT_SERVICE_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    throw new ConfigError(
+      `SERVICE_TIME_ZONE must be an IANA time zone name such as America/Guayaquil or Europe/Madrid, got "${zone}"`,
+    );
+  }
 }
 
 /** The repository layout: apps/<app>/dist. */
@@ -165,5 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseAppRole: parseRoleName(env.DATABASE_APP_ROLE),
     sessionCacheTtlMs: SESSION_CACHE_LIMITS.ttlMs,
     highRiskProtocol: env.HIGH_RISK_PROTOCOL?.trim() || MSG.savedAssessment.protocolDefault,
+    serviceTimeZone: parseTimeZone(env.SERVICE_TIME_ZONE),
   };
 }
