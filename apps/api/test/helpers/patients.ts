@@ -80,7 +80,8 @@ export async function scheduleAppointment(
     method: 'POST',
     url: '/api/appointments',
     token,
-    payload: { studentId, date, reason: 'Seguimiento', notes: '' },
+    // Setting up a record, not booking a free slot: tests schedule many at one time.
+    payload: { studentId, date, reason: 'Seguimiento', notes: '', confirmOverlap: true },
   });
   expectStatus(response, 201);
   return response.json().appointment;

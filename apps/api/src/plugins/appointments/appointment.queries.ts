@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
+import { APPOINTMENT_MAX_MINUTES } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { appointments, students, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
@@ -54,6 +55,7 @@ export async function insertAppointment(
     studentId: string;
     psychologistId: string;
     date: Date;
+    durationMinutes: number;
     reason: string;
     notes: string;
     now: Date;
@@ -65,10 +67,136 @@ export async function insertAppointment(
       studentId: values.studentId,
       psychologistId: values.psychologistId,
       date: values.date,
+      durationMinutes: values.durationMinutes,
       reason: values.reason,
       notes: values.notes,
       createdAt: values.now,
+      updatedAt: values.now,
     })
     .returning();
   return row!;
+}
+
+/** One appointment of the psychologist's current students, or null (anyone else's, or none). */
+export async function findCaseloadAppointment(
+  db: Database,
+  psychologistId: string,
+  appointmentId: string,
+): Promise<AppointmentRecord | null> {
+  const [record] = await selectAppointments(db).where(
+    and(eq(appointments.id, appointmentId), inCaseloadOf(psychologistId)),
+  );
+  return record ?? null;
+}
+
+/**
+ * The agenda: every appointment of the psychologist's current students
+ * that starts in [from, to), whatever its status, by start. One query: the
+ * caseload through students_assigned_psychologist_idx, then each student's
+ * period through appointments_student_date_idx.
+ */
+export function agendaQuery(db: Database, psychologistId: string, from: Date, to: Date) {
+  return selectAppointments(db)
+    .where(
+      and(inCaseloadOf(psychologistId), gte(appointments.date, from), lt(appointments.date, to)),
+    )
+    .orderBy(asc(appointments.date), asc(appointments.id));
+}
+
+/** How many overlapping appointments an answer lists: enough to decide, never a whole agenda. */
+const OVERLAPS_LISTED = 10;
+
+/**
+ * The psychologist's scheduled appointments (of any student of theirs) that
+ * share a minute with [start, start + minutes), but `except` (the one being
+ * moved). No appointment is longer than APPOINTMENT_MAX_MINUTES, so only
+ * those starting that long before `start` can reach it: the date index
+ * bounds the search on both sides.
+ */
+export async function findOverlaps(
+  db: Database,
+  psychologistId: string,
+  slot: { start: Date; minutes: number; except?: string },
+): Promise<AppointmentRecord[]> {
+  const end = new Date(slot.start.getTime() + slot.minutes * 60_000);
+  const earliest = new Date(slot.start.getTime() - APPOINTMENT_MAX_MINUTES * 60_000);
+  return selectAppointments(db)
+    .where(
+      and(
+        inCaseloadOf(psychologistId),
+        eq(appointments.status, 'SCHEDULED'),
+        slot.except === undefined ? undefined : ne(appointments.id, slot.except),
+        lt(appointments.date, end),
+        gt(appointments.date, earliest),
+        sql`${appointments.date} + make_interval(mins => ${appointments.durationMinutes}) > ${slot.start}`,
+      ),
+    )
+    .orderBy(asc(appointments.date), asc(appointments.id))
+    .limit(OVERLAPS_LISTED);
+}
+
+/**
+ * Holds, until the request's transaction ends, the right to book in this
+ * psychologist's agenda: two bookings of the same slot at once (two tabs,
+ * a double click) cannot both find it free.
+ */
+export async function lockAgendaOf(db: Database, psychologistId: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`agenda:${psychologistId}`}, 0))`,
+  );
+}
+
+/** Saves a move or an edit over the version that was read; null when someone changed it since. */
+export async function updateAppointmentAtVersion(
+  db: Database,
+  id: string,
+  version: number,
+  values: { date: Date; durationMinutes: number; reason: string; notes: string; now: Date },
+): Promise<AppointmentRow | null> {
+  const [row] = await db
+    .update(appointments)
+    .set({
+      date: values.date,
+      durationMinutes: values.durationMinutes,
+      reason: values.reason,
+      notes: values.notes,
+      version: sql`${appointments.version} + 1`,
+      updatedAt: values.now,
+    })
+    .where(and(eq(appointments.id, id), eq(appointments.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+/** Closes a scheduled appointment over the version that was read; null when it changed since. */
+export async function closeAppointmentAtVersion(
+  db: Database,
+  id: string,
+  version: number,
+  values: {
+    status: 'ATTENDED' | 'NO_SHOW' | 'CANCELLED';
+    cancelledBy: 'STUDENT' | 'SERVICE' | null;
+    cancelReason: string | null;
+    now: Date;
+  },
+): Promise<AppointmentRow | null> {
+  const [row] = await db
+    .update(appointments)
+    .set({
+      status: values.status,
+      cancelledBy: values.cancelledBy,
+      cancelReason: values.cancelReason,
+      statusChangedAt: values.now,
+      version: sql`${appointments.version} + 1`,
+      updatedAt: values.now,
+    })
+    .where(
+      and(
+        eq(appointments.id, id),
+        eq(appointments.version, version),
+        eq(appointments.status, 'SCHEDULED'),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

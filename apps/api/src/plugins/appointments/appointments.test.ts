@@ -17,8 +17,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+// These tests book many appointments around the same hours: the overlap question is
+// appointment-life.test.ts's, so they answer it beforehand.
 const schedule = (token: string, payload: object) =>
-  server.call({ method: 'POST', url: '/api/appointments', token, payload });
+  server.call({
+    method: 'POST',
+    url: '/api/appointments',
+    token,
+    payload: { confirmOverlap: true, ...payload },
+  });
 const listFor = (token: string, studentId?: string) =>
   server.call({
     method: 'GET',
@@ -47,8 +54,14 @@ describe('POST /api/appointments', () => {
         studentId: student._id,
         student: { _id: student._id, firstName: 'Paula', lastName: 'Vinueza' },
         date,
+        durationMinutes: 50,
+        status: 'SCHEDULED',
+        cancelledBy: null,
+        cancelReason: null,
         reason: 'Seguimiento de ansiedad',
         notes: 'Traer el registro de sueño',
+        version: 1,
+        updatedAt: expect.any(String),
         createdBy: {
           _id: await userIdOf(server, 'psychologist'),
           firstName: lucy.firstName,
