@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { MSG } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import {
   CLINICAL_RECORDS,
   createAccessFixtures,
@@ -322,6 +323,37 @@ const MATRIX: readonly Row[] = [
     request: () => ({ url: '/api/appointments' }),
   },
   {
+    route: 'GET /api/appointments',
+    variant: "the caller's agenda of a period",
+    expected: [401, 200, 200, 403],
+    request: () => ({
+      url: `/api/appointments?from=${encodeURIComponent(inDays(0))}&to=${encodeURIComponent(inDays(7))}`,
+    }),
+  },
+  {
+    route: 'PUT /api/appointments/:id',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/appointments/${ids.appointmentToMove}`,
+      payload: {
+        date: inDays(5),
+        durationMinutes: 60,
+        reason: 'Seguimiento',
+        notes: 'Movida por la psicóloga',
+        version: 1,
+        confirmOverlap: true,
+      },
+    }),
+  },
+  {
+    route: 'POST /api/appointments/:id/status',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/appointments/${ids.appointmentToClose}/status`,
+      payload: { status: 'CANCELLED', cancelledBy: 'STUDENT', reason: 'Viaje', version: 1 },
+    }),
+  },
+  {
     route: 'POST /api/appointments',
     variant: "for A's student",
     expected: [401, 201, 404, 403],
@@ -567,9 +599,12 @@ describe.each(MATRIX.map((row) => [rowTitle(row), row] as const))('%s', (_title,
       });
       expect(nothing.statusCode).toBe(404);
       expect(response.json()).toEqual(nothing.json());
-      expect([MSG.students.notFound, MSG.assessment.notFound, MSG.api.notFound]).toContain(
-        response.json().msg,
-      );
+      expect([
+        MSG.students.notFound,
+        MSG.assessment.notFound,
+        MSG.api.notFound,
+        SERVER_MSG.appointments.notFound,
+      ]).toContain(response.json().msg);
     }
     if (caller === 'psychologist2') {
       const leaked = CLINICAL_RECORDS.filter((name) => response.body.includes(fixtures.ids[name]));

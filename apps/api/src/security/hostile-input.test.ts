@@ -19,7 +19,13 @@ import {
   leaks,
   type HostileBody,
 } from '../../test/helpers/hostile';
-import { addNote, createStudent, inDays, studentBody } from '../../test/helpers/patients';
+import {
+  addNote,
+  createStudent,
+  inDays,
+  scheduleAppointment,
+  studentBody,
+} from '../../test/helpers/patients';
 import {
   demoAccount,
   randomAddress,
@@ -42,8 +48,14 @@ const tokens = {} as Record<DemoAccountKey, string>;
 let studentId: string;
 let noteId: string;
 let assessmentId: string;
+let appointmentToMove: string;
+let appointmentToClose: string;
 let staffUserId: string;
 let otherStudentId: string;
+
+/** Appointments' dates, fixed for the run. */
+const APPOINTMENT_DATE = inDays(3);
+const MOVED_DATE = inDays(40);
 
 /** A well-formed id that names nothing. */
 const NOBODY = '3f0c6a52-8e7b-4c1d-9a2e-5b6c7d8e9f01';
@@ -57,6 +69,8 @@ beforeAll(async () => {
   studentId = student._id;
   noteId = (await addNote(server, tokens.psychologist, studentId))._id;
   assessmentId = (await saveAssessment(server, tokens.psychologist, studentId))._id;
+  appointmentToMove = (await scheduleAppointment(server, tokens.psychologist, studentId))._id;
+  appointmentToClose = (await scheduleAppointment(server, tokens.psychologist, studentId))._id;
   // The admin's calls move these, never the psychologist's own records.
   otherStudentId = (await createStudent(server, tokens.psychologist2))._id;
   staffUserId = (await createUser(server, tokens.admin))._id;
@@ -384,7 +398,42 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     method: 'POST',
     url: () => '/api/appointments',
     as: 'psychologist',
-    valid: () => ({ studentId, date: inDays(3), reason: 'Seguimiento', notes: 'Traer horario' }),
+    // One date for the whole run, so that an answer naming it (the overlap question's
+    // appointments) is not taken for an echo; confirmed, so that random bodies test
+    // the input rather than ask about overlaps.
+    valid: () => ({
+      studentId,
+      date: APPOINTMENT_DATE,
+      reason: 'Seguimiento',
+      notes: 'Traer horario',
+      confirmOverlap: true,
+    }),
+    audited: true,
+  },
+  'PUT /api/appointments/:id': {
+    method: 'PUT',
+    url: () => `/api/appointments/${appointmentToMove}`,
+    as: 'psychologist',
+    valid: () => ({
+      date: MOVED_DATE,
+      durationMinutes: 50,
+      reason: 'Seguimiento',
+      notes: 'Traer horario',
+      version: 1,
+      confirmOverlap: true,
+    }),
+    audited: true,
+  },
+  'POST /api/appointments/:id/status': {
+    method: 'POST',
+    url: () => `/api/appointments/${appointmentToClose}/status`,
+    as: 'psychologist',
+    valid: () => ({
+      status: 'CANCELLED',
+      cancelledBy: 'STUDENT',
+      reason: 'Viaje familiar',
+      version: 1,
+    }),
     audited: true,
   },
   'POST /api/suicide-assessments': {
@@ -562,6 +611,25 @@ const ID_ROUTES: Record<string, IdRoute> = {
     url: (id) => `/api/students/${studentId}/clinical-notes/${id}`,
     as: 'psychologist',
   },
+  'PUT /api/appointments/:id': {
+    method: 'PUT',
+    url: (id) => `/api/appointments/${id}`,
+    as: 'psychologist',
+    body: () => ({
+      date: inDays(41),
+      durationMinutes: 50,
+      reason: 'Seguimiento',
+      notes: '',
+      version: 1,
+      confirmOverlap: true,
+    }),
+  },
+  'POST /api/appointments/:id/status': {
+    method: 'POST',
+    url: (id) => `/api/appointments/${id}/status`,
+    as: 'psychologist',
+    body: () => ({ status: 'CANCELLED', cancelledBy: 'SERVICE', reason: 'Feriado', version: 1 }),
+  },
   'GET /api/suicide-assessments/:id': {
     method: 'GET',
     url: (id) => `/api/suicide-assessments/${id}`,
@@ -681,8 +749,15 @@ const LIST_ROUTES: Record<string, ListRoute> = {
   'GET /api/appointments': {
     url: '/api/appointments',
     as: 'psychologist',
-    params: ['studentId'],
-    known: () => [studentId, otherStudentId],
+    params: ['studentId', 'from', 'to'],
+    known: () => [
+      studentId,
+      otherStudentId,
+      '2026-11-01T00:00:00Z',
+      '2026-12-01T00:00:00.000Z',
+      '2027-03-01T00:00:00-05:00',
+      '2026-11-01',
+    ],
   },
   'GET /api/suicide-assessments': {
     url: '/api/suicide-assessments',

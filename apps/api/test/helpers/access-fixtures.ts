@@ -12,6 +12,8 @@ export const CLINICAL_RECORDS = [
   'noteToEdit',
   'noteToDelete',
   'appointment',
+  'appointmentToMove',
+  'appointmentToClose',
   'assessment',
   'assessmentToRemark',
 ] as const;
@@ -88,17 +90,25 @@ export async function createAccessFixtures(
     createStudent(server, owner, { firstName: 'Camila' }),
     createStudent(server, owner, { firstName: 'Renata' }),
   ]);
-  const [noteToEdit, noteToDelete, appointment, assessment, assessmentToRemark] = await Promise.all(
-    [
-      addNote(server, owner, student._id, 'Refiere insomnio desde el inicio del semestre.'),
-      addNote(server, owner, student._id, 'Nota duplicada por error.'),
-      scheduleAppointment(server, owner, student._id),
-      saveAssessment(server, owner, student._id, severeAnswers()),
-      saveAssessment(server, owner, student._id),
-      // A student with a record of its own, so that its deletion has something to take along.
-      addNote(server, owner, studentToDelete._id, 'Primera entrevista.'),
-    ],
-  );
+  const [
+    noteToEdit,
+    noteToDelete,
+    appointment,
+    appointmentToMove,
+    appointmentToClose,
+    assessment,
+    assessmentToRemark,
+  ] = await Promise.all([
+    addNote(server, owner, student._id, 'Refiere insomnio desde el inicio del semestre.'),
+    addNote(server, owner, student._id, 'Nota duplicada por error.'),
+    scheduleAppointment(server, owner, student._id),
+    scheduleAppointment(server, owner, student._id),
+    scheduleAppointment(server, owner, student._id),
+    saveAssessment(server, owner, student._id, severeAnswers()),
+    saveAssessment(server, owner, student._id),
+    // A student with a record of its own, so that its deletion has something to take along.
+    addNote(server, owner, studentToDelete._id, 'Primera entrevista.'),
+  ]);
 
   // One after another: each creation mails a link, read back by address.
   const accountToEdit = await createUser(server, admin);
@@ -125,6 +135,8 @@ export async function createAccessFixtures(
       noteToEdit: noteToEdit._id,
       noteToDelete: noteToDelete._id,
       appointment: appointment._id,
+      appointmentToMove: appointmentToMove._id,
+      appointmentToClose: appointmentToClose._id,
       assessment: assessment._id,
       assessmentToRemark: assessmentToRemark._id,
       accountToEdit: accountToEdit._id,
