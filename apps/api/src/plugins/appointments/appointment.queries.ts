@@ -1,5 +1,9 @@
 import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
-import { APPOINTMENT_MAX_MINUTES } from '@psicocampus/shared/domain';
+import {
+  APPOINTMENT_MAX_MINUTES,
+  type APPOINTMENT_CLOSING_STATUSES,
+  type AppointmentCanceller,
+} from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { appointments, students, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
@@ -174,8 +178,8 @@ export async function closeAppointmentAtVersion(
   id: string,
   version: number,
   values: {
-    status: 'ATTENDED' | 'NO_SHOW' | 'CANCELLED';
-    cancelledBy: 'STUDENT' | 'SERVICE' | null;
+    status: (typeof APPOINTMENT_CLOSING_STATUSES)[number];
+    cancelledBy: AppointmentCanceller | null;
     cancelReason: string | null;
     now: Date;
   },

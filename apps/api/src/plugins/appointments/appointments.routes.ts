@@ -118,7 +118,10 @@ async function overlapAnswer(
   };
 }
 
-/** The answer of a refused write that is not an error of the client's input (the audit row says 'invalid'). */
+/**
+ * A 409 the handler answers itself, since it says more than a message (the
+ * overlapping appointments). Nothing was written; the audit row says 'invalid'.
+ */
 function conflict<T>(reply: FastifyReply, body: T): T {
   void reply.status(409);
   return body;
@@ -258,7 +261,7 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppC
       const cancelled = body.status === 'CANCELLED';
       const appointment = await closeAppointmentAtVersion(db, current.id, body.version, {
         status: body.status,
-        cancelledBy: cancelled ? (body.cancelledBy as 'STUDENT' | 'SERVICE') : null,
+        cancelledBy: cancelled ? (body.cancelledBy ?? null) : null,
         cancelReason: cancelled ? (body.reason ?? null) : null,
         now,
       });
