@@ -42,3 +42,9 @@ export function errorStatus(error: unknown): number | undefined {
   const failed = asQueryError(error);
   return typeof failed?.status === 'number' ? failed.status : undefined;
 }
+
+/** The `code` of a failed call's answer (e.g. 'APPOINTMENT_OVERLAP'), when it sent one. */
+export function errorCode(error: unknown): string | undefined {
+  const data = asQueryError(error)?.data as { code?: unknown } | undefined;
+  return typeof data?.code === 'string' ? data.code : undefined;
+}

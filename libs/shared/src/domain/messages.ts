@@ -260,6 +260,9 @@ export const MSG = {
     scheduled: '¡Cita Agendada!',
     scheduledText: (when: string) => `La cita quedó agendada para el ${when}.`,
     error: 'Error al agendar la cita',
+    /** The overlap question (the server's 409 APPOINTMENT_OVERLAP says with which appointment). */
+    overlapTitle: 'La cita se cruza con otra',
+    overlapConfirm: 'Agendar de todos modos',
     loadError: 'No se pudieron cargar las citas',
     empty: 'No hay citas agendadas para este estudiante.',
     dateRequired: 'La fecha y hora son obligatorias',

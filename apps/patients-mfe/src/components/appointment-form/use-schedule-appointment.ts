@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import {
+  errorCode,
   errorMessage,
   formatDateTime,
   MSG,
@@ -11,7 +12,7 @@ import {
   type Draft,
   type FormikHelpers,
 } from '@psicocampus/shared/forms';
-import { showError, showSuccess } from '@psicocampus/shared/ui';
+import { confirmAction, showError, showSuccess } from '@psicocampus/shared/ui';
 
 export interface AppointmentFormValues {
   /** The datetime-local value, in the browser's time zone. */
@@ -42,13 +43,24 @@ export function useScheduleAppointment(
   const schedule = useCallback(
     async (values: AppointmentFormValues, helpers: FormikHelpers<AppointmentFormValues>) => {
       const when = new Date(values.date);
+      const body = {
+        studentId,
+        date: when.toISOString(),
+        reason: values.reason.trim(),
+        notes: values.notes.trim(),
+      };
       try {
-        await create({
-          studentId,
-          date: when.toISOString(),
-          reason: values.reason.trim(),
-          notes: values.notes.trim(),
-        }).unwrap();
+        try {
+          await create(body).unwrap();
+        } catch (error) {
+          // Another appointment of the psychologist at that time: the server
+          // names it, and the psychologist decides (issue 18).
+          if (errorCode(error) !== 'APPOINTMENT_OVERLAP') throw error;
+          const text = errorMessage(error, MSG.appointments.error);
+          const M = MSG.appointments;
+          if (!(await confirmAction(M.overlapTitle, text, M.overlapConfirm))) return;
+          await create({ ...body, confirmOverlap: true }).unwrap();
+        }
       } catch (error) {
         if (isSessionOver()) return;
         applyFieldErrors(error, helpers, FIELDS);

@@ -527,6 +527,51 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
     );
   });
 
+  it('asks before booking over another appointment, naming it, and books it when told to (issue 18)', async () => {
+    const local = toLocalInputValue(new Date(Date.now() + 3 * 86_400_000));
+    const overlap =
+      'Esta cita se cruza con «Control» de Paula Vinueza, 27 de noviembre de 2026 a las 10:00. ¿Agendarla de todos modos?';
+    const calls = detailApi({
+      other: (call) => {
+        if (call.method !== 'POST' || call.path !== '/api/appointments') return undefined;
+        return (call.body as { confirmOverlap?: boolean }).confirmOverlap
+          ? json({ ok: true, msg: 'ok', appointment: makeAppointment() }, 201)
+          : json({ ok: false, code: 'APPOINTMENT_OVERLAP', msg: overlap, overlaps: [] }, 409);
+      },
+    });
+    await renderDetail();
+    await loaded();
+    await fillAppointment(local, 'Seguimiento');
+
+    const question = await alertDialog();
+    expect(question).toHaveTextContent(MSG.appointments.overlapTitle);
+    expect(question).toHaveTextContent(overlap);
+    await answerAlert(MSG.appointments.overlapConfirm);
+    expect(await alertDialog()).toHaveTextContent(MSG.appointments.scheduled);
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => (call.body as { confirmOverlap?: boolean }).confirmOverlap)).toEqual(
+      [undefined, true],
+    );
+  });
+
+  it('keeps what was typed when the psychologist declines to book over another appointment (issue 18)', async () => {
+    const local = toLocalInputValue(new Date(Date.now() + 3 * 86_400_000));
+    const calls = detailApi({
+      other: (call) =>
+        call.method === 'POST' && call.path === '/api/appointments'
+          ? json({ ok: false, code: 'APPOINTMENT_OVERLAP', msg: 'Se cruza.', overlaps: [] }, 409)
+          : undefined,
+    });
+    await renderDetail();
+    await loaded();
+    await fillAppointment(local, 'Seguimiento');
+    await alertDialog();
+    await answerAlert(MSG.common.cancel);
+    await waitFor(() => expect(document.querySelector('.swal2-popup')).toBeNull());
+    expect(within(appointmentsBlock()).getByLabelText(/^Motivo/)).toHaveValue('Seguimiento');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
   it.each([
     [
       "the server's message",
