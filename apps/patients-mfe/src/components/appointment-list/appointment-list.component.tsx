@@ -1,5 +1,12 @@
 import { Link } from 'react-router-dom';
-import { formatDateTime, fullName, MSG, type Appointment } from '@psicocampus/shared';
+import {
+  APPOINTMENT_CANCELLER_LABELS,
+  APPOINTMENT_STATUS_LABELS,
+  formatDateTime,
+  fullName,
+  MSG,
+  type Appointment,
+} from '@psicocampus/shared';
 import { EmptyState } from '@psicocampus/shared/ui';
 import styles from './appointment-list.module.css';
 
@@ -10,16 +17,24 @@ interface Props {
   studentLink?: (studentId: string) => string;
 }
 
-/** Appointments as a list: when, with whom, why (and the notes, when there are some). */
+/** "Cancelada · El estudiante: <motivo>" for a cancelled appointment; its status alone otherwise. */
+function statusText(appointment: Appointment): string {
+  const status = APPOINTMENT_STATUS_LABELS[appointment.status];
+  if (appointment.status !== 'CANCELLED' || !appointment.cancelledBy) return status;
+  return `${status} · ${APPOINTMENT_CANCELLER_LABELS[appointment.cancelledBy]}: ${appointment.cancelReason ?? ''}`;
+}
+
+/** Appointments as a list: when, its status, with whom, why (and the notes, when there are some). */
 export function AppointmentList({ appointments, empty, studentLink }: Props) {
   if (!appointments.length) return <EmptyState text={empty} />;
   return (
     <ul className={styles.list}>
       {appointments.map((appointment) => (
-        <li key={appointment._id} className={styles.item}>
+        <li key={appointment._id} className={styles.item} data-status={appointment.status}>
           <time className={styles.when} dateTime={appointment.date}>
             {formatDateTime(appointment.date)}
           </time>
+          <span className={styles.status}>{statusText(appointment)}</span>
           {studentLink && (
             <span className={styles.student}>
               <span className={styles.label}>{MSG.appointments.student}: </span>

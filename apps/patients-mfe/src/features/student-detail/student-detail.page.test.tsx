@@ -455,6 +455,38 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
     expect(items[0]).toHaveTextContent(formatDateTime('2099-01-10T15:00:00.000Z'));
   });
 
+  it('says in words how each one ended: attended, no-show, cancelled by whom and why (issue 18)', async () => {
+    detailApi({
+      appointments: [
+        makeAppointment({ date: '2099-01-10T15:00:00.000Z', reason: 'Seguimiento mensual' }),
+        makeAppointment({
+          date: '2020-03-10T15:00:00.000Z',
+          reason: 'Control',
+          status: 'ATTENDED',
+        }),
+        makeAppointment({
+          date: '2020-02-10T15:00:00.000Z',
+          reason: 'Revisión',
+          status: 'NO_SHOW',
+        }),
+        makeAppointment({
+          date: '2020-01-10T15:00:00.000Z',
+          reason: 'Entrevista',
+          status: 'CANCELLED',
+          cancelledBy: 'STUDENT',
+          cancelReason: 'Viaje familiar',
+        }),
+      ],
+    });
+    await renderDetail();
+    await loaded();
+    const items = await within(appointmentsBlock()).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Programada');
+    expect(items[1]).toHaveTextContent('Asistió');
+    expect(items[2]).toHaveTextContent('No asistió');
+    expect(items[3]).toHaveTextContent('Cancelada · El estudiante: Viaje familiar');
+  });
+
   it("says 'No se pudieron cargar las citas' when they cannot be loaded", async () => {
     detailApi({ appointmentsAnswer: () => new Response('', { status: 500 }) });
     await renderDetail();
