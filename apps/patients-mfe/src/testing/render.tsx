@@ -16,7 +16,7 @@ export const session = { token: 'token-psicologa', user: testPsychologist };
 export function Landing({ name }: { name: string }) {
   const location = useLocation();
   return (
-    <p data-testid="landing">
+    <p data-testid="landing" data-state={JSON.stringify(location.state ?? null)}>
       {name} {location.pathname}
       {location.hash}
     </p>
@@ -29,6 +29,8 @@ export function renderScreen(
     route: string;
     path: string;
     otherRoutes?: Array<{ path: string; element: ReactNode }>;
+    /** The history entry's state, as a navigation that carries one leaves it. */
+    state?: unknown;
   },
 ) {
   return renderWithApp(element, { ...options, session });

@@ -188,6 +188,8 @@ describe('Mis Pacientes (docs/screens-and-routes.md#patients-list)', () => {
     await renderList();
     await userEvent.click(await screen.findByRole('button', { name: 'Notas (José Pérez)' }));
     expect(await landing()).toBe(`detalle ${BASE}/patients/${jose._id}#notas`);
+    // …asking the detail to open the new-note modal (issue 18).
+    expect(screen.getByTestId('landing')).toHaveAttribute('data-state', '{"writeNote":true}');
   });
 
   it("opens the appointment form for the row's student with 'Agendar'", async () => {

@@ -9,7 +9,7 @@ import {
   PageHeader,
   SectionCard,
 } from '@psicocampus/shared/ui';
-import { NOTES_ANCHOR } from '../../lib/anchors';
+import { NOTES_ANCHOR, WRITE_NOTE_STATE } from '../../lib/anchors';
 import { ImportStudents } from './import/import-students.component';
 import { PatientsSearch } from './patients-search.component';
 import { PatientsTable } from './patients-table.component';
@@ -32,7 +32,8 @@ export default function PatientsListPage() {
   const navigate = useNavigate();
   const openDetail = useCallback((student: StudentSummary) => navigate(student._id), [navigate]);
   const openNotes = useCallback(
-    (student: StudentSummary) => navigate({ pathname: student._id, hash: NOTES_ANCHOR }),
+    (student: StudentSummary) =>
+      navigate({ pathname: student._id, hash: NOTES_ANCHOR }, { state: WRITE_NOTE_STATE }),
     [navigate],
   );
 

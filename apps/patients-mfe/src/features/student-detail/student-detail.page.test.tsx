@@ -25,6 +25,7 @@ import {
   landing,
   renderScreen,
 } from '../../testing/render';
+import { WRITE_NOTE_STATE } from '../../lib/anchors';
 import { toLocalInputValue } from '../../lib/local-date-time';
 import StudentDetailPage from './student-detail.page';
 
@@ -90,8 +91,9 @@ function detailApi(
   });
 }
 
-function renderDetail(id = student._id) {
+function renderDetail(id = student._id, state?: unknown) {
   return renderScreen(<StudentDetailPage />, {
+    state,
     route: `${BASE}/patients/${id}`,
     path: `${BASE}/patients/:id`,
     otherRoutes: [
@@ -107,6 +109,23 @@ async function loaded() {
 
 afterEach(() => {
   document.body.innerHTML = '';
+});
+
+describe("arriving from the list's 'Notas' (issue 18)", () => {
+  it('opens the new-note modal once the student is on the screen, and only once', async () => {
+    detailApi();
+    await renderDetail(student._id, WRITE_NOTE_STATE);
+    await loaded();
+    const modal = await screen.findByRole('dialog', { name: MSG.notes.newTitle });
+    expect(modal).toBeInTheDocument();
+  });
+
+  it('opens no modal when the detail is opened any other way', async () => {
+    detailApi();
+    await renderDetail();
+    await loaded();
+    expect(screen.queryByRole('dialog', { name: MSG.notes.newTitle })).not.toBeInTheDocument();
+  });
 });
 
 describe('the student detail (docs/screens-and-routes.md#student-detail)', () => {

@@ -11,6 +11,7 @@ import { StudentProfile, StudentRiskLine } from './student-profile.component';
 import { useDeleteStudent } from './use-delete-student';
 import { useScrollToAnchor } from './use-scroll-to-anchor';
 import { useStudentDetail } from './use-student-detail';
+import { useWriteNoteOnArrival } from './use-write-note-on-arrival';
 import styles from './student-detail.module.css';
 
 /** `patients/:id` (docs/screens-and-routes.md#student-detail): the student's record, clinical notes, evaluations and appointments. */
@@ -19,6 +20,7 @@ export default function StudentDetailPage() {
   const notes = useNoteEditor(id);
   const { remove, isDeleting } = useDeleteStudent(id);
   const notesHeading = useScrollToAnchor<HTMLHeadingElement>(NOTES_ANCHOR, student !== null);
+  useWriteNoteOnArrival(notes.startNew, student !== null);
   const navigate = useNavigate();
   const back = <BackLink to=".." relative="path" label={MSG.students.backToList} />;
 
