@@ -235,9 +235,10 @@ export default tseslint.config(
           patterns: [
             noOtherApps,
             {
-              regex: '^@psicocampus/shared(/(?!(domain|columbia|server-messages|mail)$).*)?$',
+              regex:
+                '^@psicocampus/shared(/(?!(domain|columbia|server-messages|mail|admin-messages)$).*)?$',
               message:
-                'The server takes only @psicocampus/shared/domain, /columbia, /server-messages and /mail (no React, no DOM).',
+                'The server takes only @psicocampus/shared/domain, /columbia, /server-messages, /mail and /admin-messages (no React, no DOM).',
             },
           ],
         },

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -100,7 +101,7 @@ describe('npm run create-admin', () => {
     const before = (await server.outbox()).length;
     const result = await run(args('ROCIO.ANDRADE@universidad.edu', 'Otra', 'Persona'));
     expect(result.code).toBe(1);
-    expect(result.err).toBe(`No se creó la cuenta: ${MSG.admin.emailTaken}`);
+    expect(result.err).toBe(`No se creó la cuenta: ${ADMIN_MSG.emailTaken}`);
     expect(result.out).toBe('');
     expect(await server.outbox()).toHaveLength(before);
   });

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -5,7 +6,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { MSG } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { QueuedMailView } from '@psicocampus/shared/mail';
 import { loadConfig } from '../config';
@@ -115,7 +115,7 @@ describe('the durable mail queue, with a real SMTP server that is down and then 
     expect(created.statusCode).toBe(201);
     const answer = created.json();
     expect(answer.msg).toBe(SERVER_MSG.mailQueue.userCreated);
-    expect(answer.msg).not.toBe(MSG.admin.userCreated);
+    expect(answer.msg).not.toBe(ADMIN_MSG.userCreated);
     expect(answer.mail).toEqual({ id: expect.any(String), status: 'queued' });
     expect(smtp.to(body.email)).toHaveLength(0);
 
@@ -176,7 +176,7 @@ describe('the durable mail queue, with a real SMTP server that is down and then 
       token: admin,
       payload: body,
     });
-    expect(created.json()).toMatchObject({ msg: MSG.admin.userCreated, mail: { status: 'sent' } });
+    expect(created.json()).toMatchObject({ msg: ADMIN_MSG.userCreated, mail: { status: 'sent' } });
     const { user } = created.json();
 
     smtp.accepting = false;
@@ -200,7 +200,7 @@ describe('the durable mail queue, with a real SMTP server that is down and then 
     });
     expect(sent.json()).toEqual({
       ok: true,
-      msg: MSG.admin.resetLinkSent,
+      msg: ADMIN_MSG.resetLinkSent,
       mail: { id: expect.any(String), status: 'sent' },
     });
   });

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUDIT_ACTION_LABELS, formatDateTime, MSG, type AuditLogEntry } from '@psicocampus/shared';
@@ -73,7 +74,7 @@ describe("'Registro de auditoría' (docs/permissions.md#audit-log)", () => {
     const calls = auditApi();
     await renderAudit();
     expect(
-      screen.getByRole('heading', { level: 1, name: MSG.admin.auditTitle }),
+      screen.getByRole('heading', { level: 1, name: ADMIN_MSG.auditTitle }),
     ).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: A.tableCaption });
     expect(

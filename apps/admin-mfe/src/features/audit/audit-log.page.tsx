@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { useMemo } from 'react';
 import { MSG, useAuditLogQuery, useUsersQuery, type StaffUser } from '@psicocampus/shared';
 import {
@@ -50,7 +51,7 @@ export default function AuditLogPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={MSG.admin.auditTitle} subtitle={MSG.admin.auditSubtitle} />
+      <PageHeader title={ADMIN_MSG.auditTitle} subtitle={ADMIN_MSG.auditSubtitle} />
       <AuditFilters value={filters} onChange={setFilters} active={active} users={users} />
       {content}
       {answer && answer.total > 0 && (

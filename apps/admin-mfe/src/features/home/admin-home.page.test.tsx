@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@psicocampus/shared';
@@ -6,7 +7,7 @@ import { json, makeStatistics } from '../../testing/fixtures';
 import { BASE, Landing, landing, renderScreen } from '../../testing/render';
 import AdminHomePage from './admin-home.page';
 
-const M = MSG.admin;
+const M = ADMIN_MSG;
 
 function renderHome() {
   return renderScreen(<AdminHomePage />, 'home', {

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { Link } from 'react-router-dom';
 import { MSG, useStatisticsQuery } from '@psicocampus/shared';
 import { Button, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
@@ -14,15 +15,15 @@ export default function AdminHomePage() {
   return (
     <div className={styles.page}>
       <PageHeader
-        title={MSG.admin.homeTitle}
-        subtitle={MSG.admin.homeSubtitle}
+        title={ADMIN_MSG.homeTitle}
+        subtitle={ADMIN_MSG.homeSubtitle}
         actions={
           <>
             <Link to="../users" relative="path" className={styles.primaryLink}>
-              {MSG.admin.goToUsers}
+              {ADMIN_MSG.goToUsers}
             </Link>
             <Link to="../static-admin" relative="path" className={styles.secondaryLink}>
-              {MSG.admin.goToStatistics}
+              {ADMIN_MSG.goToStatistics}
             </Link>
           </>
         }

@@ -1,9 +1,10 @@
-import { MSG, type Statistics } from '@psicocampus/shared';
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
+import { type Statistics } from '@psicocampus/shared';
 import styles from './admin-home.module.css';
 
 /** The four counts of the home, each a large figure under its label. */
 export function ServiceFigures({ totals }: { totals: Statistics['totals'] }) {
-  const M = MSG.admin;
+  const M = ADMIN_MSG;
   const figures = [
     { label: M.psychologistsCount, value: totals.psychologists },
     { label: M.studentsCount, value: totals.students },

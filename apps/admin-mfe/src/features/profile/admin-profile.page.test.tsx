@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@psicocampus/shared';
@@ -53,7 +54,7 @@ describe('profile-admin: own data', () => {
     profileApi({});
     await renderAdminProfile();
     expect(
-      screen.getByRole('heading', { level: 1, name: MSG.admin.profileAdminTitle }),
+      screen.getByRole('heading', { level: 1, name: ADMIN_MSG.profileAdminTitle }),
     ).toBeInTheDocument();
   });
 

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@psicocampus/shared';
@@ -30,7 +31,7 @@ describe("the administrator's profile", () => {
   it('shows name, e-mail, phone and role', async () => {
     await renderProfile(json({ ok: true, profile }));
     expect(
-      screen.getByRole('heading', { level: 1, name: MSG.admin.profileTitle }),
+      screen.getByRole('heading', { level: 1, name: ADMIN_MSG.profileTitle }),
     ).toBeInTheDocument();
     const data = await screen.findByRole('region', { name: MSG.profile.personalData });
     expect(data).toHaveTextContent('Ana Administradora');

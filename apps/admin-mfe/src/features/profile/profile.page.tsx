@@ -1,7 +1,7 @@
-import { MSG } from '@psicocampus/shared';
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { OwnProfile } from '@psicocampus/shared/profile';
 
 /** 'profile': the signed-in administrator's own data (docs/screens-and-routes.md#admin-area). */
 export default function ProfilePage() {
-  return <OwnProfile title={MSG.admin.profileTitle} editPath="../profile-admin" />;
+  return <OwnProfile title={ADMIN_MSG.profileTitle} editPath="../profile-admin" />;
 }

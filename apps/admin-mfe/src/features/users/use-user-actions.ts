@@ -1,8 +1,8 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { useCallback, useState } from 'react';
 import {
   errorMessage,
   fullName,
-  MSG,
   useDeactivateUserMutation,
   useReactivateUserMutation,
   useSendResetLinkMutation,
@@ -12,7 +12,7 @@ import type { MailOutcome } from '@psicocampus/shared/mail';
 import { confirmAction, showError } from '@psicocampus/shared/ui';
 import { showMailOutcome } from '../../lib/show-mail-outcome';
 
-const M = MSG.admin;
+const M = ADMIN_MSG;
 
 /**
  * Deactivate, reactivate and 'Enviar enlace de contraseña' (docs/permissions.md#administrators):

@@ -1,8 +1,8 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { useCallback, useMemo } from 'react';
 import {
   errorMessage,
   errorStatus,
-  MSG,
   selectSessionUser,
   sessionUserUpdated,
   useAppDispatch,
@@ -40,7 +40,7 @@ export function useUserForm(user: StaffUser | null, onSaved: () => void) {
         const answer = user
           ? await update({ id: user._id, body }).unwrap()
           : await create(body).unwrap();
-        message = answer.msg || (user ? MSG.admin.userUpdated : MSG.admin.userCreated);
+        message = answer.msg || (user ? ADMIN_MSG.userUpdated : ADMIN_MSG.userCreated);
         mail = answer.mail;
         // Editing one's own account: the header shows the new name at once.
         if (me && answer.user?._id === me.id) {
@@ -49,7 +49,7 @@ export function useUserForm(user: StaffUser | null, onSaved: () => void) {
         }
       } catch (error) {
         applyFieldErrors(error, helpers, USER_FIELDS);
-        const text = errorMessage(error, MSG.admin.userSaveError);
+        const text = errorMessage(error, ADMIN_MSG.userSaveError);
         if (errorStatus(error) === 409) {
           void helpers.setFieldTouched('email', true, false);
           helpers.setFieldError('email', text);

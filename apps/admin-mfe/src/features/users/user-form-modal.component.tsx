@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import {
   MSG,
   optionsOf,
@@ -36,7 +37,7 @@ export function UserFormModal({ open, user, onClose }: Props) {
   return (
     <Modal
       open={open}
-      title={user ? MSG.admin.editUserTitle : MSG.admin.createUserTitle}
+      title={user ? ADMIN_MSG.editUserTitle : ADMIN_MSG.createUserTitle}
       onClose={closeUnlessDialogOpen(onClose)}
     >
       {open && <UserForm key={user?._id ?? 'new'} user={user} onClose={onClose} />}
@@ -94,7 +95,7 @@ function UserForm({ user, onClose }: { user: StaffUser | null; onClose: () => vo
             />
             <SelectField
               name="role"
-              label={MSG.admin.roleFilter}
+              label={ADMIN_MSG.roleFilter}
               options={ROLE_OPTIONS}
               required
               validateLive
@@ -114,10 +115,10 @@ function UserForm({ user, onClose }: { user: StaffUser | null; onClose: () => vo
             </Button>
             <Button type="submit" disabled={!isValid || isSubmitting} aria-busy={isSubmitting}>
               {isSubmitting
-                ? MSG.admin.saving
+                ? ADMIN_MSG.saving
                 : mode === 'edit'
-                  ? MSG.admin.updateUser
-                  : MSG.admin.createUser}
+                  ? ADMIN_MSG.updateUser
+                  : ADMIN_MSG.createUser}
             </Button>
           </div>
         </GuardedForm>

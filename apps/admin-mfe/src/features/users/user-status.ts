@@ -1,4 +1,5 @@
-import { MSG, type StaffUser } from '@psicocampus/shared';
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
+import { type StaffUser } from '@psicocampus/shared';
 
 export type UserStatus = 'active' | 'inactive' | 'pending';
 
@@ -9,9 +10,9 @@ export function userStatus(user: Pick<StaffUser, 'active' | 'hasPassword'>): Use
 }
 
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {
-  active: MSG.admin.active,
-  inactive: MSG.admin.inactive,
-  pending: MSG.admin.pendingPassword,
+  active: ADMIN_MSG.active,
+  inactive: ADMIN_MSG.inactive,
+  pending: ADMIN_MSG.pendingPassword,
 };
 
 /** A shape beside the status, so it never reads by colour alone. */

@@ -1,5 +1,6 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { useId } from 'react';
-import { MSG, ROLE_LABELS, ROLES, type Role } from '@psicocampus/shared';
+import { ROLE_LABELS, ROLES, type Role } from '@psicocampus/shared';
 import type { UsersFilterValues } from './use-users-filters';
 import styles from '../../lib/filter-controls.module.css';
 
@@ -11,7 +12,7 @@ interface Props {
 /** 'Buscar por nombre o correo...', the role and the state of the account. */
 export function UsersFilters({ value, onChange }: Props) {
   const id = useId();
-  const M = MSG.admin;
+  const M = ADMIN_MSG;
   const set = (change: Partial<UsersFilterValues>) => onChange({ ...value, ...change });
   return (
     <fieldset className={styles.filters}>

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { fullName, MSG, ROLE_LABELS, type StaffUser } from '@psicocampus/shared';
 import { Button, VisuallyHidden } from '@psicocampus/shared/ui';
 import { USER_STATUS_LABELS, USER_STATUS_MARKS, userStatus } from './user-status';
@@ -26,7 +27,7 @@ export function UsersTable({
   onReactivate,
   onSendResetLink,
 }: Props) {
-  const M = MSG.admin;
+  const M = ADMIN_MSG;
   return (
     <div className={table.wrap}>
       <table className={table.table}>

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { MAIL_TEXTS } from '@psicocampus/shared/mail';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,7 +17,7 @@ import {
 import { alertDialog, answerAlert, renderScreen } from '../../testing/render';
 import UsersPage from './users.page';
 
-const M = MSG.admin;
+const M = ADMIN_MSG;
 const otherAdmin = makeUser({
   firstName: 'Andrés',
   lastName: 'Quishpe',

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { useCallback, useState } from 'react';
 import {
   errorMessage,
@@ -36,24 +37,24 @@ export default function UsersPage() {
   return (
     <div className={styles.page}>
       <PageHeader
-        title={MSG.admin.usersTitle}
-        subtitle={MSG.admin.usersSubtitle}
-        actions={<Button onClick={() => setForm({ kind: 'create' })}>{MSG.admin.newUser}</Button>}
+        title={ADMIN_MSG.usersTitle}
+        subtitle={ADMIN_MSG.usersSubtitle}
+        actions={<Button onClick={() => setForm({ kind: 'create' })}>{ADMIN_MSG.newUser}</Button>}
       />
       <UsersFilters value={filters.values} onChange={filters.setValues} />
       <p className={styles.count} role="status">
-        {users ? MSG.admin.usersCount(users.length) : ''}
+        {users ? ADMIN_MSG.usersCount(users.length) : ''}
       </p>
       {list.isLoading && <LoadingMessage text={MSG.common.loading} />}
       {list.isError && (
         <Notice tone="error">
-          <p>{errorMessage(list.error, MSG.admin.loadUsersError)}</p>
+          <p>{errorMessage(list.error, ADMIN_MSG.loadUsersError)}</p>
           <Button variant="secondary" onClick={() => void list.refetch()}>
             {MSG.common.retry}
           </Button>
         </Notice>
       )}
-      {users && users.length === 0 && <EmptyState text={MSG.admin.noUsers} />}
+      {users && users.length === 0 && <EmptyState text={ADMIN_MSG.noUsers} />}
       {users && users.length > 0 && (
         <UsersTable
           users={users}

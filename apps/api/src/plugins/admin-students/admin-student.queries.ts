@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { and, count, eq, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
@@ -126,9 +127,9 @@ const refuseTarget = (status: number, msg: string) =>
  */
 async function checkAssignee(db: Database, psychologistId: string): Promise<void> {
   const account = await findUserById(db, psychologistId);
-  if (account?.role !== 'PSYCHOLOGIST') throw refuseTarget(400, MSG.admin.notAPsychologist);
-  if (!account.active) throw refuseTarget(409, MSG.admin.psychologistInactive);
-  if (!account.passwordHash) throw refuseTarget(409, MSG.admin.psychologistPendingInvite);
+  if (account?.role !== 'PSYCHOLOGIST') throw refuseTarget(400, ADMIN_MSG.notAPsychologist);
+  if (!account.active) throw refuseTarget(409, ADMIN_MSG.psychologistInactive);
+  if (!account.passwordHash) throw refuseTarget(409, ADMIN_MSG.psychologistPendingInvite);
 }
 
 /**

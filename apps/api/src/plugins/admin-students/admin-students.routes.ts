@@ -1,9 +1,9 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import type { FastifyInstance } from 'fastify';
 import {
   assignmentSchema,
   formatDateTime,
   fullName,
-  MSG,
   type AuditAction,
 } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
@@ -96,8 +96,8 @@ export async function adminStudentsRoutes(app: FastifyInstance, opts: { ctx: App
       }
       const student = toAdminStudentRow(record);
       const msg = record.psychologist
-        ? MSG.admin.assigned(fullName(record), fullName(record.psychologist))
-        : MSG.admin.unassignedDone(fullName(record));
+        ? ADMIN_MSG.assigned(fullName(record), fullName(record.psychologist))
+        : ADMIN_MSG.unassignedDone(fullName(record));
       return { ok: true, msg, student };
     },
   );

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { desc, eq, sql } from 'drizzle-orm';
 import { MSG } from '@psicocampus/shared/domain';
 import {
@@ -138,7 +139,7 @@ describe('PUT /api/students/:id/assignment', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       ok: true,
-      msg: MSG.admin.assigned('Bruno Vera', 'Martín Rojas'),
+      msg: ADMIN_MSG.assigned('Bruno Vera', 'Martín Rojas'),
       student: {
         _id: student._id,
         firstName: 'Bruno',
@@ -205,7 +206,7 @@ describe('PUT /api/students/:id/assignment', () => {
     });
     const response = await assign(student._id, { psychologistId: null });
     expect(response.statusCode).toBe(200);
-    expect(response.json().msg).toBe(MSG.admin.unassignedDone('Iris Sin Nadie'));
+    expect(response.json().msg).toBe(ADMIN_MSG.unassignedDone('Iris Sin Nadie'));
     expect(response.json().student.assignedPsychologist).toBeNull();
     expect(await lastNames('?psychologistId=none')).toEqual(['Sin Nadie']);
     for (const token of [lucia, martin]) {
@@ -236,10 +237,10 @@ describe('PUT /api/students/:id/assignment', () => {
       token: admin,
     });
     const refusals: [string, number, string][] = [
-      [await userIdOf(server, 'admin'), 400, MSG.admin.notAPsychologist],
-      ['00000000-0000-4000-8000-000000000000', 400, MSG.admin.notAPsychologist],
-      [inactive._id, 409, MSG.admin.psychologistInactive],
-      [pending._id, 409, MSG.admin.psychologistPendingInvite],
+      [await userIdOf(server, 'admin'), 400, ADMIN_MSG.notAPsychologist],
+      ['00000000-0000-4000-8000-000000000000', 400, ADMIN_MSG.notAPsychologist],
+      [inactive._id, 409, ADMIN_MSG.psychologistInactive],
+      [pending._id, 409, ADMIN_MSG.psychologistPendingInvite],
     ];
     for (const [psychologistId, status, msg] of refusals) {
       const response = await assign(student._id, { psychologistId });
@@ -316,7 +317,7 @@ describe('PUT /api/students/:id/assignment', () => {
     const student = await createStudent(server, lucia);
     const missing = await assign(student._id, {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().msg).toBe(MSG.admin.psychologistRequired);
+    expect(missing.json().msg).toBe(MSG.validation.psychologistRequired);
     const malformed = await assign(student._id, { psychologistId: 'martin' });
     expect(malformed.json()).toMatchObject({ msg: MSG.api.invalidId });
     const extra = await assign(student._id, { psychologistId: martinId, version: 1 });

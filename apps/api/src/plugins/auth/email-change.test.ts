@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '@psicocampus/shared/domain';
 import { auditLog, emailChanges, loginAttempts } from '../../db/schema';
@@ -266,7 +267,7 @@ describe('an administrator changes a psychologist’s e-mail (issue 14 §2)', ()
     const before = (await server.outbox()).length;
     const response = await adminEdits(user._id, { ...body, email: oldEmail.toUpperCase() });
     expect(response.json()).toMatchObject({
-      msg: MSG.admin.userUpdated,
+      msg: ADMIN_MSG.userUpdated,
       user: { email: oldEmail.toUpperCase(), pendingEmail: null },
     });
     expect(await server.outbox()).toHaveLength(before);

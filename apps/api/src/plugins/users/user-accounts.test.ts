@@ -1,5 +1,6 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
-import { MSG, type StaffUser } from '@psicocampus/shared/domain';
+import { type StaffUser } from '@psicocampus/shared/domain';
 import { students, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { inviteAndSignIn, userBody } from '../../../test/helpers/admin';
@@ -58,7 +59,7 @@ function expectOneDone(answers: Array<{ statusCode: number; json: () => unknown 
   expect([401, 409]).toContain(statuses[1]);
   const refusal = answers.find((answer) => answer.statusCode !== 200)!;
   if (refusal.statusCode === 409) {
-    expect(refusal.json()).toEqual({ ok: false, msg: MSG.admin.lastAdmin });
+    expect(refusal.json()).toEqual({ ok: false, msg: ADMIN_MSG.lastAdmin });
   }
 }
 
@@ -106,7 +107,7 @@ describe('the last active administrator', () => {
       payload: userBody({ email: 'admin@psicocampus.test', role: 'PSYCHOLOGIST' }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ ok: false, msg: MSG.admin.lastAdmin });
+    expect(response.json()).toEqual({ ok: false, msg: ADMIN_MSG.lastAdmin });
     expect(await activeAdmins()).toBe(1);
   });
 
@@ -115,7 +116,7 @@ describe('the last active administrator', () => {
     const someoneElse = await userIdOf(server, 'psychologist');
     const refusal = deactivateStaffAccount(db(), someoneElse, anaId, new Date());
     await expect(refusal).rejects.toBeInstanceOf(HttpError);
-    await expect(refusal).rejects.toMatchObject({ statusCode: 409, message: MSG.admin.lastAdmin });
+    await expect(refusal).rejects.toMatchObject({ statusCode: 409, message: ADMIN_MSG.lastAdmin });
     const demotion = updateStaffAccount(
       db(),
       anaId,
@@ -123,7 +124,7 @@ describe('the last active administrator', () => {
       someoneElse,
       new Date(),
     );
-    await expect(demotion).rejects.toMatchObject({ statusCode: 409, message: MSG.admin.lastAdmin });
+    await expect(demotion).rejects.toMatchObject({ statusCode: 409, message: ADMIN_MSG.lastAdmin });
     expect(await activeAdmins()).toBe(1);
   });
 });

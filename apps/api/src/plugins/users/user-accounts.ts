@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { fullName, isRole, MSG, sameEmail, type UserBody } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -26,12 +27,12 @@ import {
  */
 
 /**
- * Not in the shared catalogue yet (MSG.admin has no sentence for it); kept
+ * Not in the shared catalogue yet (ADMIN_MSG has no sentence for it); kept
  * here, in one place, until the contract's owner adds it there.
  */
-export const userNotFound = () => new HttpError(404, MSG.admin.userNotFound);
-const emailTaken = () => new HttpError(409, MSG.admin.emailTaken);
-const lastAdmin = () => new HttpError(409, MSG.admin.lastAdmin);
+export const userNotFound = () => new HttpError(404, ADMIN_MSG.userNotFound);
+const emailTaken = () => new HttpError(409, ADMIN_MSG.emailTaken);
+const lastAdmin = () => new HttpError(409, ADMIN_MSG.lastAdmin);
 
 function refuseTakenEmail(error: unknown): never {
   // Two saves of one e-mail at once both pass the check; the unique index decides.
@@ -107,7 +108,7 @@ export async function updateStaffAccount(
       if (roleChanges && body.role === 'ADMIN') {
         const caseload = await caseloadSizeOf(tx, id);
         if (caseload > 0) {
-          throw new HttpError(409, MSG.admin.roleChangeWithCaseload(caseload));
+          throw new HttpError(409, ADMIN_MSG.roleChangeWithCaseload(caseload));
         }
       }
       const keepsEmail = sameEmail(body.email, current.email);
@@ -143,12 +144,12 @@ export async function deactivateStaffAccount(
   id: string,
   now: Date,
 ): Promise<void> {
-  if (actorId === id) throw new HttpError(409, MSG.admin.cannotDeactivateSelf);
+  if (actorId === id) throw new HttpError(409, ADMIN_MSG.cannotDeactivateSelf);
   await db.transaction(async (tx) => {
     await lockStaff(tx, 'exclusive');
     const current = await findUserById(tx, id);
     if (!current) throw userNotFound();
-    if (!current.active) throw new HttpError(409, MSG.admin.alreadyInactive);
+    if (!current.active) throw new HttpError(409, ADMIN_MSG.alreadyInactive);
     if (current.role === 'ADMIN' && (await countOtherActiveAdmins(tx, id)) === 0) {
       throw lastAdmin();
     }
@@ -162,7 +163,7 @@ export async function reactivateStaffAccount(db: Database, id: string, now: Date
     await lockStaff(tx, 'exclusive');
     const current = await findUserById(tx, id);
     if (!current) throw userNotFound();
-    if (current.active) throw new HttpError(409, MSG.admin.alreadyActive);
+    if (current.active) throw new HttpError(409, ADMIN_MSG.alreadyActive);
     await setUserActive(tx, id, true, now);
   });
 }
@@ -182,7 +183,7 @@ export interface AccountLink {
 export async function issueAccountLink(db: Database, id: string, now: Date): Promise<AccountLink> {
   const user = await findUserById(db, id);
   if (!user) throw userNotFound();
-  if (!user.active) throw new HttpError(409, MSG.admin.resetLinkInactive);
+  if (!user.active) throw new HttpError(409, ADMIN_MSG.resetLinkInactive);
   const purpose: PasswordTokenPurpose = user.passwordHash ? 'reset' : 'invite';
   const token = await issuePasswordToken(db, user.id, purpose, now);
   return { user, token, purpose };

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import type { FastifyInstance } from 'fastify';
 import { fullName, MSG, ROLES, userSchema, type AuditAction } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
@@ -81,13 +82,13 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
       { kind: 'invite', userId: created.user.id },
     );
     reportMail(request, mail, {
-      sent: MSG.admin.userCreated,
+      sent: ADMIN_MSG.userCreated,
       queued: SERVER_MSG.mailQueue.userCreated,
     });
     void reply.status(201);
     return {
       ok: true,
-      msg: MSG.admin.userCreated,
+      msg: ADMIN_MSG.userCreated,
       user: await staffUserOr404(db, created.user.id, now),
     };
   });
@@ -99,7 +100,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     const now = ctx.now();
     const change = await updateStaffAccount(db, id, body, admin.id, now);
     const user = await staffUserOr404(db, id, now);
-    if (!change) return { ok: true, msg: MSG.admin.userUpdated, user };
+    if (!change) return { ok: true, msg: ADMIN_MSG.userUpdated, user };
     // The account keeps its address until the new one confirms (docs/decisions.md#e-mail-changes-and-assignments).
     request.auditDetail = { emailChangeRequested: true };
     const requestedBy = { kind: 'admin' as const, name: fullName(admin) };
@@ -131,14 +132,14 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     const id = accountId(request.params.id);
     const now = ctx.now();
     await deactivateStaffAccount(db, admin.id, id, now);
-    return { ok: true, msg: MSG.admin.deactivated, user: await staffUserOr404(db, id, now) };
+    return { ok: true, msg: ADMIN_MSG.deactivated, user: await staffUserOr404(db, id, now) };
   });
 
   app.post<IdParams>('/api/users/:id/reactivate', audited('user.reactivate'), async (request) => {
     const id = accountId(request.params.id);
     const now = ctx.now();
     await reactivateStaffAccount(db, id, now);
-    return { ok: true, msg: MSG.admin.reactivated, user: await staffUserOr404(db, id, now) };
+    return { ok: true, msg: ADMIN_MSG.reactivated, user: await staffUserOr404(db, id, now) };
   });
 
   app.post<IdParams>('/api/users/:id/reset-link', audited('user.reset_link'), async (request) => {
@@ -149,9 +150,9 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
       { kind: link.purpose === 'invite' ? 'invite' : 'reset', userId: link.user.id },
     );
     reportMail(request, mail, {
-      sent: MSG.admin.resetLinkSent,
+      sent: ADMIN_MSG.resetLinkSent,
       queued: SERVER_MSG.mailQueue.resetLink,
     });
-    return { ok: true, msg: MSG.admin.resetLinkSent };
+    return { ok: true, msg: ADMIN_MSG.resetLinkSent };
   });
 }

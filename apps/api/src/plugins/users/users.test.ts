@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { eq } from 'drizzle-orm';
 import { MSG, type StaffUser, type UserBody } from '@psicocampus/shared/domain';
 import { passwordTokens, users } from '../../db/schema';
@@ -150,7 +151,7 @@ describe('POST /api/users', () => {
     const { user } = response.json();
     expect(response.json()).toEqual({
       ok: true,
-      msg: MSG.admin.userCreated,
+      msg: ADMIN_MSG.userCreated,
       // The invitation left while the answer waited (issue 17).
       mail: { id: expect.any(String), status: 'sent' },
       user: {
@@ -217,7 +218,7 @@ describe('POST /api/users', () => {
       payload: userBody({ email: taken }),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ ok: false, msg: MSG.admin.emailTaken });
+    expect(response.json()).toEqual({ ok: false, msg: ADMIN_MSG.emailTaken });
     expect(await server.outbox()).toHaveLength(before);
   });
 
@@ -241,7 +242,7 @@ describe('POST /api/users', () => {
     expect(response.json().errors).toEqual([
       { field: 'firstName', msg: MSG.students.nameLength },
       { field: 'email', msg: MSG.students.emailInvalid },
-      { field: 'role', msg: MSG.admin.roleRequired },
+      { field: 'role', msg: MSG.validation.roleRequired },
     ]);
     const extra = await server.call({
       method: 'POST',
@@ -262,7 +263,7 @@ describe('PUT /api/users/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       ok: true,
-      msg: MSG.admin.userUpdated,
+      msg: ADMIN_MSG.userUpdated,
       user: { ...user, firstName: 'Renata', lastName: 'Salas', phone: null },
     });
     // A new e-mail waits for confirmation (docs/decisions.md#e-mail-changes-and-assignments; email-change.test.ts).
@@ -277,7 +278,7 @@ describe('PUT /api/users/:id', () => {
     const user = await createUser(server, admin);
     const taken = await update(user._id, userBody({ email: demoAccount('admin').email }));
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ ok: false, msg: MSG.admin.emailTaken });
+    expect(taken.json()).toEqual({ ok: false, msg: ADMIN_MSG.emailTaken });
     const same = await update(user._id, userBody({ email: user.email.toUpperCase() }));
     expect(same.statusCode).toBe(200);
   });
@@ -286,7 +287,7 @@ describe('PUT /api/users/:id', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nadie']) {
       const response = await update(id, userBody());
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ ok: false, msg: MSG.admin.userNotFound });
+      expect(response.json()).toEqual({ ok: false, msg: ADMIN_MSG.userNotFound });
     }
   });
 
@@ -331,7 +332,7 @@ describe('deactivation and reactivation', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       ok: true,
-      msg: MSG.admin.deactivated,
+      msg: ADMIN_MSG.deactivated,
       user: { ...user, active: false, hasPassword: true },
     });
     expect((await me(token)).statusCode).toBe(401);
@@ -342,13 +343,13 @@ describe('deactivation and reactivation', () => {
 
     const again = await action(user._id, 'deactivate');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ ok: false, msg: MSG.admin.alreadyInactive });
+    expect(again.json()).toEqual({ ok: false, msg: ADMIN_MSG.alreadyInactive });
 
     const reactivated = await action(user._id, 'reactivate');
     expect(reactivated.statusCode).toBe(200);
     expect(reactivated.json()).toEqual({
       ok: true,
-      msg: MSG.admin.reactivated,
+      msg: ADMIN_MSG.reactivated,
       user: { ...user, active: true, hasPassword: true },
     });
     // The old sessions stay ended; a new sign-in works.
@@ -356,7 +357,7 @@ describe('deactivation and reactivation', () => {
     expect((await me(await signIn(server, user.email))).statusCode).toBe(200);
     const twice = await action(user._id, 'reactivate');
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ ok: false, msg: MSG.admin.alreadyActive });
+    expect(twice.json()).toEqual({ ok: false, msg: ADMIN_MSG.alreadyActive });
   });
 
   it('keeps a deactivated psychologist’s students assigned to them', async () => {
@@ -369,7 +370,7 @@ describe('deactivation and reactivation', () => {
   it('does not let an administrator deactivate themself', async () => {
     const response = await action(adminId, 'deactivate');
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ ok: false, msg: MSG.admin.cannotDeactivateSelf });
+    expect(response.json()).toEqual({ ok: false, msg: ADMIN_MSG.cannotDeactivateSelf });
     expect((await me(admin)).statusCode).toBe(200);
   });
 
@@ -378,7 +379,7 @@ describe('deactivation and reactivation', () => {
       for (const id of ['00000000-0000-4000-8000-000000000000', 'x']) {
         const response = await action(id, verb);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ ok: false, msg: MSG.admin.userNotFound });
+        expect(response.json()).toEqual({ ok: false, msg: ADMIN_MSG.userNotFound });
       }
     }
   });
@@ -391,7 +392,7 @@ describe('POST /api/users/:id/reset-link', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
       ok: true,
-      msg: MSG.admin.resetLinkSent,
+      msg: ADMIN_MSG.resetLinkSent,
       mail: { id: expect.any(String), status: 'sent' },
     });
     const firstToken = linkTokenIn(await lastMailTo(server, user.email));
@@ -422,7 +423,7 @@ describe('POST /api/users/:id/reset-link', () => {
     const before = (await server.outbox()).length;
     const response = await action(user._id, 'reset-link');
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ ok: false, msg: MSG.admin.resetLinkInactive });
+    expect(response.json()).toEqual({ ok: false, msg: ADMIN_MSG.resetLinkInactive });
     expect(await server.outbox()).toHaveLength(before);
   });
 });

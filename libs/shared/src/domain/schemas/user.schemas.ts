@@ -14,8 +14,8 @@ export const userSchema = object({
   lastName: personNameField(M.lastNameRequired),
   email: emailAddress(M.emailRequired, M.emailInvalid),
   role: mixed<Role>()
-    .required(MSG.admin.roleRequired)
-    .oneOf([...ROLES], MSG.admin.roleRequired),
+    .required(MSG.validation.roleRequired)
+    .oneOf([...ROLES], MSG.validation.roleRequired),
   phone: text()
     .trim()
     .optional()
@@ -29,6 +29,6 @@ export const assignmentSchema = object({
     .trim()
     .uuid(MSG.api.invalidId)
     .nullable()
-    .defined(MSG.admin.psychologistRequired),
+    .defined(MSG.validation.psychologistRequired),
 });
 export type AssignmentBody = InferType<typeof assignmentSchema>;

@@ -1,5 +1,6 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { useId } from 'react';
-import { fullName, MSG, type StaffUser } from '@psicocampus/shared';
+import { fullName, type StaffUser } from '@psicocampus/shared';
 import type { AssignmentFilterValues } from './use-student-assignment';
 import styles from '../../../lib/filter-controls.module.css';
 
@@ -13,7 +14,7 @@ interface Props {
 /** 'Buscar estudiante...' and the psychologist ('Sin asignar' among them). */
 export function AssignmentFilters({ value, onChange, psychologists }: Props) {
   const id = useId();
-  const M = MSG.admin;
+  const M = ADMIN_MSG;
   return (
     <fieldset className={styles.filters}>
       <legend className={styles.legend}>{M.studentsFiltersLegend}</legend>

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { useState } from 'react';
 import {
   fullName,
@@ -22,7 +23,7 @@ const UNASSIGN = 'none';
 
 /** Each student (no clinical content, docs/permissions.md#administrators) with their psychologist and a way to change it. */
 export function AssignmentTable({ students, psychologists, busyId, onAssign }: Props) {
-  const M = MSG.admin;
+  const M = ADMIN_MSG;
   return (
     <div className={table.wrap}>
       <table className={table.table}>
@@ -65,7 +66,7 @@ function AssignmentRow({
   busy: boolean;
   onAssign: Props['onAssign'];
 }) {
-  const M = MSG.admin;
+  const M = ADMIN_MSG;
   const name = fullName(student);
   const current = student.assignedPsychologist?._id ?? UNASSIGN;
   // Until the user picks, the current assignment (when it can be chosen: an active psychologist).

@@ -1,3 +1,4 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { MSG } from '@psicocampus/shared';
 import { Button, EmptyState, LoadingMessage, Notice, SectionCard } from '@psicocampus/shared/ui';
 import { AssignmentFilters } from './assignment-filters.component';
@@ -10,7 +11,7 @@ import styles from '../users.module.css';
 export function StudentAssignment() {
   const assignment = useStudentAssignment();
   const { submit, busyId } = useAssignStudent();
-  const M = MSG.admin;
+  const M = ADMIN_MSG;
   const students = assignment.students;
 
   return (

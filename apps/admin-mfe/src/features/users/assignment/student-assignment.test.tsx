@@ -1,6 +1,7 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, type AdminStudentRow } from '@psicocampus/shared';
+import { type AdminStudentRow } from '@psicocampus/shared';
 import { stubApi, type RecordedCall } from '@psicocampus/shared/testing';
 import {
   apiError,
@@ -15,7 +16,7 @@ import {
 import { alertDialog, answerAlert, renderScreen } from '../../../testing/render';
 import { StudentAssignment } from './student-assignment.component';
 
-const M = MSG.admin;
+const M = ADMIN_MSG;
 
 const jose = makeAdminStudent({
   firstName: 'José',

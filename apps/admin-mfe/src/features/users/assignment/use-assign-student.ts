@@ -1,8 +1,8 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { useCallback, useState } from 'react';
 import {
   errorMessage,
   fullName,
-  MSG,
   useAssignStudentMutation,
   type AdminStudentRow,
   type StaffUser,
@@ -31,11 +31,11 @@ export function useAssignStudent() {
         message =
           answer.msg ||
           (psychologist
-            ? MSG.admin.assigned(name, fullName(psychologist))
-            : MSG.admin.unassignedDone(name));
+            ? ADMIN_MSG.assigned(name, fullName(psychologist))
+            : ADMIN_MSG.unassignedDone(name));
       } catch (error) {
         setBusyId(null);
-        await showError(errorMessage(error, MSG.admin.assignmentError));
+        await showError(errorMessage(error, ADMIN_MSG.assignmentError));
         return;
       }
       setBusyId(null);

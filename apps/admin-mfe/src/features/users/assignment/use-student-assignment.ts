@@ -1,8 +1,8 @@
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   errorMessage,
-  MSG,
   useAdminStudentsQuery,
   useUsersQuery,
   type AdminStudentsFilters,
@@ -67,7 +67,7 @@ export function useStudentAssignment() {
     students: students.isError ? undefined : students.data?.students,
     total: students.data?.total ?? 0,
     isLoading: students.isLoading,
-    loadError: students.isError ? errorMessage(students.error, MSG.admin.loadStudentsError) : null,
+    loadError: students.isError ? errorMessage(students.error, ADMIN_MSG.loadStudentsError) : null,
     retry: students.refetch,
     allPsychologists,
     activePsychologists,
