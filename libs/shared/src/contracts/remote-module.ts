@@ -23,7 +23,8 @@ export type NavIconName =
   | 'settings'
   | 'users'
   | 'audit'
-  | 'mail';
+  | 'mail'
+  | 'agenda';
 
 /**
  * What every remote's `./Module` exposes as its default export. The shell

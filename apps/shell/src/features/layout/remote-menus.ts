@@ -26,6 +26,7 @@ const ICONS: readonly NavIconName[] = [
   'users',
   'audit',
   'mail',
+  'agenda',
 ];
 
 /**

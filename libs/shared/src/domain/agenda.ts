@@ -1,0 +1,42 @@
+/**
+ * The psychologist's Agenda screen texts (issue 18). A module of its own,
+ * imported as '@psicocampus/shared/agenda', so that the /login bundle, which
+ * carries MSG, does not carry these.
+ */
+export const AGENDA_MSG = {
+  title: 'Agenda',
+  views: 'Vista',
+  week: 'Semana',
+  day: 'Día',
+  list: 'Lista',
+  previousWeek: 'Semana anterior',
+  nextWeek: 'Semana siguiente',
+  previousDay: 'Día anterior',
+  nextDay: 'Día siguiente',
+  today: 'Hoy',
+  todayMark: 'hoy',
+  loading: 'Cargando la agenda...',
+  loadError: 'No se pudo cargar la agenda',
+  empty: 'No hay citas en este período.',
+  free: 'libre',
+  /** A free slot's accessible name: 'Lunes 24 de noviembre, 10:00, libre'. */
+  freeSlot: (day: string, time: string) => `${day}, ${time}, libre`,
+  details: 'Detalles de la cita',
+  when: 'Fecha y hora',
+  duration: 'Duración',
+  minutes: (count: number) => `${count} min`,
+  status: 'Estado',
+  cancelledBy: 'Cancelada por',
+  cancelReason: 'Motivo de la cancelación',
+  attended: 'Asistió',
+  noShow: 'No asistió',
+  cancel: 'Cancelar cita',
+  reschedule: 'Reprogramar',
+  back: 'Volver',
+  close: 'Cerrar',
+  whoCancels: '¿Quién cancela?',
+  newAppointment: 'Nueva cita',
+  closeError: 'No se pudo cambiar el estado de la cita',
+  moveError: 'No se pudo reprogramar la cita',
+  moveConfirm: 'Reprogramar de todos modos',
+} as const;
