@@ -16,6 +16,7 @@ const MODULE_UNAVAILABLE = 'Este módulo no está disponible en este momento.';
 const PSYCHOLOGIST_MENU = [
   'Inicio',
   'Mis Pacientes',
+  'Agenda',
   'Evaluaciones',
   'Historial',
   'Estadísticas',

@@ -14,6 +14,7 @@ describe('the patients remote contract', () => {
     'profile',
     'configuration',
     'history',
+    'agenda',
     'statistics',
   ])(
     'answers the psychologist dashboard child "%s" of docs/screens-and-routes.md#routes',

@@ -8,6 +8,7 @@ const StudentEditPage = lazy(() => import('./features/student-edit/student-edit.
 const ProfilePage = lazy(() => import('./features/profile/profile.page'));
 const ConfigurationPage = lazy(() => import('./features/profile/configuration.page'));
 const HistoryPage = lazy(() => import('./features/appointments/history.page'));
+const AgendaPage = lazy(() => import('./features/agenda/agenda.page'));
 const StatisticsPage = lazy(() => import('./features/statistics/statistics.page'));
 
 /** Mounted by the shell at /psychologist/dashboard. */
@@ -16,6 +17,7 @@ const patientsRemote: RemoteModule = {
   nav: [
     { label: 'Inicio', path: '', icon: 'home', order: 10 },
     { label: 'Mis Pacientes', path: 'patients', icon: 'patients', order: 20 },
+    { label: 'Agenda', path: 'agenda', icon: 'agenda', order: 25 },
     { label: 'Historial', path: 'history', icon: 'history', order: 40 },
     { label: 'Estadísticas', path: 'statistics', icon: 'statistics', order: 50 },
     { label: 'Perfil', path: 'profile', icon: 'profile', order: 60 },
@@ -29,6 +31,7 @@ const patientsRemote: RemoteModule = {
     { path: 'profile', element: <ProfilePage /> },
     { path: 'configuration', element: <ConfigurationPage /> },
     { path: 'history', element: <HistoryPage /> },
+    { path: 'agenda', element: <AgendaPage /> },
     { path: 'statistics', element: <StatisticsPage /> },
   ],
 };

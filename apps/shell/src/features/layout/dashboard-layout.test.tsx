@@ -42,6 +42,7 @@ describe('the dashboard menu', () => {
     expect(menuLabels()).toEqual([
       'Inicio',
       'Mis Pacientes',
+      'Agenda',
       'Evaluaciones',
       'Historial',
       'Estadísticas',

@@ -10,6 +10,7 @@ describe('remote-menus.json', () => {
     expect(declaredMenu('patients')?.map((entry) => entry.label)).toEqual([
       'Inicio',
       'Mis Pacientes',
+      'Agenda',
       'Historial',
       'Estadísticas',
       'Perfil',

@@ -1,0 +1,135 @@
+import type { CSSProperties } from 'react';
+import { isSameDay } from 'date-fns';
+import type { Appointment } from '@psicocampus/shared';
+import { AGENDA_MSG } from '@psicocampus/shared/agenda';
+import { VisuallyHidden } from '@psicocampus/shared/ui';
+import { atHour, clock, dayName, FIRST_HOUR, HOURS, LAST_HOUR, shortDayName } from './agenda-dates';
+import { appointmentLabel, studentName } from './appointment-labels';
+import { StatusMark } from './status-mark.component';
+import styles from './agenda.module.css';
+
+interface Props {
+  days: Date[];
+  appointments: Appointment[];
+  now: number;
+  onOpen: (appointment: Appointment) => void;
+  onSlot: (at: Date) => void;
+}
+
+const HOUR_MS = 3_600_000;
+const SPAN_MS = (LAST_HOUR - FIRST_HOUR) * HOUR_MS;
+
+/** Where an appointment sits in its day's column, as percentages of the working day. */
+function placement(day: Date, appointment: Appointment): CSSProperties {
+  const dayStart = atHour(day, FIRST_HOUR).getTime();
+  const start = new Date(appointment.date).getTime() - dayStart;
+  const end = start + appointment.durationMinutes * 60_000;
+  // One outside the working day is pinned to its edge rather than hidden.
+  const top = Math.min(Math.max(start, 0), SPAN_MS - HOUR_MS / 2);
+  const bottom = Math.min(Math.max(end, top + HOUR_MS / 2), SPAN_MS);
+  return { top: `${(top / SPAN_MS) * 100}%`, height: `${((bottom - top) / SPAN_MS) * 100}%` };
+}
+
+/** Whether an hour of a day is free: no appointment that still holds it overlaps it. */
+function isFree(at: Date, appointments: Appointment[]): boolean {
+  const from = at.getTime();
+  const to = from + HOUR_MS;
+  return !appointments.some((appointment) => {
+    if (appointment.status === 'CANCELLED') return false;
+    const start = new Date(appointment.date).getTime();
+    return start < to && start + appointment.durationMinutes * 60_000 > from;
+  });
+}
+
+/**
+ * The week (7 columns) or day (1 column) grid of the working day. In each
+ * column, the free hours to come and the appointments are buttons, in the
+ * order of time, so that the keyboard and a screen reader follow the day.
+ */
+export function AgendaGrid({ days, appointments, now, onOpen, onSlot }: Props) {
+  return (
+    <div
+      className={styles.grid}
+      style={{ gridTemplateColumns: `3rem repeat(${days.length}, minmax(0, 1fr))` }}
+    >
+      <div className={styles.gutter} aria-hidden="true">
+        <div className={styles.columnHead} />
+        <div className={styles.hours}>
+          {HOURS.map((hour) => (
+            <span key={hour} className={styles.hourLabel}>
+              {String(hour).padStart(2, '0')}:00
+            </span>
+          ))}
+        </div>
+      </div>
+      {days.map((day) => {
+        const isToday = isSameDay(day, now);
+        const ofDay = appointments.filter((a) => isSameDay(new Date(a.date), day));
+        const name = dayName(day);
+        const items = [
+          ...HOURS.map((hour) => ({ kind: 'slot' as const, at: atHour(day, hour) })),
+          ...ofDay.map((appointment) => ({
+            kind: 'appointment' as const,
+            at: new Date(appointment.date),
+            appointment,
+          })),
+        ].sort((a, b) => a.at.getTime() - b.at.getTime());
+        return (
+          <section
+            key={day.toISOString()}
+            className={`${styles.column} ${isToday ? styles.today : ''}`}
+            aria-label={name}
+          >
+            <h3 className={styles.columnHead}>
+              <span aria-hidden="true">{shortDayName(day)}</span>
+              <VisuallyHidden>{name}</VisuallyHidden>
+              {isToday && <span className={styles.todayMark}> ({AGENDA_MSG.todayMark})</span>}
+            </h3>
+            <div className={styles.hours}>
+              {items.map((item) => {
+                if (item.kind === 'appointment') {
+                  const { appointment } = item;
+                  return (
+                    <button
+                      key={appointment._id}
+                      type="button"
+                      className={`${styles.event} ${styles[`event_${appointment.status}`] ?? ''}`}
+                      style={placement(day, appointment)}
+                      aria-label={appointmentLabel(appointment)}
+                      onClick={() => onOpen(appointment)}
+                    >
+                      <span className={styles.eventTime}>{clock(item.at)}</span>{' '}
+                      <span className={styles.eventName}>{studentName(appointment)}</span>{' '}
+                      <span className={styles.eventReason}>{appointment.reason}</span>{' '}
+                      <StatusMark status={appointment.status} />
+                    </button>
+                  );
+                }
+                const hour = item.at.getHours();
+                const top = `${((hour - FIRST_HOUR) / HOURS.length) * 100}%`;
+                const height = `${100 / HOURS.length}%`;
+                if (item.at.getTime() < now || !isFree(item.at, ofDay)) {
+                  return <div key={hour} className={styles.slotPast} style={{ top, height }} />;
+                }
+                return (
+                  <button
+                    key={hour}
+                    type="button"
+                    className={styles.slot}
+                    style={{ top, height }}
+                    aria-label={AGENDA_MSG.freeSlot(name, clock(item.at))}
+                    onClick={() => onSlot(item.at)}
+                  >
+                    <span aria-hidden="true" className={styles.slotHint}>
+                      +
+                    </span>
+                  </button>
+                );
+              })}
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useMemo, useState } from 'react';
+import { useAgendaQuery, type Appointment } from '@psicocampus/shared';
+import { AGENDA_MSG } from '@psicocampus/shared/agenda';
+import { Button, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import { useNow } from '../../lib/use-now';
+import { periodOf, periodTitle, shiftPeriod, type AgendaView } from './agenda-dates';
+import { AgendaGrid } from './agenda-grid.component';
+import { AgendaList } from './agenda-list.component';
+import { AppointmentDialog } from './appointment-dialog.component';
+import { NewAppointmentDialog } from './new-appointment-dialog.component';
+import styles from './agenda.module.css';
+
+/** Below this width the week does not fit: the list is the first view. */
+const NARROW = '(max-width: 767px)';
+
+const VIEWS: ReadonlyArray<{ view: AgendaView; label: string }> = [
+  { view: 'week', label: AGENDA_MSG.week },
+  { view: 'day', label: AGENDA_MSG.day },
+  { view: 'list', label: AGENDA_MSG.list },
+];
+
+/** 'agenda' (issue 18): the psychologist's appointments by week, by day or as a list. */
+export default function AgendaPage() {
+  const now = useNow();
+  const [view, setView] = useState<AgendaView>(() =>
+    window.matchMedia?.(NARROW).matches ? 'list' : 'week',
+  );
+  const [anchor, setAnchor] = useState(() => new Date());
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [newAt, setNewAt] = useState<Date | null>(null);
+
+  // The list shows the week, so that switching to it keeps the period.
+  const periodView = view === 'day' ? 'day' : 'week';
+  const period = useMemo(() => periodOf(periodView, anchor), [periodView, anchor]);
+  const agenda = useAgendaQuery({
+    from: period.start.toISOString(),
+    to: period.end.toISOString(),
+  });
+  const appointments = useMemo(
+    () =>
+      [...(agenda.data?.appointments ?? [])].sort(
+        (a, b) => Date.parse(a.date) - Date.parse(b.date),
+      ),
+    [agenda.data],
+  );
+  // Read from the agenda on every render, so that the dialog shows what a reload brought.
+  const open = openId ? appointments.find((a) => a._id === openId) : undefined;
+  const onOpen = (appointment: Appointment) => setOpenId(appointment._id);
+  const isDay = view === 'day';
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={AGENDA_MSG.title} />
+      <div className={styles.toolbar}>
+        <div className={styles.nav}>
+          <Button
+            variant="secondary"
+            onClick={() => setAnchor(shiftPeriod(periodView, anchor, -1))}
+          >
+            <span aria-hidden="true">‹</span>{' '}
+            {isDay ? AGENDA_MSG.previousDay : AGENDA_MSG.previousWeek}
+          </Button>
+          <Button variant="secondary" onClick={() => setAnchor(new Date())}>
+            {AGENDA_MSG.today}
+          </Button>
+          <Button variant="secondary" onClick={() => setAnchor(shiftPeriod(periodView, anchor, 1))}>
+            {isDay ? AGENDA_MSG.nextDay : AGENDA_MSG.nextWeek} <span aria-hidden="true">›</span>
+          </Button>
+        </div>
+        <div className={styles.views} role="group" aria-label={AGENDA_MSG.views}>
+          {VIEWS.map((item) => (
+            <Button
+              key={item.view}
+              variant={view === item.view ? 'primary' : 'secondary'}
+              aria-pressed={view === item.view}
+              onClick={() => setView(item.view)}
+            >
+              {item.label}
+            </Button>
+          ))}
+        </div>
+      </div>
+      <h2 className={styles.period} aria-live="polite">
+        {periodTitle(periodView, period.start)}
+      </h2>
+      {agenda.isLoading && <LoadingMessage text={AGENDA_MSG.loading} />}
+      {agenda.isError && <Notice tone="error">{AGENDA_MSG.loadError}</Notice>}
+      {agenda.isSuccess &&
+        (view === 'list' ? (
+          <AgendaList days={period.days} appointments={appointments} now={now} onOpen={onOpen} />
+        ) : (
+          <AgendaGrid
+            days={period.days}
+            appointments={appointments}
+            now={now}
+            onOpen={onOpen}
+            onSlot={setNewAt}
+          />
+        ))}
+      {open && (
+        <AppointmentDialog
+          key={`${open._id}:${open.version}`}
+          appointment={open}
+          now={now}
+          onClose={() => setOpenId(null)}
+          reload={() => void agenda.refetch()}
+        />
+      )}
+      {newAt && <NewAppointmentDialog at={newAt} now={now} onClose={() => setNewAt(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import {
+  APPOINTMENT_CANCELLER_LABELS,
+  APPOINTMENT_CANCELLERS,
+  APPOINTMENT_MAX_MINUTES,
+  APPOINTMENT_MIN_MINUTES,
+  appointmentStatusSchema,
+  appointmentUpdateSchema,
+  formatDateTime,
+  MSG,
+  optionsOf,
+  type Appointment,
+  type AppointmentCanceller,
+} from '@psicocampus/shared';
+import { AGENDA_MSG } from '@psicocampus/shared/agenda';
+import { Form, Formik, SelectField, TextField } from '@psicocampus/shared/forms';
+import { Button, DefinitionList, Modal } from '@psicocampus/shared/ui';
+import { toLocalInputValue } from '../../lib/local-date-time';
+import { studentName } from './appointment-labels';
+import { StatusMark } from './status-mark.component';
+import { useAppointmentActions } from './use-appointment-actions';
+import styles from './agenda.module.css';
+
+interface Props {
+  appointment: Appointment;
+  now: number;
+  onClose: () => void;
+  reload: () => void;
+}
+
+type Mode = 'view' | 'cancel' | 'move';
+
+const CANCELLERS = optionsOf(APPOINTMENT_CANCELLERS, APPOINTMENT_CANCELLER_LABELS);
+
+/**
+ * One appointment of the agenda: its details and what its status allows.
+ * Attended and no-show once its hour has come; cancelling asks who and why;
+ * moving asks the new date and duration.
+ */
+export function AppointmentDialog({ appointment, now, onClose, reload }: Props) {
+  const [mode, setMode] = useState<Mode>('view');
+  const [busy, setBusy] = useState(false);
+  const { close, move } = useAppointmentActions({ onDone: onClose, reload });
+  const scheduled = appointment.status === 'SCHEDULED';
+  const started = new Date(appointment.date).getTime() <= now;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const details = [
+    { term: MSG.appointments.student, description: studentName(appointment) },
+    { term: AGENDA_MSG.when, description: formatDateTime(appointment.date) },
+    { term: AGENDA_MSG.duration, description: AGENDA_MSG.minutes(appointment.durationMinutes) },
+    { term: MSG.appointments.reason, description: appointment.reason },
+    ...(appointment.notes
+      ? [{ term: MSG.appointments.notesLabel, description: appointment.notes }]
+      : []),
+    { term: AGENDA_MSG.status, description: <StatusMark status={appointment.status} /> },
+    ...(appointment.cancelledBy
+      ? [
+          {
+            term: AGENDA_MSG.cancelledBy,
+            description: APPOINTMENT_CANCELLER_LABELS[appointment.cancelledBy],
+          },
+        ]
+      : []),
+    ...(appointment.cancelReason
+      ? [{ term: AGENDA_MSG.cancelReason, description: appointment.cancelReason }]
+      : []),
+  ];
+
+  return (
+    <Modal open title={AGENDA_MSG.details} onClose={onClose}>
+      <DefinitionList items={details} />
+      {mode === 'view' && (
+        <div className={styles.dialogActions}>
+          {scheduled && started && (
+            <>
+              <Button
+                disabled={busy}
+                onClick={() => run(() => close(appointment, { status: 'ATTENDED' }))}
+              >
+                {AGENDA_MSG.attended}
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => run(() => close(appointment, { status: 'NO_SHOW' }))}
+              >
+                {AGENDA_MSG.noShow}
+              </Button>
+            </>
+          )}
+          {scheduled && (
+            <>
+              <Button variant="secondary" onClick={() => setMode('move')}>
+                {AGENDA_MSG.reschedule}
+              </Button>
+              <Button variant="danger" onClick={() => setMode('cancel')}>
+                {AGENDA_MSG.cancel}
+              </Button>
+            </>
+          )}
+          <Button variant="secondary" onClick={onClose}>
+            {AGENDA_MSG.close}
+          </Button>
+        </div>
+      )}
+      {mode === 'cancel' && (
+        <Formik
+          initialValues={{
+            status: 'CANCELLED' as const,
+            cancelledBy: '' as AppointmentCanceller | '',
+            reason: '',
+            version: appointment.version,
+          }}
+          validationSchema={appointmentStatusSchema}
+          onSubmit={(values) =>
+            close(appointment, {
+              status: 'CANCELLED',
+              cancelledBy: values.cancelledBy as AppointmentCanceller,
+              reason: values.reason.trim(),
+            })
+          }
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate className={styles.dialogForm}>
+              <SelectField
+                name="cancelledBy"
+                label={AGENDA_MSG.whoCancels}
+                options={CANCELLERS}
+                required
+              />
+              <TextField name="reason" label={AGENDA_MSG.cancelReason} required />
+              <div className={styles.dialogActions}>
+                <Button variant="secondary" onClick={() => setMode('view')}>
+                  {AGENDA_MSG.back}
+                </Button>
+                <Button type="submit" variant="danger" disabled={isSubmitting}>
+                  {AGENDA_MSG.cancel}
+                </Button>
+              </div>
+            </Form>
+          )}
+        </Formik>
+      )}
+      {mode === 'move' && (
+        <Formik
+          initialValues={{
+            date: toLocalInputValue(new Date(appointment.date)),
+            durationMinutes: appointment.durationMinutes,
+            reason: appointment.reason,
+            notes: appointment.notes,
+            version: appointment.version,
+          }}
+          validationSchema={appointmentUpdateSchema}
+          onSubmit={(values) =>
+            move(appointment, new Date(values.date), Number(values.durationMinutes))
+          }
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate className={styles.dialogForm}>
+              <TextField
+                name="date"
+                type="datetime-local"
+                label={MSG.appointments.date}
+                min={toLocalInputValue(new Date(now))}
+                required
+              />
+              <TextField
+                name="durationMinutes"
+                type="number"
+                label={MSG.appointments.duration}
+                min={APPOINTMENT_MIN_MINUTES}
+                max={APPOINTMENT_MAX_MINUTES}
+                step={5}
+                required
+              />
+              <div className={styles.dialogActions}>
+                <Button variant="secondary" onClick={() => setMode('view')}>
+                  {AGENDA_MSG.back}
+                </Button>
+                <Button type="submit" disabled={isSubmitting}>
+                  {AGENDA_MSG.reschedule}
+                </Button>
+              </div>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,160 @@
+import { useMemo } from 'react';
+import {
+  APPOINTMENT_DEFAULT_MINUTES,
+  APPOINTMENT_MAX_MINUTES,
+  APPOINTMENT_MIN_MINUTES,
+  appointmentSchema,
+  errorCode,
+  errorMessage,
+  formatDateTime,
+  MSG,
+  useCreateAppointmentMutation,
+  useStudentsQuery,
+} from '@psicocampus/shared';
+import { AGENDA_MSG } from '@psicocampus/shared/agenda';
+import {
+  applyFieldErrors,
+  Form,
+  Formik,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useIsSessionOver,
+  type FormikHelpers,
+} from '@psicocampus/shared/forms';
+import {
+  Button,
+  confirmAction,
+  Modal,
+  Notice,
+  showError,
+  showSuccess,
+} from '@psicocampus/shared/ui';
+import { toLocalInputValue } from '../../lib/local-date-time';
+import styles from './agenda.module.css';
+
+interface Props {
+  /** The free slot's start. */
+  at: Date;
+  now: number;
+  onClose: () => void;
+}
+
+interface Values {
+  studentId: string;
+  date: string;
+  durationMinutes: number | string;
+  reason: string;
+  notes: string;
+}
+
+const FIELDS = ['studentId', 'date', 'durationMinutes', 'reason', 'notes'] as const;
+
+/**
+ * A new appointment from a free slot of the agenda: the psychologist picks
+ * one of their students; the slot's time comes filled in. An overlap asks
+ * first, as the student's appointment form does.
+ */
+export function NewAppointmentDialog({ at, now, onClose }: Props) {
+  const students = useStudentsQuery();
+  const [create] = useCreateAppointmentMutation();
+  const isSessionOver = useIsSessionOver();
+  const options = useMemo(
+    () =>
+      [...(students.data?.students ?? [])]
+        .map((s) => ({ value: s._id, label: `${s.firstName} ${s.lastName}` }))
+        .sort((a, b) => a.label.localeCompare(b.label, 'es')),
+    [students.data],
+  );
+
+  const schedule = async (values: Values, helpers: FormikHelpers<Values>) => {
+    const when = new Date(values.date);
+    const body = {
+      studentId: values.studentId,
+      date: when.toISOString(),
+      durationMinutes: Number(values.durationMinutes),
+      reason: values.reason.trim(),
+      notes: values.notes.trim(),
+    };
+    try {
+      try {
+        await create(body).unwrap();
+      } catch (error) {
+        if (errorCode(error) !== 'APPOINTMENT_OVERLAP') throw error;
+        const M = MSG.appointments;
+        const text = errorMessage(error, M.error);
+        if (!(await confirmAction(M.overlapTitle, text, M.overlapConfirm))) return;
+        await create({ ...body, confirmOverlap: true }).unwrap();
+      }
+    } catch (error) {
+      if (isSessionOver()) return;
+      applyFieldErrors(error, helpers, FIELDS);
+      await showError(errorMessage(error, MSG.appointments.error));
+      return;
+    }
+    onClose();
+    await showSuccess(
+      MSG.appointments.scheduled,
+      MSG.appointments.scheduledText(formatDateTime(when)),
+    );
+  };
+
+  return (
+    <Modal open title={AGENDA_MSG.newAppointment} onClose={onClose}>
+      {students.isError && <Notice tone="error">{MSG.appointments.loadError}</Notice>}
+      <Formik<Values>
+        initialValues={{
+          studentId: '',
+          date: toLocalInputValue(at),
+          durationMinutes: APPOINTMENT_DEFAULT_MINUTES,
+          reason: '',
+          notes: '',
+        }}
+        validationSchema={appointmentSchema}
+        onSubmit={schedule}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate className={styles.dialogForm}>
+            <SelectField
+              name="studentId"
+              label={MSG.appointments.student}
+              options={options}
+              required
+            />
+            <TextField
+              name="date"
+              type="datetime-local"
+              label={MSG.appointments.date}
+              min={toLocalInputValue(new Date(now))}
+              required
+            />
+            <TextField
+              name="durationMinutes"
+              type="number"
+              label={MSG.appointments.duration}
+              min={APPOINTMENT_MIN_MINUTES}
+              max={APPOINTMENT_MAX_MINUTES}
+              step={5}
+              required
+            />
+            <TextField name="reason" label={MSG.appointments.reason} required />
+            <TextAreaField
+              name="notes"
+              label={MSG.common.optional(MSG.appointments.notes)}
+              rows={2}
+              maxLength={2000}
+            />
+            <div className={styles.dialogActions}>
+              <Button variant="secondary" onClick={onClose}>
+                {MSG.common.cancel}
+              </Button>
+              <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+                {isSubmitting ? MSG.appointments.submitting : MSG.appointments.submit}
+              </Button>
+            </div>
+          </Form>
+        )}
+      </Formik>
+    </Modal>
+  );
+}
