@@ -4,8 +4,7 @@ import type { Appointment } from '@psicocampus/shared';
 import { AGENDA_MSG } from '@psicocampus/shared/agenda';
 import { VisuallyHidden } from '@psicocampus/shared/ui';
 import { atHour, clock, dayName, FIRST_HOUR, HOURS, LAST_HOUR, shortDayName } from './agenda-dates';
-import { appointmentLabel, studentName } from './appointment-labels';
-import { StatusMark } from './status-mark.component';
+import { AppointmentSummary, appointmentLabel } from './appointment-summary.component';
 import styles from './agenda.module.css';
 
 interface Props {
@@ -98,10 +97,7 @@ export function AgendaGrid({ days, appointments, now, onOpen, onSlot }: Props) {
                       aria-label={appointmentLabel(appointment)}
                       onClick={() => onOpen(appointment)}
                     >
-                      <span className={styles.eventTime}>{clock(item.at)}</span>{' '}
-                      <span className={styles.eventName}>{studentName(appointment)}</span>{' '}
-                      <span className={styles.eventReason}>{appointment.reason}</span>{' '}
-                      <StatusMark status={appointment.status} />
+                      <AppointmentSummary appointment={appointment} />
                     </button>
                   );
                 }

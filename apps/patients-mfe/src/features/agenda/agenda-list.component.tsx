@@ -1,9 +1,8 @@
 import { isSameDay } from 'date-fns';
 import type { Appointment } from '@psicocampus/shared';
 import { AGENDA_MSG } from '@psicocampus/shared/agenda';
-import { dayName, timeRange } from './agenda-dates';
-import { appointmentLabel, studentName } from './appointment-labels';
-import { StatusMark } from './status-mark.component';
+import { dayName } from './agenda-dates';
+import { AppointmentSummary, appointmentLabel } from './appointment-summary.component';
 import styles from './agenda.module.css';
 
 interface Props {
@@ -37,12 +36,7 @@ export function AgendaList({ days, appointments, now, onOpen }: Props) {
                   aria-label={appointmentLabel(appointment)}
                   onClick={() => onOpen(appointment)}
                 >
-                  <span className={styles.eventTime}>
-                    {timeRange(new Date(appointment.date), appointment.durationMinutes)}
-                  </span>
-                  <span className={styles.eventName}>{studentName(appointment)}</span>
-                  <span className={styles.eventReason}>{appointment.reason}</span>
-                  <StatusMark status={appointment.status} />
+                  <AppointmentSummary appointment={appointment} />
                 </button>
               </li>
             ))}

@@ -272,6 +272,45 @@ describe('the agenda', () => {
     });
   });
 
+  it('moves one to another date and duration, asking before overlapping another', async () => {
+    const overlap = 'La cita se cruza con la de Beto Sanz del 27 de noviembre a las 11:00.';
+    const calls = await renderAgenda((call) => {
+      if (call.method !== 'PUT') return undefined;
+      const body = call.body as { confirmOverlap?: boolean };
+      return body.confirmOverlap
+        ? json({ ok: true, msg: 'Cita reprogramada', appointment: nextThursday })
+        : Response.json({ ok: false, code: 'APPOINTMENT_OVERLAP', msg: overlap }, { status: 409 });
+    });
+    await userEvent.click(screen.getByRole('button', { name: /Primera sesión, Programada/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles de la cita' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reprogramar' }));
+    const date = within(dialog).getByLabelText(/Fecha y hora/);
+    expect(date).toHaveValue('2026-11-26T15:00');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-11-27T11:00');
+    const duration = within(dialog).getByLabelText(/Duración/);
+    await userEvent.clear(duration);
+    await userEvent.type(duration, '30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reprogramar' }));
+
+    expect(await alertDialog()).toHaveTextContent(overlap);
+    await answerAlert('Reprogramar de todos modos');
+    expect(await alertDialog()).toHaveTextContent('Cita reprogramada');
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.path)).toEqual([
+      `/api/appointments/${nextThursday._id}`,
+      `/api/appointments/${nextThursday._id}`,
+    ]);
+    expect(puts[1]!.body).toEqual({
+      date: at(27, 11).toISOString(),
+      durationMinutes: 30,
+      reason: 'Primera sesión',
+      notes: '',
+      version: nextThursday.version,
+      confirmOverlap: true,
+    });
+  });
+
   it('says to reload when someone else changed it, and reloads the agenda', async () => {
     const stale = 'Otra persona modificó este registro. Recarga para ver los cambios.';
     const calls = await renderAgenda((call) =>
@@ -298,15 +337,16 @@ describe('the agenda', () => {
       'Jueves 26 de noviembre',
       'Viernes 27 de noviembre',
     ]);
-    const names = screen
-      .getAllByRole('listitem')
-      .map((item) => within(item).getByRole('button').getAttribute('aria-label'));
-    expect(names).toEqual([
+    const items = screen.getAllByRole('listitem');
+    [
       '10:00–10:50, Paula Vinueza, Control, Asistió',
       '09:00–09:50, Beto Sanz, Seguimiento, Programada',
       '15:00–16:00, Paula Vinueza, Primera sesión, Programada',
       '09:00–09:50, Paula Vinueza, Revisión, Cancelada',
-    ]);
+    ].forEach((name, index) => {
+      expect(within(items[index]!).getByRole('button', { name })).toBeInTheDocument();
+    });
+    expect(items).toHaveLength(4);
     expect(screen.queryByRole('button', { name: /libre/ })).not.toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ import { AGENDA_MSG } from '@psicocampus/shared/agenda';
 import { Form, Formik, SelectField, TextField } from '@psicocampus/shared/forms';
 import { Button, DefinitionList, Modal } from '@psicocampus/shared/ui';
 import { toLocalInputValue } from '../../lib/local-date-time';
-import { studentName } from './appointment-labels';
+import { studentName } from './appointment-summary.component';
 import { StatusMark } from './status-mark.component';
 import { useAppointmentActions } from './use-appointment-actions';
 import styles from './agenda.module.css';

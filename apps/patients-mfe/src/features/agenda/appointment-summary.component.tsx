@@ -1,0 +1,35 @@
+import { APPOINTMENT_STATUS_LABELS, type Appointment } from '@psicocampus/shared';
+import { timeRange } from './agenda-dates';
+import { StatusMark } from './status-mark.component';
+import styles from './agenda.module.css';
+
+export const studentName = (appointment: Appointment) =>
+  `${appointment.student.firstName} ${appointment.student.lastName}`;
+
+/**
+ * '10:00–10:50, Paula Vinueza, Control, Programada': what a screen reader
+ * hears of one. The visible text is the same words (axe's
+ * label-content-name-mismatch), only without the commas.
+ */
+export function appointmentLabel(appointment: Appointment): string {
+  return [
+    timeRange(new Date(appointment.date), appointment.durationMinutes),
+    studentName(appointment),
+    appointment.reason,
+    APPOINTMENT_STATUS_LABELS[appointment.status],
+  ].join(', ');
+}
+
+/** An appointment's time, student, reason and status: the content of its button. */
+export function AppointmentSummary({ appointment }: { appointment: Appointment }) {
+  return (
+    <>
+      <span className={styles.eventTime}>
+        {timeRange(new Date(appointment.date), appointment.durationMinutes)}
+      </span>{' '}
+      <span className={styles.eventName}>{studentName(appointment)}</span>{' '}
+      <span className={styles.eventReason}>{appointment.reason}</span>{' '}
+      <StatusMark status={appointment.status} />
+    </>
+  );
+}
