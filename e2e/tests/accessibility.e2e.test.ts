@@ -109,6 +109,7 @@ describe.each(WIDTHS)('at $width px wide', (viewport) => {
       ['home', ''],
       ['patients', '/patients'],
       ['history', '/history'],
+      ['agenda', '/agenda'],
       ['statistics', '/statistics'],
       ['profile', '/profile'],
       ['configuration', '/configuration'],
