@@ -273,6 +273,14 @@ async function psychologistWithStudent(): Promise<{ token: string; studentId: st
   return { token, studentId: student!._id };
 }
 
+/** Opens the integrators' example page at `url` and mounts the form with a token and a student. */
+async function openExample(page: Page, url: string, session: { token: string; studentId: string }) {
+  await page.goto(url);
+  await page.getByLabel(/Token de sesión/).fill(session.token);
+  await page.getByLabel(/Identificador del estudiante/).fill(session.studentId);
+  await page.getByRole('button', { name: 'Abrir el formulario' }).click();
+}
+
 /** Answers 'No' to every question of the embedded form and saves it. */
 async function saveCalmAssessment(page: Page, options: { acknowledge?: boolean } = {}) {
   const embedded = page.locator('#evaluacion');
@@ -290,10 +298,14 @@ describe('an integrator embeds the form on another origin', () => {
   it('mounts it from the example page and saves an assessment with a token', async () => {
     const { token, studentId } = await psychologistWithStudent();
     const { context, page } = await newPage(browser);
-    await page.goto(`${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`);
-    await page.getByLabel(/Token de sesión/).fill(token);
-    await page.getByLabel(/Identificador del estudiante/).fill(studentId);
-    await page.getByRole('button', { name: 'Abrir el formulario' }).click();
+    await openExample(
+      page,
+      `${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`,
+      {
+        token,
+        studentId,
+      },
+    );
     await saveCalmAssessment(page);
     await page.getByText(/Evaluación guardada \([0-9a-f-]{36}\), nivel: BAJO/).waitFor();
 
@@ -314,10 +326,10 @@ describe('an integrator embeds the form on another origin', () => {
     });
     const visited: string[] = [];
     page.on('request', (request) => visited.push(request.url()));
-    await page.goto(`${product.url}/remotes/assessment/embed-example.html`);
-    await page.getByLabel(/Token de sesión/).fill(token);
-    await page.getByLabel(/Identificador del estudiante/).fill(studentId);
-    await page.getByRole('button', { name: 'Abrir el formulario' }).click();
+    await openExample(page, `${product.url}/remotes/assessment/embed-example.html`, {
+      token,
+      studentId,
+    });
     await saveCalmAssessment(page);
     await page.getByText(/Evaluación guardada \([0-9a-f-]{36}\), nivel: BAJO/).waitFor();
     expect(violations).toEqual([]);
@@ -328,10 +340,14 @@ describe('an integrator embeds the form on another origin', () => {
   it('keeps the answers when the session expires, and saves them with the new token the page sets (issue 20)', async () => {
     const { token, studentId } = await psychologistWithStudent();
     const { context, page } = await newPage(browser);
-    await page.goto(`${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`);
-    await page.getByLabel(/Token de sesión/).fill(token);
-    await page.getByLabel(/Identificador del estudiante/).fill(studentId);
-    await page.getByRole('button', { name: 'Abrir el formulario' }).click();
+    await openExample(
+      page,
+      `${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`,
+      {
+        token,
+        studentId,
+      },
+    );
     const embedded = page.locator('#evaluacion');
     await question(embedded, '1. Deseo de estar muerto/a').waitFor();
     await embedded
@@ -373,10 +389,14 @@ describe('an integrator embeds the form on another origin', () => {
   it("opens its dialogs in the form's own type, not the host page's (issue 20)", async () => {
     const { token, studentId } = await psychologistWithStudent();
     const { context, page } = await newPage(browser);
-    await page.goto(`${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`);
-    await page.getByLabel(/Token de sesión/).fill(token);
-    await page.getByLabel(/Identificador del estudiante/).fill(studentId);
-    await page.getByRole('button', { name: 'Abrir el formulario' }).click();
+    await openExample(
+      page,
+      `${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`,
+      {
+        token,
+        studentId,
+      },
+    );
     const embedded = page.locator('#evaluacion');
     await question(embedded, '1. Deseo de estar muerto/a').waitFor();
     // Nothing answered: 'Validación' says what is missing.
@@ -398,10 +418,14 @@ describe('an integrator embeds the form on another origin', () => {
   it('leaves no listeners, nodes or memory behind after mounting and unmounting 100 times (issue 20)', async () => {
     const { token, studentId } = await psychologistWithStudent();
     const { context, page } = await newPage(browser);
-    await page.goto(`${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`);
-    await page.getByLabel(/Token de sesión/).fill(token);
-    await page.getByLabel(/Identificador del estudiante/).fill(studentId);
-    await page.getByRole('button', { name: 'Abrir el formulario' }).click();
+    await openExample(
+      page,
+      `${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`,
+      {
+        token,
+        studentId,
+      },
+    );
     await question(page.locator('#evaluacion'), '1. Deseo de estar muerto/a').waitFor();
     await page.getByRole('button', { name: 'Desmontar' }).click();
 
