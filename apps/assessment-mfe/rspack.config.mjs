@@ -29,7 +29,7 @@ const remoteConfig = createAppConfig({
     config.plugins.push(
       new rspack.CopyRspackPlugin({
         patterns: ['html', 'js', 'css'].map((extension) => ({
-          from: `src/embed/embed-example.${extension}`,
+          from: `embed-example/embed-example.${extension}`,
           to: `embed-example.${extension}`,
         })),
       }),

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { MSG } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import {
   answerBehaviourMessage,
   BEHAVIOUR_QUESTIONS,
@@ -544,6 +545,8 @@ function catalogue(): { messages: Set<string>; prefixes: string[] } {
     } else if (typeof node === 'object' && node !== null) Object.values(node).forEach(visit);
   };
   visit(MSG);
+  // The administrators' part, an entry of its own that /login does not load.
+  visit(ADMIN_MSG);
   // The server's own part of the catalogue (the import's answers among them).
   visit(SERVER_MSG);
   // The Columbia form's behaviour questions build their sentences from the scale.
