@@ -2,8 +2,6 @@ import { useState } from 'react';
 import {
   APPOINTMENT_CANCELLER_LABELS,
   APPOINTMENT_CANCELLERS,
-  APPOINTMENT_MAX_MINUTES,
-  APPOINTMENT_MIN_MINUTES,
   appointmentStatusSchema,
   appointmentUpdateSchema,
   formatDateTime,
@@ -19,6 +17,7 @@ import { toLocalInputValue } from '../../lib/local-date-time';
 import { studentName } from './appointment-summary.component';
 import { StatusMark } from './status-mark.component';
 import { useAppointmentActions } from './use-appointment-actions';
+import { AppointmentTimeFields } from './appointment-time-fields.component';
 import styles from './agenda.module.css';
 
 interface Props {
@@ -166,22 +165,7 @@ export function AppointmentDialog({ appointment, now, onClose, reload }: Props) 
         >
           {({ isSubmitting }) => (
             <Form noValidate className={styles.dialogForm}>
-              <TextField
-                name="date"
-                type="datetime-local"
-                label={MSG.appointments.date}
-                min={toLocalInputValue(new Date(now))}
-                required
-              />
-              <TextField
-                name="durationMinutes"
-                type="number"
-                label={MSG.appointments.duration}
-                min={APPOINTMENT_MIN_MINUTES}
-                max={APPOINTMENT_MAX_MINUTES}
-                step={5}
-                required
-              />
+              <AppointmentTimeFields now={now} />
               <div className={styles.dialogActions}>
                 <Button variant="secondary" onClick={() => setMode('view')}>
                   {AGENDA_MSG.back}

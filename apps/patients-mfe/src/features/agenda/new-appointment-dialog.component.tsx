@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import {
   APPOINTMENT_DEFAULT_MINUTES,
-  APPOINTMENT_MAX_MINUTES,
-  APPOINTMENT_MIN_MINUTES,
   appointmentSchema,
   errorCode,
   errorMessage,
@@ -31,6 +29,7 @@ import {
   showSuccess,
 } from '@psicocampus/shared/ui';
 import { toLocalInputValue } from '../../lib/local-date-time';
+import { AppointmentTimeFields } from './appointment-time-fields.component';
 import styles from './agenda.module.css';
 
 interface Props {
@@ -121,22 +120,7 @@ export function NewAppointmentDialog({ at, now, onClose }: Props) {
               options={options}
               required
             />
-            <TextField
-              name="date"
-              type="datetime-local"
-              label={MSG.appointments.date}
-              min={toLocalInputValue(new Date(now))}
-              required
-            />
-            <TextField
-              name="durationMinutes"
-              type="number"
-              label={MSG.appointments.duration}
-              min={APPOINTMENT_MIN_MINUTES}
-              max={APPOINTMENT_MAX_MINUTES}
-              step={5}
-              required
-            />
+            <AppointmentTimeFields now={now} />
             <TextField name="reason" label={MSG.appointments.reason} required />
             <TextAreaField
               name="notes"
