@@ -281,6 +281,18 @@ async function openExample(page: Page, url: string, session: { token: string; st
   await page.getByRole('button', { name: 'Abrir el formulario' }).click();
 }
 
+/**
+ * A new page with the example page on the integrator's origin, the form
+ * mounted for Martín's first student with his token.
+ */
+async function openOnIntegratorSite() {
+  const session = await psychologistWithStudent();
+  const { context, page } = await newPage(browser);
+  const url = `${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`;
+  await openExample(page, url, session);
+  return { ...session, context, page };
+}
+
 /** Answers 'No' to every question of the embedded form and saves it. */
 async function saveCalmAssessment(page: Page, options: { acknowledge?: boolean } = {}) {
   const embedded = page.locator('#evaluacion');
@@ -296,16 +308,7 @@ async function saveCalmAssessment(page: Page, options: { acknowledge?: boolean }
 
 describe('an integrator embeds the form on another origin', () => {
   it('mounts it from the example page and saves an assessment with a token', async () => {
-    const { token, studentId } = await psychologistWithStudent();
-    const { context, page } = await newPage(browser);
-    await openExample(
-      page,
-      `${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`,
-      {
-        token,
-        studentId,
-      },
-    );
+    const { token, studentId, context, page } = await openOnIntegratorSite();
     await saveCalmAssessment(page);
     await page.getByText(/Evaluación guardada \([0-9a-f-]{36}\), nivel: BAJO/).waitFor();
 
@@ -338,16 +341,7 @@ describe('an integrator embeds the form on another origin', () => {
   });
 
   it('keeps the answers when the session expires, and saves them with the new token the page sets (issue 20)', async () => {
-    const { token, studentId } = await psychologistWithStudent();
-    const { context, page } = await newPage(browser);
-    await openExample(
-      page,
-      `${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`,
-      {
-        token,
-        studentId,
-      },
-    );
+    const { token, studentId, context, page } = await openOnIntegratorSite();
     const embedded = page.locator('#evaluacion');
     await question(embedded, '1. Deseo de estar muerto/a').waitFor();
     await embedded
@@ -387,16 +381,7 @@ describe('an integrator embeds the form on another origin', () => {
   });
 
   it("opens its dialogs in the form's own type, not the host page's (issue 20)", async () => {
-    const { token, studentId } = await psychologistWithStudent();
-    const { context, page } = await newPage(browser);
-    await openExample(
-      page,
-      `${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`,
-      {
-        token,
-        studentId,
-      },
-    );
+    const { context, page } = await openOnIntegratorSite();
     const embedded = page.locator('#evaluacion');
     await question(embedded, '1. Deseo de estar muerto/a').waitFor();
     // Nothing answered: 'Validación' says what is missing.
@@ -416,16 +401,7 @@ describe('an integrator embeds the form on another origin', () => {
   });
 
   it('leaves no listeners, nodes or memory behind after mounting and unmounting 100 times (issue 20)', async () => {
-    const { token, studentId } = await psychologistWithStudent();
-    const { context, page } = await newPage(browser);
-    await openExample(
-      page,
-      `${integratorUrl}/embed-example.html?api=${encodeURIComponent(product.url)}`,
-      {
-        token,
-        studentId,
-      },
-    );
+    const { token, studentId, context, page } = await openOnIntegratorSite();
     await question(page.locator('#evaluacion'), '1. Deseo de estar muerto/a').waitFor();
     await page.getByRole('button', { name: 'Desmontar' }).click();
 
