@@ -64,6 +64,9 @@ function toUnicode(cmap: string): Map<number, string> {
   return letters;
 }
 
+/** A simple font's codes: one byte each, WinAnsi, which for Spanish is Latin-1. */
+const latin1 = (hex: string) => Buffer.from(hex, 'hex').toString('latin1');
+
 /** The decoder of each font resource name: Type0 fonts (2-byte codes) through their ToUnicode map, others as Latin-1. */
 function fontDecoders(objects: Map<number, PdfObject>): Map<string, (hex: string) => string> {
   const decoders = new Map<string, (hex: string) => string>();
@@ -81,7 +84,7 @@ function fontDecoders(objects: Map<number, PdfObject>): Map<string, (hex: string
               .join(''),
           );
         } else {
-          decoders.set(entry[1]!, (hex) => Buffer.from(hex, 'hex').toString('latin1'));
+          decoders.set(entry[1]!, latin1);
         }
       }
     }
@@ -114,8 +117,7 @@ export function pdfTextRuns(pdf: Buffer): TextRun[] {
         size = Number(op[2]);
         continue;
       }
-      const decode =
-        decoders.get(font) ?? ((hex: string) => Buffer.from(hex, 'hex').toString('latin1'));
+      const decode = decoders.get(font) ?? latin1;
       const text = [...op[3]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => decode(hex[1]!)).join('');
       runs.push({ font, size, text });
     }

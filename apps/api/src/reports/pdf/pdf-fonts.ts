@@ -72,19 +72,12 @@ const graphemes = new Intl.Segmenter('es', { granularity: 'grapheme' });
 export function printable(text: string, style: FontStyle): string {
   const normalized = text.normalize('NFC');
   const { glyphs } = fontFile(style);
-  let drawable = true;
-  for (const char of normalized) {
-    if (char.charCodeAt(0) < 0x20 || glyphs.hasGlyphForCodePoint(char.codePointAt(0)!)) continue;
-    drawable = false;
-    break;
-  }
-  if (drawable) return normalized;
+  const drawable = (char: string) =>
+    char.charCodeAt(0) < 0x20 || glyphs.hasGlyphForCodePoint(char.codePointAt(0)!);
+  if ([...normalized].every(drawable)) return normalized;
   let result = '';
   for (const { segment } of graphemes.segment(normalized)) {
-    const visible = segment.replace(INVISIBLE, '');
-    const known = [...visible].every(
-      (char) => char.charCodeAt(0) < 0x20 || glyphs.hasGlyphForCodePoint(char.codePointAt(0)!),
-    );
+    const known = [...segment.replace(INVISIBLE, '')].every(drawable);
     result += known ? segment : REPLACEMENT_CHARACTER;
   }
   return result;
