@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import {
   AUDIT_ACTION_LABELS,
@@ -10,6 +9,7 @@ import {
   type AuditLogEntry,
 } from '@psicocampus/shared';
 import table from '../../lib/data-table.module.css';
+import { ScrollableTable } from '../../lib/scrollable-table.component';
 import styles from './audit.module.css';
 
 const A = MSG.audit;
@@ -91,63 +91,48 @@ const OUTCOME_MARKS: Record<AuditLogEntry['outcome'], string> = {
 
 /** One row per entry, newest first (docs/permissions.md#audit-log: who, role, action, record, time, address, outcome). */
 export function AuditTable({ entries }: { entries: readonly AuditLogEntry[] }) {
-  const captionId = useId();
   return (
-    // Focusable so the table scrolls sideways with the keyboard where it does not fit
-    // (in a box under 44rem its rows are cards: audit.module.css).
-    <div
-      className={`${table.wrap} ${styles.wrap}`}
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
+    <ScrollableTable
+      caption={A.tableCaption}
+      columns={[
+        A.columnWhen,
+        A.columnWho,
+        A.columnRole,
+        A.columnAction,
+        A.columnRecord,
+        A.columnOutcome,
+        A.columnAddress,
+      ]}
+      wrapClassName={styles.wrap}
+      tableClassName={styles.table}
     >
-      <table className={`${table.table} ${styles.table}`}>
-        <caption id={captionId} className={table.caption}>
-          {A.tableCaption}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{A.columnWhen}</th>
-            <th scope="col">{A.columnWho}</th>
-            <th scope="col">{A.columnRole}</th>
-            <th scope="col">{A.columnAction}</th>
-            <th scope="col">{A.columnRecord}</th>
-            <th scope="col">{A.columnOutcome}</th>
-            <th scope="col">{A.columnAddress}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            // data-label: each cell's column, written before it when the rows become cards.
-            <tr key={entry._id}>
-              <th scope="row" className={styles.when} data-label={A.columnWhen}>
-                {formatDateTime(entry.at)}
-              </th>
-              <td data-label={A.columnWho}>{who(entry)}</td>
-              <td className={table.nowrap} data-label={A.columnRole}>
-                {entry.role ? ROLE_LABELS[entry.role] : A.noValue}
-              </td>
-              <td data-label={A.columnAction}>
-                {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
-              </td>
-              <td className={styles.record} data-label={A.columnRecord}>
-                <RecordCell entry={entry} />
-                {detailText(entry) && <span className={styles.detail}>{detailText(entry)}</span>}
-                <BatchStudentsLink entry={entry} />
-              </td>
-              <td data-label={A.columnOutcome}>
-                <span className={`${styles.outcome} ${styles[entry.outcome]}`}>
-                  <span aria-hidden="true">{OUTCOME_MARKS[entry.outcome]}</span>{' '}
-                  {AUDIT_OUTCOME_LABELS[entry.outcome] ?? entry.outcome}
-                </span>
-              </td>
-              <td className={styles.address} data-label={A.columnAddress}>
-                {entry.clientAddress ?? A.noValue}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {entries.map((entry) => (
+        // data-label: each cell's column, written before it when the rows become cards.
+        <tr key={entry._id}>
+          <th scope="row" className={styles.when} data-label={A.columnWhen}>
+            {formatDateTime(entry.at)}
+          </th>
+          <td data-label={A.columnWho}>{who(entry)}</td>
+          <td className={table.nowrap} data-label={A.columnRole}>
+            {entry.role ? ROLE_LABELS[entry.role] : A.noValue}
+          </td>
+          <td data-label={A.columnAction}>{AUDIT_ACTION_LABELS[entry.action] ?? entry.action}</td>
+          <td className={styles.record} data-label={A.columnRecord}>
+            <RecordCell entry={entry} />
+            {detailText(entry) && <span className={styles.detail}>{detailText(entry)}</span>}
+            <BatchStudentsLink entry={entry} />
+          </td>
+          <td data-label={A.columnOutcome}>
+            <span className={`${styles.outcome} ${styles[entry.outcome]}`}>
+              <span aria-hidden="true">{OUTCOME_MARKS[entry.outcome]}</span>{' '}
+              {AUDIT_OUTCOME_LABELS[entry.outcome] ?? entry.outcome}
+            </span>
+          </td>
+          <td className={styles.address} data-label={A.columnAddress}>
+            {entry.clientAddress ?? A.noValue}
+          </td>
+        </tr>
+      ))}
+    </ScrollableTable>
   );
 }

@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import { formatDateTime } from '@psicocampus/shared';
 import { MAIL_KIND_LABELS, MAIL_TEXTS, type QueuedMailView } from '@psicocampus/shared/mail';
 import { Button } from '@psicocampus/shared/ui';
-import table from '../../lib/data-table.module.css';
+import { ScrollableTable } from '../../lib/scrollable-table.component';
 import styles from './mail.module.css';
 
 const T = MAIL_TEXTS;
@@ -44,79 +43,58 @@ export function MailTable({
   /** The mail being retried, whose button waits. */
   retrying: string | null;
 }) {
-  const captionId = useId();
   return (
-    // Focusable so the table scrolls sideways with the keyboard where it does not fit
-    // (in a box under 44rem its rows are cards: mail.module.css).
-    <div
-      className={`${table.wrap} ${styles.wrap}`}
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
+    <ScrollableTable
+      caption={T.title}
+      columns={[C.createdAt, C.to, C.subject, C.status, C.lastError, C.sentAt, C.actions]}
+      wrapClassName={styles.wrap}
+      tableClassName={styles.table}
     >
-      <table className={`${table.table} ${styles.table}`}>
-        <caption id={captionId} className={table.caption}>
-          {T.title}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{C.createdAt}</th>
-            <th scope="col">{C.to}</th>
-            <th scope="col">{C.subject}</th>
-            <th scope="col">{C.status}</th>
-            <th scope="col">{C.lastError}</th>
-            <th scope="col">{C.sentAt}</th>
-            <th scope="col">{C.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {mails.map((mail) => (
-            // data-label: each cell's column, written before it when the rows become cards.
-            <tr key={mail._id}>
-              <th scope="row" className={styles.when} data-label={C.createdAt}>
-                {formatDateTime(mail.createdAt)}
-              </th>
-              <td className={styles.to} data-label={C.to}>
-                {mail.to}
-              </td>
-              <td className={styles.subject} data-label={C.subject}>
-                <span className={styles.kind}>{MAIL_KIND_LABELS[mail.kind] ?? mail.kind}</span>
-                <span>{mail.subject}</span>
-              </td>
-              <td data-label={C.status}>
-                <span className={`${styles.status} ${styles[mail.status]}`}>
-                  <span aria-hidden="true">{STATUS_MARKS[mail.status]}</span>{' '}
-                  {T.status(mail.status, mail.attempts)}
-                </span>
-                {/* A failed mail's status already says how many. */}
-                {mail.status !== 'failed' && (
-                  <span className={styles.attempts}>{T.attempts(mail.attempts)}</span>
-                )}
-              </td>
-              <td className={styles.error} data-label={C.lastError}>
-                {mail.lastError ?? T.none}
-              </td>
-              <td data-label={C.sentAt}>
-                <WhenCell mail={mail} />
-              </td>
-              <td data-label={C.actions}>
-                {mail.status === 'failed' ? (
-                  <Button
-                    variant="secondary"
-                    aria-label={T.retryLabel(mail.to)}
-                    disabled={retrying !== null}
-                    onClick={() => onRetry(mail)}
-                  >
-                    {retrying === mail._id ? T.retrying : T.retry}
-                  </Button>
-                ) : (
-                  T.none
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {mails.map((mail) => (
+        // data-label: each cell's column, written before it when the rows become cards.
+        <tr key={mail._id}>
+          <th scope="row" className={styles.when} data-label={C.createdAt}>
+            {formatDateTime(mail.createdAt)}
+          </th>
+          <td className={styles.to} data-label={C.to}>
+            {mail.to}
+          </td>
+          <td className={styles.subject} data-label={C.subject}>
+            <span className={styles.kind}>{MAIL_KIND_LABELS[mail.kind] ?? mail.kind}</span>
+            <span>{mail.subject}</span>
+          </td>
+          <td data-label={C.status}>
+            <span className={`${styles.status} ${styles[mail.status]}`}>
+              <span aria-hidden="true">{STATUS_MARKS[mail.status]}</span>{' '}
+              {T.status(mail.status, mail.attempts)}
+            </span>
+            {/* A failed mail's status already says how many. */}
+            {mail.status !== 'failed' && (
+              <span className={styles.attempts}>{T.attempts(mail.attempts)}</span>
+            )}
+          </td>
+          <td className={styles.error} data-label={C.lastError}>
+            {mail.lastError ?? T.none}
+          </td>
+          <td data-label={C.sentAt}>
+            <WhenCell mail={mail} />
+          </td>
+          <td data-label={C.actions}>
+            {mail.status === 'failed' ? (
+              <Button
+                variant="secondary"
+                aria-label={T.retryLabel(mail.to)}
+                disabled={retrying !== null}
+                onClick={() => onRetry(mail)}
+              >
+                {retrying === mail._id ? T.retrying : T.retry}
+              </Button>
+            ) : (
+              T.none
+            )}
+          </td>
+        </tr>
+      ))}
+    </ScrollableTable>
   );
 }
