@@ -25,6 +25,7 @@ import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { healthRoutes } from './plugins/health';
 import { importRoutes } from './plugins/import/import.routes';
 import { staffRoutes } from './plugins/staff/staff.routes';
+import { serviceRoutes } from './plugins/service/service.routes';
 import { statisticsRoutes } from './plugins/statistics/statistics.routes';
 import { studentsRoutes } from './plugins/students/students.routes';
 import { usersRoutes } from './plugins/users/users.routes';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(studentsRoutes, { ctx });
     await api.register(clinicalNotesRoutes, { ctx });
     await api.register(appointmentsRoutes, { ctx });
+    await api.register(serviceRoutes, { ctx });
     await api.register(importRoutes, { ctx });
     await api.register(assessmentsRoutes, { ctx });
     await api.register(reportsRoutes, { ctx, pdf });

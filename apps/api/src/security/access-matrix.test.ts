@@ -409,6 +409,13 @@ const MATRIX: readonly Row[] = [
     request: ({ ids }) => ({ url: `/api/pdfassessement/${ids.assessment}/report/pdfassessment` }),
   },
 
+  // The service's configuration the screens need (its time zone): any staff member.
+  {
+    route: 'GET /api/service',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: '/api/service' }),
+  },
+
   // Statistics: counts of the caller's scope, for both roles.
   {
     route: 'GET /api/statistics',

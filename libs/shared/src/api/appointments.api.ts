@@ -3,6 +3,7 @@ import type {
   AppointmentCreateInput,
   AppointmentStatusBody,
   AppointmentUpdateBody,
+  ServiceSettings,
 } from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
@@ -23,6 +24,12 @@ type AppointmentAnswer = OkResponse & { appointment: Appointment };
  */
 export const appointmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The service's configuration the screens need: the zone appointments are shown in. */
+    service: build.query<{ ok: true; service: ServiceSettings }, void>({
+      query: () => '/api/service',
+      // It changes only with a restart of the server: once per session is enough.
+      keepUnusedDataFor: 24 * 60 * 60,
+    }),
     appointments: build.query<
       { ok: true; appointments: Appointment[] },
       { studentId?: string } | void
@@ -74,6 +81,7 @@ export const appointmentsApi = api.injectEndpoints({
 });
 
 export const {
+  useServiceQuery,
   useAppointmentsQuery,
   useAgendaQuery,
   useCreateAppointmentMutation,

@@ -204,3 +204,9 @@ export interface AuditEntryView {
    */
   detail: Record<string, string | number | boolean | null> | null;
 }
+
+/** GET /api/service: what the screens must know of the service's configuration. */
+export interface ServiceSettings {
+  /** The IANA zone the service's clocks read (SERVICE_TIME_ZONE): appointments are shown in it. */
+  timeZone: string;
+}

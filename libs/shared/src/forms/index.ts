@@ -2,8 +2,15 @@
  * Forms: Formik (re-exported here so the whole page uses one Formik, the
  * shared singleton's) and the product's accessible fields.
  */
-export { Form, Formik, useField, useFormikContext } from 'formik';
-export type { FormikHelpers, FormikProps } from 'formik';
+export {
+  Form,
+  Formik,
+  useField,
+  useFormikContext,
+  validateYupSchema,
+  yupToFormErrors,
+} from 'formik';
+export type { FormikErrors, FormikHelpers, FormikProps } from 'formik';
 export * from './form-fields.component';
 // Kept here too: forms are where the front ends look for them.
 export { allErrorMessages, firstErrorMessage } from '@psicocampus/shared/domain';

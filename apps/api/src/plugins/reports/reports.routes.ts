@@ -54,6 +54,7 @@ export async function reportsRoutes(
       const file = await pdf.render({
         kind: 'student',
         generatedAt: now.toISOString(),
+        timeZone: ctx.config.serviceTimeZone,
         student: toStudentSummary(record),
         notes: notes.map(toClinicalNote),
         appointments: appointments.map(toAppointment),
@@ -77,6 +78,7 @@ export async function reportsRoutes(
       const file = await pdf.render({
         kind: 'assessment',
         generatedAt: now.toISOString(),
+        timeZone: ctx.config.serviceTimeZone,
         student: {
           _id: record.student.id,
           firstName: record.student.firstName,

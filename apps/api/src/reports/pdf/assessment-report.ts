@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, fullName, MSG } from '@psicocampus/shared/domain';
+import { formatDate, formatDateTimeIn, fullName, MSG } from '@psicocampus/shared/domain';
 import {
   BEHAVIOUR_QUESTIONS,
   FREQUENCIES,
@@ -42,6 +42,7 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
   const doc = createDocument(
     `${MSG.assessment.itemTitle(data.number)} · ${fullName(student)}`,
     new Date(data.generatedAt),
+    data.timeZone,
   );
   title(
     doc,
@@ -51,7 +52,7 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
   fields(doc, [
     [T.assessmentReport.student, `${fullName(student)} (${student.email})`],
     [T.assessmentReport.career, student.career],
-    [T.assessmentReport.date, formatDateTime(assessment.createdAt)],
+    [T.assessmentReport.date, formatDateTimeIn(assessment.createdAt, data.timeZone)],
     [T.evaluatedBy, assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned],
   ]);
 
@@ -129,7 +130,7 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
   for (const remark of assessment.remarks) {
     subheading(
       doc,
-      `${formatDateTime(remark.createdAt)} · ${remark.createdBy ? fullName(remark.createdBy) : MSG.common.notAssigned}`,
+      `${formatDateTimeIn(remark.createdAt, data.timeZone)} · ${remark.createdBy ? fullName(remark.createdBy) : MSG.common.notAssigned}`,
     );
     paragraph(doc, remark.text);
     gap(doc, 0.4);

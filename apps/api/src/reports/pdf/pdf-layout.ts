@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatDateTime, MSG } from '@psicocampus/shared/domain';
+import { formatDateTimeIn, MSG } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { FONT_STYLES, fontFile, printable, type FontStyle } from './pdf-fonts';
 
@@ -22,6 +22,8 @@ type Structure = PDFKit.PDFStructureElement;
 interface ReportState {
   /** When the document was generated, for its pages' header. */
   generatedAt: Date;
+  /** The service's zone (SERVICE_TIME_ZONE), the one every date of the report is written in. */
+  timeZone: string;
   /** The structure tree's root: every heading, paragraph and table hangs from it, in reading order. */
   root: Structure;
 }
@@ -62,13 +64,13 @@ function rule(doc: Doc, y: number, left: number, right: number): void {
   });
 }
 
-function drawHeader(doc: Doc, generatedAt: Date): void {
+function drawHeader(doc: Doc, generatedAt: Date, timeZone: string): void {
   const { width } = doc.page;
   const y = MARGIN - 10;
   artifact(doc, 'Pagination', () => {
     const product = `${MSG.shell.productName} · ${MSG.shell.serviceName}`;
     doc.text(styled(doc, 'bold', 10, COLORS.primary, product), MARGIN, y, { lineBreak: false });
-    const stamp = SERVER_MSG.pdf.generatedAt(formatDateTime(generatedAt));
+    const stamp = SERVER_MSG.pdf.generatedAt(formatDateTimeIn(generatedAt, timeZone));
     doc.text(styled(doc, 'regular', 8, COLORS.muted, stamp), MARGIN, y + 14, {
       lineBreak: false,
     });
@@ -76,7 +78,7 @@ function drawHeader(doc: Doc, generatedAt: Date): void {
   rule(doc, y + 28, MARGIN, width - MARGIN);
 }
 
-export function createDocument(title: string, generatedAt: Date): Doc {
+export function createDocument(title: string, generatedAt: Date, timeZone: string): Doc {
   const doc = new PDFDocument({
     size: 'A4',
     bufferPages: true,
@@ -108,13 +110,13 @@ export function createDocument(title: string, generatedAt: Date): Doc {
   // The header is drawn on every page once the text is laid out (finish):
   // drawn on 'pageAdded', in the middle of a text that crosses a page, it
   // left its small grey type to the rest of that text.
-  states.set(doc, { generatedAt, root });
+  states.set(doc, { generatedAt, timeZone, root });
   return doc;
 }
 
 /** Writes the header, "Página X de Y" and the confidentiality line on every page, then ends the document. */
 export function finish(doc: Doc): Promise<Buffer> {
-  const { generatedAt, root } = stateOf(doc);
+  const { generatedAt, timeZone, root } = stateOf(doc);
   root.end();
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -128,7 +130,7 @@ export function finish(doc: Doc): Promise<Buffer> {
     const { width, height } = doc.page;
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    drawHeader(doc, generatedAt);
+    drawHeader(doc, generatedAt, timeZone);
     artifact(doc, 'Pagination', () => {
       const options = { width: width - 2 * MARGIN, lineBreak: false } as const;
       const confidential = styled(doc, 'regular', 8, COLORS.muted, SERVER_MSG.pdf.confidential);

@@ -10,6 +10,8 @@ import type { SuicideAssessment } from '@psicocampus/shared/columbia';
 export interface StudentReportData {
   kind: 'student';
   generatedAt: string;
+  /** The service's zone (SERVICE_TIME_ZONE): every date is written as its clock reads it. */
+  timeZone: string;
   student: StudentSummary;
   notes: ClinicalNote[];
   appointments: Appointment[];
@@ -21,6 +23,8 @@ export interface StudentReportData {
 export interface AssessmentReportData {
   kind: 'assessment';
   generatedAt: string;
+  /** The service's zone (SERVICE_TIME_ZONE): every date is written as its clock reads it. */
+  timeZone: string;
   student: Pick<StudentSummary, '_id' | 'firstName' | 'lastName' | 'email' | 'career'> & {
     assignedPsychologist: StaffRef | null;
   };

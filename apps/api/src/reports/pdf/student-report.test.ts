@@ -1,4 +1,9 @@
-import { formatDateTime, MSG, type ClinicalNote } from '@psicocampus/shared/domain';
+import {
+  formatDateTimeIn,
+  MSG,
+  type Appointment,
+  type ClinicalNote,
+} from '@psicocampus/shared/domain';
 import { pdfPageCount, pdfText, pdfTextRuns } from '../../../test/helpers/pdf-text';
 import type { StudentReportData } from './report-data';
 import { renderStudentReport } from './student-report';
@@ -17,10 +22,14 @@ function note(text: string, version: number, updatedAt: string): ClinicalNote {
   };
 }
 
-function report(notes: ClinicalNote[]): StudentReportData {
+/** The service's zone the reports write dates in: UTC-5, not the test machine's. */
+const ZONE = 'America/Guayaquil';
+
+function report(notes: ClinicalNote[], timeZone = ZONE): StudentReportData {
   return {
     kind: 'student',
     generatedAt: '2026-11-24T10:00:00.000Z',
+    timeZone,
     student: {
       _id: 's-1',
       firstName: 'María José',
@@ -48,12 +57,33 @@ describe('the general report prints an edited note as the student detail shows i
     const untouched = note('Primera sesión, sin cambios.', 1, '2026-10-01T15:00:00.000Z');
     const text = pdfText(await renderStudentReport(report([edited, untouched])));
 
-    const editedLine = MSG.notes.edited(formatDateTime(edited.updatedAt));
+    const editedLine = MSG.notes.edited(formatDateTimeIn(edited.updatedAt, ZONE));
     expect(text).toContain(editedLine);
     expect(text.indexOf(edited.note)).toBeLessThan(text.indexOf(editedLine));
     expect(text.indexOf(editedLine)).toBeLessThan(text.indexOf(untouched.note));
-    expect(text).not.toContain(MSG.notes.edited(formatDateTime(untouched.updatedAt)));
+    expect(text).not.toContain(MSG.notes.edited(formatDateTimeIn(untouched.updatedAt, ZONE)));
     expect(text.split(MSG.notes.edited('')).length - 1).toBe(1);
+  });
+});
+
+describe("the report's dates are the service's clock (SERVICE_TIME_ZONE, issue 18)", () => {
+  it('prints an appointment at the hour the agenda shows, whatever the machine’s zone', async () => {
+    const appointment = {
+      _id: 'a-1',
+      studentId: 's-1',
+      date: '2026-11-26T15:00:00.000Z',
+      reason: 'Seguimiento',
+      notes: '',
+      durationMinutes: 50,
+      status: 'SCHEDULED',
+    } as unknown as Appointment;
+    const inZone = async (timeZone: string) =>
+      pdfText(await renderStudentReport({ ...report([], timeZone), appointments: [appointment] }));
+
+    expect(await inZone(ZONE)).toContain('26 de noviembre de 2026 a las 10:00 · Seguimiento');
+    expect(await inZone('Europe/Madrid')).toContain(
+      '26 de noviembre de 2026 a las 16:00 · Seguimiento',
+    );
   });
 });
 

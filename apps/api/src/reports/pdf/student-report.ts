@@ -1,6 +1,6 @@
 import {
   EMPLOYMENT_LABELS,
-  formatDateTime,
+  formatDateTimeIn,
   formatIncome,
   fullName,
   GENDER_LABELS,
@@ -28,6 +28,7 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
   const doc = createDocument(
     T.studentReport.documentTitle(fullName(student)),
     new Date(data.generatedAt),
+    data.timeZone,
   );
   title(doc, T.studentReport.title, fullName(student));
 
@@ -59,13 +60,13 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
   for (const note of data.notes) {
     subheading(
       doc,
-      `${formatDateTime(note.createdAt)} · ${note.createdBy ? fullName(note.createdBy) : MSG.common.notAssigned}`,
+      `${formatDateTimeIn(note.createdAt, data.timeZone)} · ${note.createdBy ? fullName(note.createdBy) : MSG.common.notAssigned}`,
     );
     paragraph(doc, note.note);
     // A corrected note says so under its text, and when, as the student detail does
     // (issue 16): every correction raises the version, so version 1 was never edited.
     if (note.version > 1) {
-      paragraph(doc, MSG.notes.edited(formatDateTime(note.updatedAt)), {
+      paragraph(doc, MSG.notes.edited(formatDateTimeIn(note.updatedAt, data.timeZone)), {
         italic: true,
         muted: true,
       });
@@ -76,7 +77,7 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
   heading(doc, `${MSG.appointments.title} (${data.appointments.length})`);
   if (!data.appointments.length) paragraph(doc, MSG.appointments.empty, { muted: true });
   for (const appointment of data.appointments) {
-    subheading(doc, `${formatDateTime(appointment.date)} · ${appointment.reason}`);
+    subheading(doc, `${formatDateTimeIn(appointment.date, data.timeZone)} · ${appointment.reason}`);
     if (appointment.notes) paragraph(doc, appointment.notes);
   }
 
@@ -85,7 +86,7 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
   data.assessments.forEach((assessment, index) => {
     subheading(
       doc,
-      `${MSG.assessment.itemTitle(index + 1)} · ${formatDateTime(assessment.createdAt)}`,
+      `${MSG.assessment.itemTitle(index + 1)} · ${formatDateTimeIn(assessment.createdAt, data.timeZone)}`,
     );
     fields(doc, [
       [MSG.assessment.estimatedLevel, MSG.assessment.levels[assessment.riskLevel]],

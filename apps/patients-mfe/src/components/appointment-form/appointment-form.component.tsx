@@ -9,7 +9,7 @@ import {
   type Draft,
 } from '@psicocampus/shared/forms';
 import { Button, Notice } from '@psicocampus/shared/ui';
-import { toLocalInputValue } from '../../lib/local-date-time';
+import { toZonedInputValue, useServiceTimeZone, validateInZone } from '../../lib/service-clock';
 import { useNow } from '../../lib/use-now';
 import {
   EMPTY_APPOINTMENT,
@@ -54,10 +54,11 @@ export function AppointmentForm({
   const draft = openerDraft ?? ownDraft;
   const { schedule } = useScheduleAppointment(studentId, draft, onScheduled);
   const now = useNow();
+  const { zone } = useServiceTimeZone();
   return (
     <Formik<AppointmentFormValues>
       initialValues={draft.initialValues}
-      validationSchema={appointmentFormSchema}
+      validate={validateInZone(appointmentFormSchema, zone)}
       onSubmit={schedule}
     >
       {({ isSubmitting, resetForm }) => (
@@ -69,8 +70,8 @@ export function AppointmentForm({
               name="date"
               type="datetime-local"
               label={MSG.appointments.date}
-              // The earliest choice is now, in the browser's time zone (docs/limits-and-budgets.md#screen-constants).
-              min={toLocalInputValue(new Date(now))}
+              // The earliest choice is now, on the service's clock (docs/limits-and-budgets.md#screen-constants).
+              min={toZonedInputValue(now, zone)}
               required
               validateLive
             />

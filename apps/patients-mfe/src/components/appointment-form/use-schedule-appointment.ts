@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import {
   errorCode,
   errorMessage,
-  formatDateTime,
+  formatDateTimeIn,
   MSG,
   useCreateAppointmentMutation,
 } from '@psicocampus/shared';
@@ -13,9 +13,10 @@ import {
   type FormikHelpers,
 } from '@psicocampus/shared/forms';
 import { confirmAction, showError, showSuccess } from '@psicocampus/shared/ui';
+import { fromZonedInputValue, useServiceTimeZone } from '../../lib/service-clock';
 
 export interface AppointmentFormValues {
-  /** The datetime-local value, in the browser's time zone. */
+  /** The datetime-local value, on the service's clock (lib/service-clock). */
   date: string;
   reason: string;
   notes: string;
@@ -39,10 +40,11 @@ export function useScheduleAppointment(
 ) {
   const [create] = useCreateAppointmentMutation();
   const isSessionOver = useIsSessionOver();
+  const { zone } = useServiceTimeZone();
 
   const schedule = useCallback(
     async (values: AppointmentFormValues, helpers: FormikHelpers<AppointmentFormValues>) => {
-      const when = new Date(values.date);
+      const when = fromZonedInputValue(values.date, zone);
       const body = {
         studentId,
         date: when.toISOString(),
@@ -72,10 +74,10 @@ export function useScheduleAppointment(
       onScheduled?.();
       await showSuccess(
         MSG.appointments.scheduled,
-        MSG.appointments.scheduledText(formatDateTime(when)),
+        MSG.appointments.scheduledText(formatDateTimeIn(when, zone)),
       );
     },
-    [create, draft, isSessionOver, onScheduled, studentId],
+    [create, draft, isSessionOver, onScheduled, studentId, zone],
   );
 
   return useMemo(() => ({ schedule }), [schedule]);

@@ -2,12 +2,13 @@ import { Link } from 'react-router-dom';
 import {
   APPOINTMENT_CANCELLER_LABELS,
   APPOINTMENT_STATUS_LABELS,
-  formatDateTime,
+  formatDateTimeIn,
   fullName,
   MSG,
   type Appointment,
 } from '@psicocampus/shared';
 import { EmptyState } from '@psicocampus/shared/ui';
+import { useServiceTimeZone } from '../../lib/service-clock';
 import styles from './appointment-list.module.css';
 
 interface Props {
@@ -24,15 +25,19 @@ function statusText(appointment: Appointment): string {
   return `${status} · ${APPOINTMENT_CANCELLER_LABELS[appointment.cancelledBy]}: ${appointment.cancelReason ?? ''}`;
 }
 
-/** Appointments as a list: when, its status, with whom, why (and the notes, when there are some). */
+/**
+ * Appointments as a list: when (on the service's clock), its status, with
+ * whom, why (and the notes, when there are some).
+ */
 export function AppointmentList({ appointments, empty, studentLink }: Props) {
+  const { zone } = useServiceTimeZone();
   if (!appointments.length) return <EmptyState text={empty} />;
   return (
     <ul className={styles.list}>
       {appointments.map((appointment) => (
         <li key={appointment._id} className={styles.item} data-status={appointment.status}>
           <time className={styles.when} dateTime={appointment.date}>
-            {formatDateTime(appointment.date)}
+            {formatDateTimeIn(appointment.date, zone)}
           </time>
           <span className={styles.status}>{statusText(appointment)}</span>
           {studentLink && (

@@ -1,5 +1,5 @@
 import type { Appointment } from '@psicocampus/shared';
-import { isSameLocalDay } from '../../lib/local-date-time';
+import { isSameDayIn } from '../../lib/service-clock';
 
 export interface AppointmentTimeline {
   /** From now on, soonest first. */
@@ -22,16 +22,17 @@ export function splitAppointments(
   return { upcoming, past };
 }
 
-/** Today's appointments (any hour of the local day) and the later ones, each soonest first. */
+/** Today's appointments (any hour of the day in `zone`) and the later ones, each soonest first. */
 export function todayAndLater(
   appointments: readonly Appointment[],
   now: Date,
+  zone: string,
 ): { today: Appointment[]; later: Appointment[] } {
   const sorted = [...appointments].sort((a, b) => time(a) - time(b));
   return {
-    today: sorted.filter((item) => isSameLocalDay(new Date(item.date), now)),
+    today: sorted.filter((item) => isSameDayIn(new Date(item.date), now, zone)),
     later: sorted.filter(
-      (item) => time(item) > now.getTime() && !isSameLocalDay(new Date(item.date), now),
+      (item) => time(item) > now.getTime() && !isSameDayIn(new Date(item.date), now, zone),
     ),
   };
 }

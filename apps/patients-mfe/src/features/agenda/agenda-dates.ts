@@ -1,3 +1,4 @@
+import { tz } from '@date-fns/tz';
 import {
   addDays,
   addMinutes,
@@ -8,11 +9,13 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { es } from 'date-fns/locale';
+import { inZone } from '../../lib/service-clock';
 
 /**
- * The agenda's calendar arithmetic. The front end does not know the service's
- * SERVICE_TIME_ZONE yet, so days and hours are the browser's, as everywhere
- * else on the psychologist's screens (the appointment form's datetime-local).
+ * The agenda's calendar arithmetic, in the service's zone (SERVICE_TIME_ZONE,
+ * see lib/service-clock): its days start at that zone's midnight and its
+ * hours are that zone's, whatever the browser's. The days a period holds
+ * are TZDates, so their getters and `format` read that zone's clock.
  */
 
 export type AgendaView = 'week' | 'day' | 'list';
@@ -22,9 +25,24 @@ export const FIRST_HOUR = 7;
 export const LAST_HOUR = 21;
 export const HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => FIRST_HOUR + i);
 
-/** The period a view shows around `anchor`: a week from Monday, or one day. */
-export function periodOf(view: AgendaView, anchor: Date): { start: Date; end: Date; days: Date[] } {
-  const start = view === 'day' ? startOfDay(anchor) : startOfWeek(anchor, { weekStartsOn: 1 });
+/** A free slot of the grid: half an hour, the shortest step a session is booked at. */
+export const SLOT_MINUTES = 30;
+/** The slots' offsets from FIRST_HOUR, in minutes: 0, 30, 60 … */
+export const SLOT_OFFSETS = Array.from(
+  { length: ((LAST_HOUR - FIRST_HOUR) * 60) / SLOT_MINUTES },
+  (_, i) => i * SLOT_MINUTES,
+);
+
+/** The period a view shows around `anchor`: a week from Monday, or one day, in `zone`. */
+export function periodOf(
+  view: AgendaView,
+  anchor: Date | number,
+  zone: string,
+): { start: Date; end: Date; days: Date[] } {
+  const start =
+    view === 'day'
+      ? startOfDay(anchor, { in: tz(zone) })
+      : startOfWeek(anchor, { weekStartsOn: 1, in: tz(zone) });
   const length = view === 'day' ? 1 : 7;
   const days = Array.from({ length }, (_, i) => addDays(start, i));
   return { start, end: addDays(start, length), days };
@@ -37,7 +55,10 @@ export function shiftPeriod(view: AgendaView, anchor: Date, step: -1 | 1): Date 
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** '24 – 30 de noviembre de 2026', '30 de noviembre – 6 de diciembre de 2026', or 'Martes, 24 de noviembre de 2026'. */
+/**
+ * '24 – 30 de noviembre de 2026', '30 de noviembre – 6 de diciembre de 2026',
+ * or 'Martes, 24 de noviembre de 2026', for a `start` of `periodOf`.
+ */
 export function periodTitle(view: AgendaView, start: Date): string {
   if (view === 'day')
     return capitalize(format(start, "EEEE, d 'de' MMMM 'de' yyyy", { locale: es }));
@@ -48,7 +69,7 @@ export function periodTitle(view: AgendaView, start: Date): string {
   return `${format(start, "d 'de' MMMM 'de' yyyy", { locale: es })} – ${end}`;
 }
 
-/** 'Lunes 24 de noviembre'. */
+/** 'Lunes 24 de noviembre', for one of a period's days. */
 export function dayName(day: Date): string {
   return capitalize(format(day, "EEEE d 'de' MMMM", { locale: es }));
 }
@@ -58,19 +79,20 @@ export function shortDayName(day: Date): string {
   return capitalize(format(day, 'EEE d', { locale: es }));
 }
 
-/** '10:00'. */
-export function clock(date: Date): string {
-  return format(date, 'HH:mm');
+/** '10:00' in `zone`. */
+export function clock(date: Date | number | string, zone: string): string {
+  return format(inZone(date, zone), 'HH:mm');
 }
 
-/** '10:00–10:50': an appointment's start and end. */
-export function timeRange(date: Date, durationMinutes: number): string {
-  return `${clock(date)}–${clock(addMinutes(date, durationMinutes))}`;
+/** '10:00–10:50': an appointment's start and end in `zone`. */
+export function timeRange(date: Date | string, durationMinutes: number, zone: string): string {
+  const start = inZone(date, zone);
+  return `${clock(start, zone)}–${clock(addMinutes(start, durationMinutes), zone)}`;
 }
 
-/** The instant `hour`:00 of `day`. */
-export function atHour(day: Date, hour: number): Date {
-  const at = new Date(day);
-  at.setHours(hour, 0, 0, 0);
+/** The instant `minutes` after FIRST_HOUR:00 of one of a period's days (a free slot's start). */
+export function slotStart(day: Date, minutes: number, zone: string): Date {
+  const at = inZone(day, zone);
+  at.setHours(FIRST_HOUR, minutes, 0, 0);
   return at;
 }

@@ -1,9 +1,19 @@
 import type { CSSProperties } from 'react';
-import { isSameDay } from 'date-fns';
 import type { Appointment } from '@psicocampus/shared';
 import { AGENDA_MSG } from '@psicocampus/shared/agenda';
 import { VisuallyHidden } from '@psicocampus/shared/ui';
-import { atHour, clock, dayName, FIRST_HOUR, HOURS, LAST_HOUR, shortDayName } from './agenda-dates';
+import { isSameDayIn } from '../../lib/service-clock';
+import {
+  clock,
+  dayName,
+  FIRST_HOUR,
+  HOURS,
+  LAST_HOUR,
+  shortDayName,
+  SLOT_MINUTES,
+  SLOT_OFFSETS,
+  slotStart,
+} from './agenda-dates';
 import { AppointmentSummary, appointmentLabel } from './appointment-summary.component';
 import styles from './agenda.module.css';
 
@@ -11,16 +21,19 @@ interface Props {
   days: Date[];
   appointments: Appointment[];
   now: number;
+  /** The service's zone, the days' and hours' (lib/service-clock). */
+  zone: string;
   onOpen: (appointment: Appointment) => void;
   onSlot: (at: Date) => void;
 }
 
 const HOUR_MS = 3_600_000;
+const SLOT_MS = SLOT_MINUTES * 60_000;
 const SPAN_MS = (LAST_HOUR - FIRST_HOUR) * HOUR_MS;
 
 /** Where an appointment sits in its day's column, as percentages of the working day. */
-function placement(day: Date, appointment: Appointment): CSSProperties {
-  const dayStart = atHour(day, FIRST_HOUR).getTime();
+function placement(day: Date, appointment: Appointment, zone: string): CSSProperties {
+  const dayStart = slotStart(day, 0, zone).getTime();
   const start = new Date(appointment.date).getTime() - dayStart;
   const end = start + appointment.durationMinutes * 60_000;
   // One outside the working day is pinned to its edge rather than hidden.
@@ -29,10 +42,10 @@ function placement(day: Date, appointment: Appointment): CSSProperties {
   return { top: `${(top / SPAN_MS) * 100}%`, height: `${((bottom - top) / SPAN_MS) * 100}%` };
 }
 
-/** Whether an hour of a day is free: no appointment that still holds it overlaps it. */
+/** Whether a half hour of a day is free: no appointment that still holds it overlaps it. */
 function isFree(at: Date, appointments: Appointment[]): boolean {
   const from = at.getTime();
-  const to = from + HOUR_MS;
+  const to = from + SLOT_MS;
   return !appointments.some((appointment) => {
     if (appointment.status === 'CANCELLED') return false;
     const start = new Date(appointment.date).getTime();
@@ -42,10 +55,10 @@ function isFree(at: Date, appointments: Appointment[]): boolean {
 
 /**
  * The week (7 columns) or day (1 column) grid of the working day. In each
- * column, the free hours to come and the appointments are buttons, in the
+ * column, the free half hours to come and the appointments are buttons, in the
  * order of time, so that the keyboard and a screen reader follow the day.
  */
-export function AgendaGrid({ days, appointments, now, onOpen, onSlot }: Props) {
+export function AgendaGrid({ days, appointments, now, zone, onOpen, onSlot }: Props) {
   return (
     <div
       className={styles.grid}
@@ -62,11 +75,15 @@ export function AgendaGrid({ days, appointments, now, onOpen, onSlot }: Props) {
         </div>
       </div>
       {days.map((day) => {
-        const isToday = isSameDay(day, now);
-        const ofDay = appointments.filter((a) => isSameDay(new Date(a.date), day));
+        const isToday = isSameDayIn(day, now, zone);
+        const ofDay = appointments.filter((a) => isSameDayIn(new Date(a.date), day, zone));
         const name = dayName(day);
         const items = [
-          ...HOURS.map((hour) => ({ kind: 'slot' as const, at: atHour(day, hour) })),
+          ...SLOT_OFFSETS.map((offset) => ({
+            kind: 'slot' as const,
+            at: slotStart(day, offset, zone),
+            offset,
+          })),
           ...ofDay.map((appointment) => ({
             kind: 'appointment' as const,
             at: new Date(appointment.date),
@@ -93,27 +110,27 @@ export function AgendaGrid({ days, appointments, now, onOpen, onSlot }: Props) {
                       key={appointment._id}
                       type="button"
                       className={`${styles.event} ${styles[`event_${appointment.status}`] ?? ''}`}
-                      style={placement(day, appointment)}
-                      aria-label={appointmentLabel(appointment)}
+                      style={placement(day, appointment, zone)}
+                      aria-label={appointmentLabel(appointment, zone)}
                       onClick={() => onOpen(appointment)}
                     >
-                      <AppointmentSummary appointment={appointment} />
+                      <AppointmentSummary appointment={appointment} zone={zone} />
                     </button>
                   );
                 }
-                const hour = item.at.getHours();
-                const top = `${((hour - FIRST_HOUR) / HOURS.length) * 100}%`;
-                const height = `${100 / HOURS.length}%`;
+                const { offset } = item;
+                const top = `${(offset / SLOT_OFFSETS.length / SLOT_MINUTES) * 100}%`;
+                const height = `${100 / SLOT_OFFSETS.length}%`;
                 if (item.at.getTime() < now || !isFree(item.at, ofDay)) {
-                  return <div key={hour} className={styles.slotPast} style={{ top, height }} />;
+                  return <div key={offset} className={styles.slotPast} style={{ top, height }} />;
                 }
                 return (
                   <button
-                    key={hour}
+                    key={offset}
                     type="button"
                     className={styles.slot}
                     style={{ top, height }}
-                    aria-label={AGENDA_MSG.freeSlot(name, clock(item.at))}
+                    aria-label={AGENDA_MSG.freeSlot(name, clock(item.at, zone))}
                     onClick={() => onSlot(item.at)}
                   >
                     <span aria-hidden="true" className={styles.slotHint}>

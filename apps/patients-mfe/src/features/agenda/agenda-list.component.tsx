@@ -1,6 +1,6 @@
-import { isSameDay } from 'date-fns';
 import type { Appointment } from '@psicocampus/shared';
 import { AGENDA_MSG } from '@psicocampus/shared/agenda';
+import { isSameDayIn } from '../../lib/service-clock';
 import { dayName } from './agenda-dates';
 import { AppointmentSummary, appointmentLabel } from './appointment-summary.component';
 import styles from './agenda.module.css';
@@ -10,13 +10,18 @@ interface Props {
   /** Sorted by start. */
   appointments: Appointment[];
   now: number;
+  /** The service's zone, the days' (lib/service-clock). */
+  zone: string;
   onOpen: (appointment: Appointment) => void;
 }
 
 /** The period's appointments day by day, in order: the small screens' view and the reading order. */
-export function AgendaList({ days, appointments, now, onOpen }: Props) {
+export function AgendaList({ days, appointments, now, zone, onOpen }: Props) {
   const groups = days
-    .map((day) => ({ day, items: appointments.filter((a) => isSameDay(new Date(a.date), day)) }))
+    .map((day) => ({
+      day,
+      items: appointments.filter((a) => isSameDayIn(new Date(a.date), day, zone)),
+    }))
     .filter((group) => group.items.length > 0);
   if (!groups.length) return <p className={styles.empty}>{AGENDA_MSG.empty}</p>;
   return (
@@ -25,7 +30,7 @@ export function AgendaList({ days, appointments, now, onOpen }: Props) {
         <section key={day.toISOString()} aria-label={dayName(day)}>
           <h3 className={styles.listDay}>
             {dayName(day)}
-            {isSameDay(day, now) && ` (${AGENDA_MSG.todayMark})`}
+            {isSameDayIn(day, now, zone) && ` (${AGENDA_MSG.todayMark})`}
           </h3>
           <ul className={styles.listItems}>
             {items.map((appointment) => (
@@ -33,10 +38,10 @@ export function AgendaList({ days, appointments, now, onOpen }: Props) {
                 <button
                   type="button"
                   className={`${styles.listItem} ${styles[`event_${appointment.status}`] ?? ''}`}
-                  aria-label={appointmentLabel(appointment)}
+                  aria-label={appointmentLabel(appointment, zone)}
                   onClick={() => onOpen(appointment)}
                 >
-                  <AppointmentSummary appointment={appointment} />
+                  <AppointmentSummary appointment={appointment} zone={zone} />
                 </button>
               </li>
             ))}

@@ -135,6 +135,16 @@ describe('the agenda', () => {
       within(thursday).getByRole('button', { name: 'Jueves 26 de noviembre, 10:00, libre' }),
     ).toBeInTheDocument();
     expect(within(monday).queryByRole('button', { name: /libre/ })).not.toBeInTheDocument();
+    // Half hours are offered: the one after a session, and none inside one.
+    expect(
+      within(thursday).getByRole('button', { name: 'Jueves 26 de noviembre, 10:30, libre' }),
+    ).toBeInTheDocument();
+    expect(
+      within(thursday).queryByRole('button', { name: 'Jueves 26 de noviembre, 15:30, libre' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(thursday).getByRole('button', { name: 'Jueves 26 de noviembre, 16:00, libre' }),
+    ).toBeInTheDocument();
     const wednesday = screen.getByRole('region', { name: 'Miércoles 25 de noviembre' });
     expect(within(wednesday).getByRole('heading', { level: 3 })).toHaveTextContent('(hoy)');
     expect(
@@ -142,6 +152,36 @@ describe('the agenda', () => {
     ).not.toBeInTheDocument();
     expect(
       within(wednesday).getByRole('button', { name: 'Miércoles 25 de noviembre, 13:00, libre' }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the days and hours of the service's clock, not the browser's (SERVICE_TIME_ZONE)", async () => {
+    // 20:00 UTC on Thursday is 15:00 in Guayaquil (UTC-5 all year).
+    const inGuayaquil = makeAppointment({
+      date: '2026-11-26T20:00:00.000Z',
+      student: paula,
+      studentId: paula._id,
+      reason: 'Primera sesión',
+    });
+    const calls = await renderAgenda((call) => {
+      if (call.path === '/api/service') {
+        return json({ ok: true, service: { timeZone: 'America/Guayaquil' } });
+      }
+      if (call.method === 'GET' && call.path === '/api/appointments') {
+        return json({ ok: true, appointments: [inGuayaquil] });
+      }
+      return undefined;
+    });
+    // The week starts at Monday's midnight in Guayaquil: 05:00 UTC.
+    expect(range(agendaCalls(calls)[0])).toEqual({
+      from: '2026-11-23T05:00:00.000Z',
+      to: '2026-11-30T05:00:00.000Z',
+    });
+    const thursday = screen.getByRole('region', { name: 'Jueves 26 de noviembre' });
+    expect(
+      within(thursday).getByRole('button', {
+        name: '15:00–15:50, Paula Vinueza, Primera sesión, Programada',
+      }),
     ).toBeInTheDocument();
   });
 

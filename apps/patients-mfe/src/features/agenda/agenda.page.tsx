@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useAgendaQuery, type Appointment } from '@psicocampus/shared';
 import { AGENDA_MSG } from '@psicocampus/shared/agenda';
 import { Button, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import { useServiceTimeZone } from '../../lib/service-clock';
 import { useNow } from '../../lib/use-now';
 import { periodOf, periodTitle, shiftPeriod, type AgendaView } from './agenda-dates';
 import { AgendaGrid } from './agenda-grid.component';
@@ -22,6 +23,7 @@ const VIEWS: ReadonlyArray<{ view: AgendaView; label: string }> = [
 /** 'agenda' (issue 18): the psychologist's appointments by week, by day or as a list. */
 export default function AgendaPage() {
   const now = useNow();
+  const { zone, ready } = useServiceTimeZone();
   const [view, setView] = useState<AgendaView>(() =>
     window.matchMedia?.(NARROW).matches ? 'list' : 'week',
   );
@@ -31,11 +33,13 @@ export default function AgendaPage() {
 
   // The list shows the week, so that switching to it keeps the period.
   const periodView = view === 'day' ? 'day' : 'week';
-  const period = useMemo(() => periodOf(periodView, anchor), [periodView, anchor]);
-  const agenda = useAgendaQuery({
-    from: period.start.toISOString(),
-    to: period.end.toISOString(),
-  });
+  const period = useMemo(() => periodOf(periodView, anchor, zone), [periodView, anchor, zone]);
+  // Asked once the service's zone is known: its week is the one to fetch.
+  const agenda = useAgendaQuery(
+    // As UTC instants ('…Z'): a TZDate would write the zone's offset instead.
+    { from: new Date(+period.start).toISOString(), to: new Date(+period.end).toISOString() },
+    { skip: !ready },
+  );
   const appointments = useMemo(
     () =>
       [...(agenda.data?.appointments ?? [])].sort(
@@ -83,16 +87,23 @@ export default function AgendaPage() {
       <h2 className={styles.period} aria-live="polite">
         {periodTitle(periodView, period.start)}
       </h2>
-      {agenda.isLoading && <LoadingMessage text={AGENDA_MSG.loading} />}
+      {(!ready || agenda.isLoading) && <LoadingMessage text={AGENDA_MSG.loading} />}
       {agenda.isError && <Notice tone="error">{AGENDA_MSG.loadError}</Notice>}
       {agenda.isSuccess &&
         (view === 'list' ? (
-          <AgendaList days={period.days} appointments={appointments} now={now} onOpen={onOpen} />
+          <AgendaList
+            days={period.days}
+            appointments={appointments}
+            now={now}
+            zone={zone}
+            onOpen={onOpen}
+          />
         ) : (
           <AgendaGrid
             days={period.days}
             appointments={appointments}
             now={now}
+            zone={zone}
             onOpen={onOpen}
             onSlot={setNewAt}
           />
@@ -102,11 +113,14 @@ export default function AgendaPage() {
           key={`${open._id}:${open.version}`}
           appointment={open}
           now={now}
+          zone={zone}
           onClose={() => setOpenId(null)}
           reload={() => void agenda.refetch()}
         />
       )}
-      {newAt && <NewAppointmentDialog at={newAt} now={now} onClose={() => setNewAt(null)} />}
+      {newAt && (
+        <NewAppointmentDialog at={newAt} now={now} zone={zone} onClose={() => setNewAt(null)} />
+      )}
     </div>
   );
 }

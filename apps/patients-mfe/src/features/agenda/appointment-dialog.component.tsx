@@ -4,7 +4,7 @@ import {
   APPOINTMENT_CANCELLERS,
   appointmentStatusSchema,
   appointmentUpdateSchema,
-  formatDateTime,
+  formatDateTimeIn,
   MSG,
   optionsOf,
   type Appointment,
@@ -13,7 +13,7 @@ import {
 import { AGENDA_MSG } from '@psicocampus/shared/agenda';
 import { Form, Formik, SelectField, TextField } from '@psicocampus/shared/forms';
 import { Button, DefinitionList, Modal } from '@psicocampus/shared/ui';
-import { toLocalInputValue } from '../../lib/local-date-time';
+import { fromZonedInputValue, toZonedInputValue, validateInZone } from '../../lib/service-clock';
 import { studentName } from './appointment-summary.component';
 import { StatusMark } from './status-mark.component';
 import { useAppointmentActions } from './use-appointment-actions';
@@ -23,6 +23,8 @@ import styles from './agenda.module.css';
 interface Props {
   appointment: Appointment;
   now: number;
+  /** The service's zone, the dates' (lib/service-clock). */
+  zone: string;
   onClose: () => void;
   reload: () => void;
 }
@@ -36,7 +38,7 @@ const CANCELLERS = optionsOf(APPOINTMENT_CANCELLERS, APPOINTMENT_CANCELLER_LABEL
  * Attended and no-show once its hour has come; cancelling asks who and why;
  * moving asks the new date and duration.
  */
-export function AppointmentDialog({ appointment, now, onClose, reload }: Props) {
+export function AppointmentDialog({ appointment, now, zone, onClose, reload }: Props) {
   const [mode, setMode] = useState<Mode>('view');
   const [busy, setBusy] = useState(false);
   const { close, move } = useAppointmentActions({ onDone: onClose, reload });
@@ -54,7 +56,7 @@ export function AppointmentDialog({ appointment, now, onClose, reload }: Props) 
 
   const details = [
     { term: MSG.appointments.student, description: studentName(appointment) },
-    { term: AGENDA_MSG.when, description: formatDateTime(appointment.date) },
+    { term: AGENDA_MSG.when, description: formatDateTimeIn(appointment.date, zone) },
     { term: AGENDA_MSG.duration, description: AGENDA_MSG.minutes(appointment.durationMinutes) },
     { term: MSG.appointments.reason, description: appointment.reason },
     ...(appointment.notes
@@ -152,20 +154,24 @@ export function AppointmentDialog({ appointment, now, onClose, reload }: Props) 
       {mode === 'move' && (
         <Formik
           initialValues={{
-            date: toLocalInputValue(new Date(appointment.date)),
+            date: toZonedInputValue(new Date(appointment.date), zone),
             durationMinutes: appointment.durationMinutes,
             reason: appointment.reason,
             notes: appointment.notes,
             version: appointment.version,
           }}
-          validationSchema={appointmentUpdateSchema}
+          validate={validateInZone(appointmentUpdateSchema, zone)}
           onSubmit={(values) =>
-            move(appointment, new Date(values.date), Number(values.durationMinutes))
+            move(
+              appointment,
+              fromZonedInputValue(values.date, zone),
+              Number(values.durationMinutes),
+            )
           }
         >
           {({ isSubmitting }) => (
             <Form noValidate className={styles.dialogForm}>
-              <AppointmentTimeFields now={now} />
+              <AppointmentTimeFields now={now} zone={zone} />
               <div className={styles.dialogActions}>
                 <Button variant="secondary" onClick={() => setMode('view')}>
                   {AGENDA_MSG.back}

@@ -11,9 +11,9 @@ export const studentName = (appointment: Appointment) =>
  * hears of one. The visible text is the same words (axe's
  * label-content-name-mismatch), only without the commas.
  */
-export function appointmentLabel(appointment: Appointment): string {
+export function appointmentLabel(appointment: Appointment, zone: string): string {
   return [
-    timeRange(new Date(appointment.date), appointment.durationMinutes),
+    timeRange(appointment.date, appointment.durationMinutes, zone),
     studentName(appointment),
     appointment.reason,
     APPOINTMENT_STATUS_LABELS[appointment.status],
@@ -21,11 +21,18 @@ export function appointmentLabel(appointment: Appointment): string {
 }
 
 /** An appointment's time, student, reason and status: the content of its button. */
-export function AppointmentSummary({ appointment }: { appointment: Appointment }) {
+export function AppointmentSummary({
+  appointment,
+  zone,
+}: {
+  appointment: Appointment;
+  /** The service's zone (lib/service-clock). */
+  zone: string;
+}) {
   return (
     <>
       <span className={styles.eventTime}>
-        {timeRange(new Date(appointment.date), appointment.durationMinutes)}
+        {timeRange(appointment.date, appointment.durationMinutes, zone)}
       </span>{' '}
       <span className={styles.eventName}>{studentName(appointment)}</span>{' '}
       <span className={styles.eventReason}>{appointment.reason}</span>{' '}

@@ -1,19 +1,20 @@
 import { APPOINTMENT_MAX_MINUTES, APPOINTMENT_MIN_MINUTES, MSG } from '@psicocampus/shared';
 import { TextField } from '@psicocampus/shared/forms';
-import { toLocalInputValue } from '../../lib/local-date-time';
+import { toZonedInputValue } from '../../lib/service-clock';
 
 /**
  * When and for how long: the date-time (no earlier than `now`) and the
- * duration (15–180 minutes), as booking and rescheduling both ask them.
+ * duration (15–180 minutes), as booking and rescheduling both ask them. The
+ * date-time is typed on the service's clock (`zone`).
  */
-export function AppointmentTimeFields({ now }: { now: number }) {
+export function AppointmentTimeFields({ now, zone }: { now: number; zone: string }) {
   return (
     <>
       <TextField
         name="date"
         type="datetime-local"
         label={MSG.appointments.date}
-        min={toLocalInputValue(new Date(now))}
+        min={toZonedInputValue(now, zone)}
         required
       />
       <TextField

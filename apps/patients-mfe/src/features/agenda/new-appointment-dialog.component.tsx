@@ -4,7 +4,7 @@ import {
   appointmentSchema,
   errorCode,
   errorMessage,
-  formatDateTime,
+  formatDateTimeIn,
   MSG,
   useCreateAppointmentMutation,
   useStudentsQuery,
@@ -28,7 +28,7 @@ import {
   showError,
   showSuccess,
 } from '@psicocampus/shared/ui';
-import { toLocalInputValue } from '../../lib/local-date-time';
+import { fromZonedInputValue, toZonedInputValue, validateInZone } from '../../lib/service-clock';
 import { AppointmentTimeFields } from './appointment-time-fields.component';
 import styles from './agenda.module.css';
 
@@ -36,6 +36,8 @@ interface Props {
   /** The free slot's start. */
   at: Date;
   now: number;
+  /** The service's zone, the form's date-time (lib/service-clock). */
+  zone: string;
   onClose: () => void;
 }
 
@@ -54,7 +56,7 @@ const FIELDS = ['studentId', 'date', 'durationMinutes', 'reason', 'notes'] as co
  * one of their students; the slot's time comes filled in. An overlap asks
  * first, as the student's appointment form does.
  */
-export function NewAppointmentDialog({ at, now, onClose }: Props) {
+export function NewAppointmentDialog({ at, now, zone, onClose }: Props) {
   const students = useStudentsQuery();
   const [create] = useCreateAppointmentMutation();
   const isSessionOver = useIsSessionOver();
@@ -67,7 +69,7 @@ export function NewAppointmentDialog({ at, now, onClose }: Props) {
   );
 
   const schedule = async (values: Values, helpers: FormikHelpers<Values>) => {
-    const when = new Date(values.date);
+    const when = fromZonedInputValue(values.date, zone);
     const body = {
       studentId: values.studentId,
       date: when.toISOString(),
@@ -94,7 +96,7 @@ export function NewAppointmentDialog({ at, now, onClose }: Props) {
     onClose();
     await showSuccess(
       MSG.appointments.scheduled,
-      MSG.appointments.scheduledText(formatDateTime(when)),
+      MSG.appointments.scheduledText(formatDateTimeIn(when, zone)),
     );
   };
 
@@ -104,12 +106,12 @@ export function NewAppointmentDialog({ at, now, onClose }: Props) {
       <Formik<Values>
         initialValues={{
           studentId: '',
-          date: toLocalInputValue(at),
+          date: toZonedInputValue(at, zone),
           durationMinutes: APPOINTMENT_DEFAULT_MINUTES,
           reason: '',
           notes: '',
         }}
-        validationSchema={appointmentSchema}
+        validate={validateInZone(appointmentSchema, zone)}
         onSubmit={schedule}
       >
         {({ isSubmitting }) => (
@@ -120,7 +122,7 @@ export function NewAppointmentDialog({ at, now, onClose }: Props) {
               options={options}
               required
             />
-            <AppointmentTimeFields now={now} />
+            <AppointmentTimeFields now={now} zone={zone} />
             <TextField name="reason" label={MSG.appointments.reason} required />
             <TextAreaField
               name="notes"

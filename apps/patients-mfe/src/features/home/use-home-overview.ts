@@ -6,6 +6,7 @@ import {
   useRecentNotesQuery,
 } from '@psicocampus/shared';
 import { todayAndLater } from '../../components/appointment-list/appointment-timeline';
+import { useServiceTimeZone } from '../../lib/service-clock';
 import { useNow } from '../../lib/use-now';
 
 /** How many upcoming appointments and recent notes the home shows. */
@@ -18,11 +19,16 @@ export function useHomeOverview() {
   const appointments = useAppointmentsQuery();
   const notes = useRecentNotesQuery();
   const now = useNow();
+  const { zone } = useServiceTimeZone();
 
   const agenda = useMemo(() => {
-    const { today, later } = todayAndLater(appointments.data?.appointments ?? [], new Date(now));
+    const { today, later } = todayAndLater(
+      appointments.data?.appointments ?? [],
+      new Date(now),
+      zone,
+    );
     return { today, upcoming: later.slice(0, HOME_UPCOMING) };
-  }, [appointments.data, now]);
+  }, [appointments.data, now, zone]);
 
   return {
     firstName: user?.firstName ?? '',

@@ -26,8 +26,11 @@ import {
   renderScreen,
 } from '../../testing/render';
 import { WRITE_NOTE_STATE } from '../../lib/anchors';
-import { toLocalInputValue } from '../../lib/local-date-time';
+import { fromZonedInputValue, toZonedInputValue } from '../../lib/service-clock';
 import StudentDetailPage from './student-detail.page';
+
+/** The service's SERVICE_TIME_ZONE (GET /api/service): UTC-5, not the test machine's zone. */
+const SERVICE_ZONE = 'America/Guayaquil';
 
 const myNote = makeNote({
   note: 'Sesión de seguimiento.\nDuerme mejor.\n\nPlan: revisar en dos semanas.',
@@ -80,6 +83,9 @@ function detailApi(
     if (other) return other;
     if (call.method === 'GET' && call.path === `/api/students/${current._id}`) {
       return options.studentAnswer?.() ?? json({ ok: true, student: current });
+    }
+    if (call.method === 'GET' && call.path === '/api/service') {
+      return json({ ok: true, service: { timeZone: SERVICE_ZONE } });
     }
     if (call.method === 'GET' && call.path === '/api/appointments') {
       return (
@@ -471,7 +477,8 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
       expect.stringContaining('Seguimiento mensual'),
       expect.stringContaining('Primera entrevista'),
     ]);
-    expect(items[0]).toHaveTextContent(formatDateTime('2099-01-10T15:00:00.000Z'));
+    // 15:00 UTC is 10:00 on the service's clock (UTC-5), whatever the browser's.
+    expect(items[0]).toHaveTextContent('10 de enero de 2099 a las 10:00');
   });
 
   it('says in words how each one ended: attended, no-show, cancelled by whom and why (issue 18)', async () => {
@@ -526,17 +533,22 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
     detailApi();
     await renderDetail();
     await loaded();
-    const min = within(appointmentsBlock())
-      .getByLabelText(/^Fecha y hora/)
-      .getAttribute('min')!;
-    expect(Math.abs(new Date(min).getTime() - Date.now())).toBeLessThan(2 * 60_000);
+    // Now on the service's clock, once the server has said which it is.
+    await waitFor(() => {
+      const min = within(appointmentsBlock())
+        .getByLabelText(/^Fecha y hora/)
+        .getAttribute('min')!;
+      expect(Math.abs(fromZonedInputValue(min, SERVICE_ZONE).getTime() - Date.now())).toBeLessThan(
+        2 * 60_000,
+      );
+    });
   });
 
   it('refuses a past date, and asks for the reason', async () => {
     const calls = detailApi();
     await renderDetail();
     await loaded();
-    await fillAppointment(toLocalInputValue(new Date(Date.now() - 86_400_000)), '');
+    await fillAppointment(toZonedInputValue(Date.now() - 86_400_000, SERVICE_ZONE), '');
     expect(
       await within(appointmentsBlock()).findByText(MSG.appointments.datePast),
     ).toBeInTheDocument();
@@ -546,8 +558,10 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
-  it("schedules one: the date as an ISO instant, '¡Cita Agendada!', and the list updates", async () => {
-    const local = toLocalInputValue(new Date(Date.now() + 3 * 86_400_000));
+  it("schedules one: the date typed on the service's clock as an ISO instant, '¡Cita Agendada!', and the list updates", async () => {
+    // Three days from now, to the minute: typed as the service's clock reads it.
+    const target = Math.floor((Date.now() + 3 * 86_400_000) / 60_000) * 60_000;
+    const local = toZonedInputValue(target, SERVICE_ZONE);
     const calls = detailApi({
       other: (call) =>
         call.method === 'POST' && call.path === '/api/appointments'
@@ -565,7 +579,7 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
     expect(await alertDialog()).toHaveTextContent(MSG.appointments.scheduled);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       studentId: student._id,
-      date: new Date(local).toISOString(),
+      date: new Date(target).toISOString(),
       reason: 'Control',
       notes: 'Traer el informe',
     });
@@ -579,7 +593,7 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
   });
 
   it('asks before booking over another appointment, naming it, and books it when told to (issue 18)', async () => {
-    const local = toLocalInputValue(new Date(Date.now() + 3 * 86_400_000));
+    const local = toZonedInputValue(Date.now() + 3 * 86_400_000, SERVICE_ZONE);
     const overlap =
       'Esta cita se cruza con «Control» de Paula Vinueza, 27 de noviembre de 2026 a las 10:00. ¿Agendarla de todos modos?';
     const calls = detailApi({
@@ -606,7 +620,7 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
   });
 
   it('keeps what was typed when the psychologist declines to book over another appointment (issue 18)', async () => {
-    const local = toLocalInputValue(new Date(Date.now() + 3 * 86_400_000));
+    const local = toZonedInputValue(Date.now() + 3 * 86_400_000, SERVICE_ZONE);
     const calls = detailApi({
       other: (call) =>
         call.method === 'POST' && call.path === '/api/appointments'
@@ -634,7 +648,7 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
     detailApi({ other: (call) => (call.method === 'POST' ? answer() : undefined) });
     await renderDetail();
     await loaded();
-    await fillAppointment(toLocalInputValue(new Date(Date.now() + 86_400_000)), 'Control');
+    await fillAppointment(toZonedInputValue(Date.now() + 86_400_000, SERVICE_ZONE), 'Control');
     expect(await alertDialog()).toHaveTextContent(expected);
     await answerAlert();
     expect(within(appointmentsBlock()).getByLabelText(/^Motivo/)).toHaveValue('Control');
