@@ -1,14 +1,7 @@
 import { tz } from '@date-fns/tz';
-import {
-  addDays,
-  addMinutes,
-  format,
-  isSameMonth,
-  isSameYear,
-  startOfDay,
-  startOfWeek,
-} from 'date-fns';
+import { addDays, format, isSameMonth, isSameYear, startOfDay, startOfWeek } from 'date-fns';
 import { es } from 'date-fns/locale';
+import type { Appointment } from '@psicocampus/shared';
 import { inZone } from '../../lib/service-clock';
 
 /**
@@ -79,15 +72,64 @@ export function shortDayName(day: Date): string {
   return capitalize(format(day, 'EEE d', { locale: es }));
 }
 
-/** '10:00' in `zone`. */
+const CLOCKS = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * '10:00' in `zone`. One Intl formatter per zone, not a TZDate per call: a
+ * week of a full caseload asks this a thousand times per change of week,
+ * and a TZDate measures its zone's offset anew in each of its getters.
+ */
 export function clock(date: Date | number | string, zone: string): string {
-  return format(inZone(date, zone), 'HH:mm');
+  let format = CLOCKS.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    CLOCKS.set(zone, format);
+  }
+  return format.format(new Date(date));
 }
 
 /** '10:00–10:50': an appointment's start and end in `zone`. */
 export function timeRange(date: Date | string, durationMinutes: number, zone: string): string {
-  const start = inZone(date, zone);
-  return `${clock(start, zone)}–${clock(addMinutes(start, durationMinutes), zone)}`;
+  const start = new Date(date).getTime();
+  return `${clock(start, zone)}–${clock(start + durationMinutes * 60_000, zone)}`;
+}
+
+const RANGES = new WeakMap<Appointment, { zone: string; range: string }>();
+
+/**
+ * An appointment's `timeRange`, worked out once per appointment as the
+ * agenda's cache holds it: a week seen again costs no formatting.
+ */
+export function appointmentTimeRange(appointment: Appointment, zone: string): string {
+  const known = RANGES.get(appointment);
+  if (known?.zone === zone) return known.range;
+  const range = timeRange(appointment.date, appointment.durationMinutes, zone);
+  RANGES.set(appointment, { zone, range });
+  return range;
+}
+
+/**
+ * The period's appointments by day: `days` are a period's (the starts of
+ * its days in the zone), so each appointment falls in the day whose start
+ * is the last one before it — seven instants compared, no zone arithmetic.
+ */
+export function byDay(days: Date[], appointments: Appointment[]): Appointment[][] {
+  const starts = days.map((day) => day.getTime());
+  const end = days.length ? addDays(days[days.length - 1]!, 1).getTime() : 0;
+  const groups: Appointment[][] = days.map(() => []);
+  for (const appointment of appointments) {
+    const at = Date.parse(appointment.date);
+    if (at < (starts[0] ?? 0) || at >= end) continue;
+    let index = starts.length - 1;
+    while (index > 0 && at < starts[index]!) index -= 1;
+    groups[index]!.push(appointment);
+  }
+  return groups;
 }
 
 /** The instant `minutes` after FIRST_HOUR:00 of one of a period's days (a free slot's start). */

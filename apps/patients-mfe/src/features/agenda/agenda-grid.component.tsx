@@ -4,6 +4,7 @@ import { AGENDA_MSG } from '@psicocampus/shared/agenda';
 import { VisuallyHidden } from '@psicocampus/shared/ui';
 import { isSameDayIn } from '../../lib/service-clock';
 import {
+  byDay,
   clock,
   dayName,
   FIRST_HOUR,
@@ -31,9 +32,8 @@ const HOUR_MS = 3_600_000;
 const SLOT_MS = SLOT_MINUTES * 60_000;
 const SPAN_MS = (LAST_HOUR - FIRST_HOUR) * HOUR_MS;
 
-/** Where an appointment sits in its day's column, as percentages of the working day. */
-function placement(day: Date, appointment: Appointment, zone: string): CSSProperties {
-  const dayStart = slotStart(day, 0, zone).getTime();
+/** Where an appointment sits in its day's column (from `dayStart`, its FIRST_HOUR), as percentages of the working day. */
+function placement(dayStart: number, appointment: Appointment): CSSProperties {
   const start = new Date(appointment.date).getTime() - dayStart;
   const end = start + appointment.durationMinutes * 60_000;
   // One outside the working day is pinned to its edge rather than hidden.
@@ -59,6 +59,7 @@ function isFree(at: Date, appointments: Appointment[]): boolean {
  * order of time, so that the keyboard and a screen reader follow the day.
  */
 export function AgendaGrid({ days, appointments, now, zone, onOpen, onSlot }: Props) {
+  const perDay = byDay(days, appointments);
   return (
     <div
       className={styles.grid}
@@ -74,25 +75,32 @@ export function AgendaGrid({ days, appointments, now, zone, onOpen, onSlot }: Pr
           ))}
         </div>
       </div>
-      {days.map((day) => {
+      {days.map((day, index) => {
         const isToday = isSameDayIn(day, now, zone);
-        const ofDay = appointments.filter((a) => isSameDayIn(new Date(a.date), day, zone));
+        const ofDay = perDay[index] ?? [];
         const name = dayName(day);
+        // The day's FIRST_HOUR in the zone; its slots follow by the minute
+        // (no zone changes its clock during working hours).
+        const firstHour = slotStart(day, 0, zone).getTime();
         const items = [
           ...SLOT_OFFSETS.map((offset) => ({
             kind: 'slot' as const,
-            at: slotStart(day, offset, zone),
+            at: new Date(firstHour + offset * 60_000),
             offset,
           })),
-          ...ofDay.map((appointment) => ({
+          ...ofDay.map((appointment, position) => ({
             kind: 'appointment' as const,
+            position,
             at: new Date(appointment.date),
             appointment,
           })),
         ].sort((a, b) => a.at.getTime() - b.at.getTime());
         return (
           <section
-            key={day.toISOString()}
+            // By position, not by date or id: a change of week then updates the
+            // columns' and the buttons' text in place instead of removing and
+            // creating a full week of elements (they hold no state of their own).
+            key={index}
             className={`${styles.column} ${isToday ? styles.today : ''}`}
             aria-label={name}
           >
@@ -107,10 +115,10 @@ export function AgendaGrid({ days, appointments, now, zone, onOpen, onSlot }: Pr
                   const { appointment } = item;
                   return (
                     <button
-                      key={appointment._id}
+                      key={`appointment-${item.position}`}
                       type="button"
                       className={`${styles.event} ${styles[`event_${appointment.status}`] ?? ''}`}
-                      style={placement(day, appointment, zone)}
+                      style={placement(firstHour, appointment)}
                       aria-label={appointmentLabel(appointment, zone)}
                       onClick={() => onOpen(appointment)}
                     >
@@ -122,11 +130,17 @@ export function AgendaGrid({ days, appointments, now, zone, onOpen, onSlot }: Pr
                 const top = `${(offset / SLOT_OFFSETS.length / SLOT_MINUTES) * 100}%`;
                 const height = `${100 / SLOT_OFFSETS.length}%`;
                 if (item.at.getTime() < now || !isFree(item.at, ofDay)) {
-                  return <div key={offset} className={styles.slotPast} style={{ top, height }} />;
+                  return (
+                    <div
+                      key={`slot-${offset}`}
+                      className={styles.slotPast}
+                      style={{ top, height }}
+                    />
+                  );
                 }
                 return (
                   <button
-                    key={offset}
+                    key={`slot-${offset}`}
                     type="button"
                     className={styles.slot}
                     style={{ top, height }}

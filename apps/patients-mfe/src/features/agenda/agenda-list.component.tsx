@@ -1,7 +1,7 @@
 import type { Appointment } from '@psicocampus/shared';
 import { AGENDA_MSG } from '@psicocampus/shared/agenda';
 import { isSameDayIn } from '../../lib/service-clock';
-import { dayName } from './agenda-dates';
+import { byDay, dayName } from './agenda-dates';
 import { AppointmentSummary, appointmentLabel } from './appointment-summary.component';
 import styles from './agenda.module.css';
 
@@ -17,11 +17,9 @@ interface Props {
 
 /** The period's appointments day by day, in order: the small screens' view and the reading order. */
 export function AgendaList({ days, appointments, now, zone, onOpen }: Props) {
+  const perDay = byDay(days, appointments);
   const groups = days
-    .map((day) => ({
-      day,
-      items: appointments.filter((a) => isSameDayIn(new Date(a.date), day, zone)),
-    }))
+    .map((day, index) => ({ day, items: perDay[index] ?? [] }))
     .filter((group) => group.items.length > 0);
   if (!groups.length) return <p className={styles.empty}>{AGENDA_MSG.empty}</p>;
   return (

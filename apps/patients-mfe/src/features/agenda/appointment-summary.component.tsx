@@ -1,5 +1,5 @@
 import { APPOINTMENT_STATUS_LABELS, type Appointment } from '@psicocampus/shared';
-import { timeRange } from './agenda-dates';
+import { appointmentTimeRange } from './agenda-dates';
 import { StatusMark } from './status-mark.component';
 import styles from './agenda.module.css';
 
@@ -13,7 +13,7 @@ export const studentName = (appointment: Appointment) =>
  */
 export function appointmentLabel(appointment: Appointment, zone: string): string {
   return [
-    timeRange(appointment.date, appointment.durationMinutes, zone),
+    appointmentTimeRange(appointment, zone),
     studentName(appointment),
     appointment.reason,
     APPOINTMENT_STATUS_LABELS[appointment.status],
@@ -31,9 +31,7 @@ export function AppointmentSummary({
 }) {
   return (
     <>
-      <span className={styles.eventTime}>
-        {timeRange(appointment.date, appointment.durationMinutes, zone)}
-      </span>{' '}
+      <span className={styles.eventTime}>{appointmentTimeRange(appointment, zone)}</span>{' '}
       <span className={styles.eventName}>{studentName(appointment)}</span>{' '}
       <span className={styles.eventReason}>{appointment.reason}</span>{' '}
       <StatusMark status={appointment.status} />
