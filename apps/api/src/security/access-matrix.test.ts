@@ -432,6 +432,11 @@ const MATRIX: readonly Row[] = [
     expected: [401, 200, 200, 200],
     request: () => ({ url: '/api/statistics/risk-level' }),
   },
+  {
+    route: 'GET /api/statistics/appointments',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: '/api/statistics/appointments' }),
+  },
 
   // The administrators' calls: 403 for every psychologist, owner or not.
   {

@@ -789,6 +789,12 @@ const LIST_ROUTES: Record<string, ListRoute> = {
     params: ['scope'],
     known: () => ['SERVICE'],
   },
+  'GET /api/statistics/appointments': {
+    url: '/api/statistics/appointments',
+    as: 'admin',
+    params: ['months', 'scope'],
+    known: () => ['12', '36', '37', '0'],
+  },
   'GET /api/clinical-notes/recent': {
     url: '/api/clinical-notes/recent',
     as: 'psychologist',

@@ -184,6 +184,25 @@ export interface Statistics {
   assessmentsPerMonth: StatisticsCount[];
 }
 
+/** One month of GET /api/statistics/appointments: its appointments by status. */
+export interface AppointmentsMonth {
+  /** 'YYYY-MM', the month in the service's time zone. */
+  key: string;
+  /** 'nov 2026', as Intl writes it in Spanish. */
+  label: string;
+  counts: Record<AppointmentStatus, number>;
+}
+
+/**
+ * GET /api/statistics/appointments (issue 18): the caller's appointments per
+ * month, the psychologist's caseload or, for an administrator, the whole
+ * service; oldest first, the current month last, months without any at zero.
+ */
+export interface AppointmentStatistics {
+  scope: 'CASELOAD' | 'SERVICE';
+  months: AppointmentsMonth[];
+}
+
 /** One row of the audit log as the administrators' screen shows it. */
 export interface AuditEntryView {
   _id: string;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { students, suicideAssessments, users } from '../../db/schema';
+import { appointments, students, suicideAssessments, users } from '../../db/schema';
 import { outerId } from '../../lib/outer-id';
 import { folded } from '../../lib/text-search';
 import { inCaseloadOf } from '../students/caseload';
@@ -158,4 +158,43 @@ export async function countActivePsychologists(db: Database): Promise<number> {
     .from(users)
     .where(and(eq(users.role, 'PSYCHOLOGIST'), eq(users.active, true)));
   return row?.total ?? 0;
+}
+
+export interface MonthStatusCount {
+  /** 'YYYY-MM' in the service's time zone. */
+  month: string;
+  status: string;
+  count: number;
+}
+
+/**
+ * Appointments of students in scope starting in the months [first, end) of
+ * `timeZone` ('YYYY-MM-01' each), counted per local month and status. The
+ * database turns the wall-clock boundaries into instants and each instant
+ * into its local month (AT TIME ZONE), whatever its session's time zone: an
+ * appointment at 2026-12-01T03:00Z is November in America/Guayaquil.
+ */
+export async function countAppointmentsPerMonth(
+  db: Database,
+  scope: StatisticsScope,
+  range: { first: string; end: string; timeZone: string },
+): Promise<MonthStatusCount[]> {
+  const start = sql`(${range.first}::timestamp at time zone ${range.timeZone})`;
+  const end = sql`(${range.end}::timestamp at time zone ${range.timeZone})`;
+  const month = sql<string>`to_char(${appointments.date} at time zone ${range.timeZone}, 'YYYY-MM')`;
+  return (
+    db
+      .select({ month, status: appointments.status, count: count() })
+      .from(appointments)
+      .innerJoin(students, eq(students.id, appointments.studentId))
+      .where(
+        and(
+          studentsInScope(scope),
+          sql`${appointments.date} >= ${start}`,
+          sql`${appointments.date} < ${end}`,
+        ),
+      )
+      // By position, as above: the month expression carries a parameter.
+      .groupBy(sql`1`, appointments.status)
+  );
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Statistics } from '@psicocampus/shared/domain';
+import type { AppointmentStatistics, Statistics } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
+import { QueryReader } from '../../lib/query-params';
 import { requireRole, signedIn } from '../auth/authenticate';
 import {
   countActivePsychologists,
+  countAppointmentsPerMonth,
   countAssessmentsPerRange,
   countLatestRiskLevels,
   countStudentsByCareer,
@@ -13,8 +15,12 @@ import {
   type StatisticsScope,
 } from './statistics.queries';
 import {
+  APPOINTMENT_MONTHS_DEFAULT,
+  APPOINTMENT_MONTHS_MAX,
   highRiskOf,
   lastTwelveMonths,
+  monthsUpTo,
+  toAppointmentsPerMonth,
   toByCareer,
   toByGender,
   toByRiskLevel,
@@ -66,6 +72,25 @@ export async function computeStatistics(
   };
 }
 
+/**
+ * The appointments of the caller's scope per month of the service's time
+ * zone and status (issue 18): the last `months` months, the current one
+ * last, a month without appointments at zero.
+ */
+export async function computeAppointmentStatistics(
+  db: Database,
+  scope: StatisticsScope,
+  options: { now: Date; timeZone: string; months: number },
+): Promise<AppointmentStatistics> {
+  const { months, first, end } = monthsUpTo(options.now, options.timeZone, options.months);
+  const rows = await countAppointmentsPerMonth(db, scope, {
+    first,
+    end,
+    timeZone: options.timeZone,
+  });
+  return { scope: scope.kind, months: toAppointmentsPerMonth(months, rows) };
+}
+
 const STATISTICS = {
   preHandler: requireRole('ADMIN', 'PSYCHOLOGIST'),
   config: { audit: { action: 'statistics.read', record: null } },
@@ -93,4 +118,16 @@ export async function statisticsRoutes(app: FastifyInstance, opts: { ctx: AppCon
     ok: true,
     byRiskLevel: toByRiskLevel(await countLatestRiskLevels(db, scopeOf(request))),
   }));
+
+  app.get('/api/statistics/appointments', STATISTICS, async (request) => {
+    const query = new QueryReader(request.query);
+    const months = query.integer('months', 1, APPOINTMENT_MONTHS_MAX, APPOINTMENT_MONTHS_DEFAULT);
+    query.done();
+    const statistics = await computeAppointmentStatistics(db, scopeOf(request), {
+      now: ctx.now(),
+      timeZone: ctx.config.serviceTimeZone,
+      months,
+    });
+    return { ok: true, ...statistics };
+  });
 }

@@ -4,12 +4,15 @@ import {
   MSG,
   SEMESTER_LABELS,
   SEMESTERS,
+  APPOINTMENT_STATUSES,
+  type AppointmentsMonth,
+  type AppointmentStatus,
   type Gender,
   type Semester,
   type StatisticsCount,
 } from '@psicocampus/shared/domain';
 import { RISK_LEVELS, type RiskLevel } from '@psicocampus/shared/columbia';
-import type { CareerCount, KeyCount, LevelCount } from './statistics.queries';
+import type { CareerCount, KeyCount, LevelCount, MonthStatusCount } from './statistics.queries';
 
 /**
  * Shapes the database's counts into the charts' series (docs/screens-and-routes.md#statistics): every
@@ -97,4 +100,70 @@ export function toPerMonth(
     ...month,
     count: buckets.find((row) => row.bucket === index + 1)?.count ?? 0,
   }));
+}
+
+/** How many months back the appointments' statistics reach at most, and by default. */
+export const APPOINTMENT_MONTHS_MAX = 36;
+export const APPOINTMENT_MONTHS_DEFAULT = 12;
+
+// Each month is written from its first day at noon UTC: the same calendar month in any zone.
+const UTC_MONTH_LABEL = new Intl.DateTimeFormat('es', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+/**
+ * The `count` calendar months up to the current one in `timeZone`, oldest
+ * first ('YYYY-MM' and their label), and the first day of the oldest and of
+ * the month after the current one ('YYYY-MM-01'), the wall-clock range the
+ * database counts in.
+ */
+export function monthsUpTo(
+  now: Date,
+  timeZone: string,
+  count: number,
+): { months: MonthSlot[]; first: string; end: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(now);
+  const year = Number(parts.find((part) => part.type === 'year')!.value);
+  const month = Number(parts.find((part) => part.type === 'month')!.value);
+  const slots = Array.from({ length: count + 1 }, (_, index) => {
+    // Date.UTC carries a month below 1 or above 12 into the year.
+    const start = new Date(Date.UTC(year, month - count + index, 1, 12));
+    return {
+      key: monthKey(start.getUTCFullYear(), start.getUTCMonth() + 1),
+      label: UTC_MONTH_LABEL.format(start),
+    };
+  });
+  return {
+    months: slots.slice(0, count),
+    first: `${slots[0]!.key}-01`,
+    end: `${slots.at(-1)!.key}-01`,
+  };
+}
+
+const isStatus = (status: string): status is AppointmentStatus =>
+  (APPOINTMENT_STATUSES as readonly string[]).includes(status);
+
+/** Every month of `months`, zeros included, with the count of each status. */
+export function toAppointmentsPerMonth(
+  months: MonthSlot[],
+  rows: MonthStatusCount[],
+): AppointmentsMonth[] {
+  return months.map((slot) => {
+    const counts = Object.fromEntries(APPOINTMENT_STATUSES.map((status) => [status, 0])) as Record<
+      AppointmentStatus,
+      number
+    >;
+    for (const row of rows) {
+      if (row.month === slot.key && isStatus(row.status)) counts[row.status] += row.count;
+    }
+    return { ...slot, counts };
+  });
 }
