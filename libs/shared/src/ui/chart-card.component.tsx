@@ -105,34 +105,42 @@ export interface FittedChartProps extends StatisticsChartProps {
   width: number;
 }
 
-interface StatisticsChartCardProps {
-  spec: StatisticsChartSpec;
-  /** Draws the chart: the screen passes nivo's, loaded lazily (`@psicocampus/shared/charts`). */
-  Chart: ComponentType<FittedChartProps>;
+interface ChartTableCardProps {
+  title: string;
+  /** Spans the whole row of the grid. */
+  wide?: boolean;
+  note?: ReactNode;
+  /** Nothing to count: the card says so instead of drawing zeros. */
+  empty: boolean;
+  /**
+   * The chart for the card's measured width (0 until it is laid out): its
+   * box's height (responsive charts need a fixed one) and what draws it.
+   */
+  chart: (width: number) => { height: number; content: ReactNode };
+  /** The same data as a table. */
+  table: ReactNode;
 }
 
 /**
- * One count of a statistics screen (docs/screens-and-routes.md#statistics)
- * in a `ChartCard`: the chart, and the same data as a table, always in the
- * page for screen readers and shown to everyone by 'Ver como tabla' (or by
- * itself when the chart cannot be drawn). The chart by level carries the
- * decision-aid line (docs/columbia-assessment.md#risk-levels).
+ * A chart in a `ChartCard` with its data as a table, always in the page for
+ * screen readers and shown to everyone by 'Ver como tabla' (or by itself
+ * when the chart cannot be drawn): the one way every statistics chart is
+ * shown (docs/screens-and-routes.md#statistics).
  */
-export function StatisticsChartCard({ spec, Chart }: StatisticsChartCardProps) {
+export function ChartTableCard({ title, wide, note, empty, chart, table }: ChartTableCardProps) {
   const tableId = useId();
   const box = useRef<HTMLDivElement>(null);
   const width = useBoxWidth(box);
   const [tableShown, setTableShown] = useState(false);
   const [chartFailed, setChartFailed] = useState(false);
   const tableVisible = tableShown || chartFailed;
-  const empty = spec.total === 0;
-  const drawn = fitChartSpec(spec, width);
+  const drawn = empty ? null : chart(width);
 
   return (
     <ChartCard
-      title={spec.title}
-      wide={spec.kind === 'horizontal-bar'}
-      note={spec.id === 'risk-level' ? MSG.assessment.decisionAid : undefined}
+      title={title}
+      wide={wide}
+      note={note}
       action={
         !empty && !chartFailed ? (
           <Button
@@ -146,7 +154,7 @@ export function StatisticsChartCard({ spec, Chart }: StatisticsChartCardProps) {
         ) : undefined
       }
     >
-      {empty ? (
+      {!drawn ? (
         <EmptyState text={MSG.statistics.empty} />
       ) : (
         <>
@@ -172,9 +180,9 @@ export function StatisticsChartCard({ spec, Chart }: StatisticsChartCardProps) {
                   className={styles.chart}
                   style={{ height: drawn.height }}
                   role="img"
-                  aria-label={MSG.statistics.chartLabel(spec.title)}
+                  aria-label={MSG.statistics.chartLabel(title)}
                 >
-                  <Chart spec={drawn} width={width} />
+                  {drawn.content}
                 </div>
               </Suspense>
             </ChartBoundary>
@@ -184,17 +192,46 @@ export function StatisticsChartCard({ spec, Chart }: StatisticsChartCardProps) {
             className={tableVisible ? styles.table : hiddenStyles.hidden}
             data-visible={tableVisible}
           >
-            <CountsTable
-              caption={spec.title}
-              categoryHeader={spec.categoryHeader}
-              countHeader={spec.countHeader}
-              rows={spec.rows}
-              total={spec.total}
-            />
+            {table}
           </div>
         </>
       )}
     </ChartCard>
+  );
+}
+
+interface StatisticsChartCardProps {
+  spec: StatisticsChartSpec;
+  /** Draws the chart: the screen passes nivo's, loaded lazily (`@psicocampus/shared/charts`). */
+  Chart: ComponentType<FittedChartProps>;
+}
+
+/**
+ * One count of a statistics screen (docs/screens-and-routes.md#statistics)
+ * in a `ChartTableCard`. The chart by level carries the decision-aid line
+ * (docs/columbia-assessment.md#risk-levels).
+ */
+export function StatisticsChartCard({ spec, Chart }: StatisticsChartCardProps) {
+  return (
+    <ChartTableCard
+      title={spec.title}
+      wide={spec.kind === 'horizontal-bar'}
+      note={spec.id === 'risk-level' ? MSG.assessment.decisionAid : undefined}
+      empty={spec.total === 0}
+      chart={(width) => {
+        const drawn = fitChartSpec(spec, width);
+        return { height: drawn.height, content: <Chart spec={drawn} width={width} /> };
+      }}
+      table={
+        <CountsTable
+          caption={spec.title}
+          categoryHeader={spec.categoryHeader}
+          countHeader={spec.countHeader}
+          rows={spec.rows}
+          total={spec.total}
+        />
+      }
+    />
   );
 }
 

@@ -16,6 +16,7 @@ export * from './back-link.component';
 export * from './notice.component';
 export * from './risk-level-badge.component';
 export * from './counts-table.component';
+export * from './series-table.component';
 export * from './chart-boundary.component';
 export { slantedLabelsDepth } from './chart-layout';
 export * from './statistics-charts';
