@@ -1,6 +1,7 @@
 import type {
   AuditAction,
   AdminStudentRow,
+  AppointmentStatistics,
   AuditLogEntry,
   Statistics,
   StaffUser,
@@ -14,7 +15,7 @@ import type {
   MailRetryResponse,
   MailStatus,
 } from '@psicocampus/shared/mail';
-import { api } from './api-slice';
+import { api, APPOINTMENT_STATISTICS_TAG } from './api-slice';
 import type { OkResponse } from './auth.api';
 
 export interface UsersFilters {
@@ -117,6 +118,21 @@ export const adminApi = api.injectEndpoints({
       query: () => '/api/statistics',
       providesTags: ['Statistics'],
     }),
+    /**
+     * The caller's appointments per month and status (issue 18). Any change
+     * of an appointment refreshes it (appointments.api.ts), and so does a
+     * reassignment, which changes a caseload ('Statistics').
+     */
+    appointmentStatistics: build.query<
+      { ok: true } & AppointmentStatistics,
+      { months?: number } | void
+    >({
+      query: (args) => ({
+        url: '/api/statistics/appointments',
+        params: args?.months ? { months: args.months } : undefined,
+      }),
+      providesTags: [APPOINTMENT_STATISTICS_TAG],
+    }),
     auditLog: build.query<AuditPage, AuditFilters | void>({
       query: (filters) => ({ url: '/api/audit', params: filters ?? undefined }),
       providesTags: ['Audit'],
@@ -144,6 +160,7 @@ export const {
   useAdminStudentsQuery,
   useAssignStudentMutation,
   useStatisticsQuery,
+  useAppointmentStatisticsQuery,
   useAuditLogQuery,
   useMailQueueQuery,
   useRetryMailMutation,

@@ -65,6 +65,14 @@ export const TAG_TYPES = [
 ] as const;
 
 /**
+ * The appointments per month of the statistics screens: provided by their
+ * query, invalidated by every change of an appointment (a new one, a move,
+ * a status), so the counts follow without a reload. Invalidating it leaves
+ * the other statistics, which hold no appointment, in the cache.
+ */
+export const APPOINTMENT_STATISTICS_TAG = { type: 'Statistics', id: 'APPOINTMENTS' } as const;
+
+/**
  * The one API slice of the product. Each feature adds its endpoints with
  * `api.injectEndpoints` in its own file under `src/api/`, so every call of
  * docs/api.md lives in this one cache.

@@ -40,3 +40,16 @@ export const AGENDA_MSG = {
   moveError: 'No se pudo reprogramar la cita',
   moveConfirm: 'Reprogramar de todos modos',
 } as const;
+
+/**
+ * The statistics screens' section on appointments (issue 18): the
+ * psychologist's caseload's, or the whole service's, per month and by how
+ * each ended, with the agenda's status words (APPOINTMENT_STATUS_LABELS).
+ */
+export const APPOINTMENT_STATISTICS_MSG = {
+  title: 'Citas por mes (últimos 12 meses)',
+  loading: 'Cargando las citas por mes...',
+  loadError: 'No se pudieron cargar las citas por mes.',
+  /** The chart's key, above it: which colour is which status. */
+  legend: 'Estado de la cita',
+} as const;
