@@ -189,9 +189,9 @@ export default tseslint.config(
               // Each entry of the package (., ./domain, ./ui, ./forms, ./charts, ./profile)
               // is one shared module in the page: reaching into another by a
               // relative path would put a second copy of it in this one.
-              regex: '^(\\.\\./)+(domain|ui|forms|charts|profile)(/|$)',
+              regex: '^(\\.\\./)+(domain|ui|forms|charts|profile|statistics)(/|$)',
               message:
-                'Import another entry of the library by its name (@psicocampus/shared/domain, /ui, /forms, /charts, /profile).',
+                'Import another entry of the library by its name (@psicocampus/shared/domain, /ui, /forms, /charts, /profile, /statistics).',
             },
           ],
         },

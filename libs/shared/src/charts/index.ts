@@ -6,3 +6,4 @@
  * the component `StatisticsChartCards` (in `@psicocampus/shared/ui`) expects.
  */
 export { StatisticsChart, StatisticsChart as default } from './statistics-chart.component';
+export { AppointmentsPerMonthChart } from './appointments-per-month-chart.component';
