@@ -1,7 +1,14 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type React from 'react';
 import userEvent from '@testing-library/user-event';
-import { MSG, type Statistics } from '@psicocampus/shared';
+import {
+  appointmentsApi,
+  MSG,
+  type AppointmentsMonth,
+  type AppointmentStatistics,
+  type Statistics,
+} from '@psicocampus/shared';
+import { APPOINTMENT_STATISTICS_MSG } from '@psicocampus/shared/agenda';
 import { deferred, stubApi } from '@psicocampus/shared/testing';
 import { json } from '../../testing/fixtures';
 import { BASE, renderScreen } from '../../testing/render';
@@ -23,10 +30,44 @@ jest.mock('@psicocampus/shared/charts', () => {
         { 'data-testid': 'chart' },
         `${spec.id}: ${spec.chartRows.map((row) => row.count).join(',')}`,
       ),
+    AppointmentsPerMonthChart: ({
+      spec,
+    }: {
+      spec: { series: Array<{ key: string }>; rows: Array<{ counts: Record<string, number> }> };
+    }) =>
+      createElement(
+        'p',
+        { 'data-testid': 'chart' },
+        `appointments: ${spec.rows
+          .map((row) => spec.series.map((series) => row.counts[series.key]).join('/'))
+          .join(',')}`,
+      ),
   };
 });
 
 const S = MSG.statistics;
+const A = APPOINTMENT_STATISTICS_MSG;
+
+function month(
+  key: string,
+  label: string,
+  counts: Partial<AppointmentsMonth['counts']> = {},
+): AppointmentsMonth {
+  return {
+    key,
+    label,
+    counts: { SCHEDULED: 0, ATTENDED: 0, NO_SHOW: 0, CANCELLED: 0, ...counts },
+  };
+}
+
+const appointmentsPerMonth: AppointmentStatistics = {
+  scope: 'CASELOAD',
+  months: [
+    month('2026-09', 'sept 2026', { ATTENDED: 3, NO_SHOW: 1 }),
+    month('2026-10', 'oct 2026'),
+    month('2026-11', 'nov 2026', { ATTENDED: 2, CANCELLED: 1, SCHEDULED: 4 }),
+  ],
+};
 
 const caseload: Statistics = {
   scope: 'CASELOAD',
@@ -58,8 +99,12 @@ const caseload: Statistics = {
   ],
 };
 
-function serve(answer: Response) {
-  return stubApi((call) => (call.path === '/api/statistics' ? answer : undefined));
+function serve(answer: Response, appointments: AppointmentStatistics = appointmentsPerMonth) {
+  return stubApi((call) => {
+    if (call.path === '/api/statistics') return answer;
+    if (call.path === '/api/statistics/appointments') return json({ ok: true, ...appointments });
+    return undefined;
+  });
 }
 
 function renderStatistics() {
@@ -86,7 +131,10 @@ describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)"
     expect(screen.getByRole('heading', { level: 1, name: S.title })).toBeInTheDocument();
     expect(screen.getByText(S.caseloadSubtitle)).toBeInTheDocument();
     await screen.findByRole('table', { name: S.byGender });
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/statistics']);
+    expect(calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
+      'GET /api/statistics',
+      'GET /api/statistics/appointments',
+    ]);
   });
 
   it('gives every count as a table with its caption, labels, numbers and total', async () => {
@@ -140,9 +188,10 @@ describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)"
       'career: 5,1',
       'semester: 3,3',
       'per-month: 1,0,2',
+      'appointments: 3/1/0,0/0/0,2/0/1',
     ]);
     expect(screen.getAllByRole('img').map((chart) => chart.getAttribute('aria-label'))).toEqual(
-      [S.byGender, S.byRiskLevel, S.byCareer, S.bySemester, S.perMonth].map(S.chartLabel),
+      [S.byGender, S.byRiskLevel, S.byCareer, S.bySemester, S.perMonth, A.title].map(S.chartLabel),
     );
   });
 
@@ -173,7 +222,7 @@ describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)"
     await renderStatistics();
     await screen.findByRole('region', { name: S.byGender });
     const cards = screen.getAllByRole('region');
-    expect(cards).toHaveLength(5);
+    expect(cards).toHaveLength(6);
     for (const card of cards) {
       const heading = within(card).getByRole('heading', { level: 2 });
       const button = within(card).getByRole('button', { name: S.showTable });
@@ -203,18 +252,93 @@ describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)"
           assessmentsPerMonth: none(caseload.assessmentsPerMonth),
         },
       }),
+      { scope: 'CASELOAD', months: [month('2026-10', 'oct 2026'), month('2026-11', 'nov 2026')] },
     );
     await renderStatistics();
-    expect(await screen.findByText(S.empty)).toBeInTheDocument();
+    // The counts' one empty state, and the appointments' own.
+    await waitFor(() => expect(screen.getAllByText(S.empty)).toHaveLength(2));
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('says it is loading, and so when the statistics cannot be loaded', async () => {
     const answer = deferred<Response>();
-    stubApi(() => answer.promise);
+    // Both calls wait for it; each reads a copy of the answer.
+    stubApi(async () => (await answer.promise).clone());
     await renderStatistics();
-    expect(screen.getByRole('status')).toHaveTextContent(S.loading);
+    const texts = (elements: HTMLElement[]) => elements.map((element) => element.textContent);
+    expect(texts(screen.getAllByRole('status'))).toEqual([S.loading, A.loading]);
     await act(async () => answer.resolve(new Response('', { status: 500 })));
-    expect(await screen.findByRole('alert')).toHaveTextContent(S.loadError);
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(texts(screen.getAllByRole('alert'))).toEqual([
+      expect.stringContaining(S.loadError),
+      expect.stringContaining(A.loadError),
+    ]);
+  });
+});
+
+describe("the caseload's appointments per month (issue 18)", () => {
+  it('lists each month with its attended, missed and cancelled appointments, and the totals', async () => {
+    serve(json({ ok: true, statistics: caseload }));
+    await renderStatistics();
+    const table = await screen.findByRole('table', { name: A.title });
+    expect(tableText(A.title)).toEqual([
+      ['Mes', 'Asistió', 'No asistió', 'Cancelada'],
+      ['sept 2026', '3', '1', '0'],
+      ['oct 2026', '0', '0', '0'],
+      ['nov 2026', '2', '0', '1'],
+      ['Total', '5', '1', '1'],
+    ]);
+    // Hidden until asked for, like every other table of the screen.
+    expect(table.parentElement).toHaveAttribute('data-visible', 'false');
+    const section = screen.getByRole('region', { name: A.title });
+    await userEvent.click(within(section).getByRole('button', { name: S.showTable }));
+    expect(table.parentElement).toHaveAttribute('data-visible', 'true');
+  });
+
+  it('says there is nothing to show when no appointment was closed in these months', async () => {
+    serve(json({ ok: true, statistics: caseload }), {
+      scope: 'CASELOAD',
+      months: [month('2026-10', 'oct 2026'), month('2026-11', 'nov 2026', { SCHEDULED: 3 })],
+    });
+    await renderStatistics();
+    const section = () => screen.getByRole('region', { name: A.title });
+    await waitFor(() => expect(within(section()).getByText(S.empty)).toBeInTheDocument());
+    expect(within(section()).queryByRole('table')).not.toBeInTheDocument();
+    expect(within(section()).queryByRole('img')).not.toBeInTheDocument();
+    // The other counts are still there.
+    expect(screen.getByRole('table', { name: S.byGender })).toBeInTheDocument();
+  });
+
+  it('follows an appointment marked attended, without a reload', async () => {
+    let attended = 2;
+    stubApi((call) => {
+      if (call.path === '/api/statistics') return json({ ok: true, statistics: caseload });
+      if (call.path === '/api/statistics/appointments') {
+        return json({
+          ok: true,
+          scope: 'CASELOAD',
+          months: [month('2026-11', 'nov 2026', { ATTENDED: attended })],
+        });
+      }
+      if (call.path === '/api/appointments/a-1/status') {
+        attended += 1;
+        return json({ ok: true, msg: 'ok', appointment: { _id: 'a-1' } });
+      }
+      return undefined;
+    });
+    const { store } = await renderStatistics();
+    await screen.findByRole('table', { name: A.title });
+    expect(tableText(A.title)[1]).toEqual(['nov 2026', '2', '0', '0']);
+    await act(async () => {
+      await store
+        .dispatch(
+          appointmentsApi.endpoints.changeAppointmentStatus.initiate({
+            id: 'a-1',
+            body: { status: 'ATTENDED', version: 1 },
+          }),
+        )
+        .unwrap();
+    });
+    await waitFor(() => expect(tableText(A.title)[1]).toEqual(['nov 2026', '3', '0', '0']));
   });
 });
