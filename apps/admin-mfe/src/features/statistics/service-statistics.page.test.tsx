@@ -1,21 +1,51 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, type Statistics } from '@psicocampus/shared';
+import {
+  MSG,
+  type AppointmentsMonth,
+  type AppointmentStatistics,
+  type Statistics,
+} from '@psicocampus/shared';
+import { APPOINTMENT_STATISTICS_MSG } from '@psicocampus/shared/agenda';
 import { deferred, stubApi } from '@psicocampus/shared/testing';
 import { json, makeStatistics } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/render';
 import ServiceStatisticsPage from './service-statistics.page';
 
 const S = MSG.statistics;
+const A = APPOINTMENT_STATISTICS_MSG;
 
-function serve(statistics: Statistics | Response) {
-  return stubApi((call) =>
-    call.path === '/api/statistics'
-      ? statistics instanceof Response
-        ? statistics
-        : json({ ok: true, statistics })
-      : undefined,
-  );
+function month(
+  key: string,
+  label: string,
+  counts: Partial<AppointmentsMonth['counts']> = {},
+): AppointmentsMonth {
+  return {
+    key,
+    label,
+    counts: { SCHEDULED: 0, ATTENDED: 0, NO_SHOW: 0, CANCELLED: 0, ...counts },
+  };
+}
+
+/** The whole service's appointments: three months, the last one the current. */
+const serviceAppointments: AppointmentStatistics = {
+  scope: 'SERVICE',
+  months: [
+    month('2026-09', 'sept 2026', { ATTENDED: 14, NO_SHOW: 3, CANCELLED: 2 }),
+    month('2026-10', 'oct 2026', { ATTENDED: 11, CANCELLED: 4 }),
+    month('2026-11', 'nov 2026', { ATTENDED: 7, NO_SHOW: 1, SCHEDULED: 9 }),
+  ],
+};
+
+function serve(
+  statistics: Statistics | Response,
+  appointments: AppointmentStatistics = serviceAppointments,
+) {
+  return stubApi((call) => {
+    if (call.path === '/api/statistics/appointments') return json({ ok: true, ...appointments });
+    if (call.path !== '/api/statistics') return undefined;
+    return statistics instanceof Response ? statistics : json({ ok: true, statistics });
+  });
 }
 
 function renderPage() {
@@ -178,7 +208,7 @@ describe("the service's statistics (static-admin, docs/screens-and-routes.md#sta
     await renderPage();
     const charts = await screen.findAllByRole('img');
     expect(charts.map((chart) => chart.getAttribute('aria-label'))).toEqual(
-      [S.byGender, S.byRiskLevel, S.byCareer, S.bySemester, S.perMonth].map(S.chartLabel),
+      [S.byGender, S.byRiskLevel, S.byCareer, S.bySemester, S.perMonth, A.title].map(S.chartLabel),
     );
 
     const pie = within(await screen.findByRole('region', { name: S.byGender })).getByRole('img');
@@ -285,25 +315,30 @@ describe("the service's statistics (static-admin, docs/screens-and-routes.md#sta
     const statistics = makeStatistics();
     const none = <T extends { count: number }>(counts: T[]) =>
       counts.map((count) => ({ ...count, count: 0 }));
-    serve({
-      ...statistics,
-      totals: { students: 0, psychologists: 2, assessmentsThisMonth: 0, highRiskStudents: 0 },
-      byGender: none(statistics.byGender),
-      byRiskLevel: none(statistics.byRiskLevel),
-      byCareer: [],
-      bySemester: none(statistics.bySemester),
-      assessmentsPerMonth: none(statistics.assessmentsPerMonth),
-    });
+    serve(
+      {
+        ...statistics,
+        totals: { students: 0, psychologists: 2, assessmentsThisMonth: 0, highRiskStudents: 0 },
+        byGender: none(statistics.byGender),
+        byRiskLevel: none(statistics.byRiskLevel),
+        byCareer: [],
+        bySemester: none(statistics.bySemester),
+        assessmentsPerMonth: none(statistics.assessmentsPerMonth),
+      },
+      { scope: 'SERVICE', months: [month('2026-11', 'nov 2026')] },
+    );
     await renderPage();
-    expect(await screen.findByText(S.empty)).toBeInTheDocument();
-    expect(screen.getAllByText(S.empty)).toHaveLength(1);
+    // The counts' one empty state, and the appointments' own.
+    await waitFor(() => expect(screen.getAllByText(S.empty)).toHaveLength(2));
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('says it is loading, then shows the counts', async () => {
     const answer = deferred<Response>();
-    stubApi(() => answer.promise);
+    stubApi((call) =>
+      call.path === '/api/statistics' ? answer.promise : json({ ok: true, ...serviceAppointments }),
+    );
     await renderPage();
     expect(screen.getByRole('status')).toHaveTextContent(S.loading);
     await act(async () => answer.resolve(json({ ok: true, statistics: makeStatistics() })));
@@ -315,5 +350,53 @@ describe("the service's statistics (static-admin, docs/screens-and-routes.md#sta
     await renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(S.loadError);
     expect(screen.getByRole('button', { name: MSG.common.retry })).toBeInTheDocument();
+  });
+});
+
+describe("the service's appointments per month (issue 18)", () => {
+  it('lists each month with its attended, missed and cancelled appointments, counts only', async () => {
+    const calls = serve(makeStatistics());
+    await renderPage();
+    expect(tableText(await screen.findByRole('table', { name: A.title }))).toEqual([
+      ['Mes', 'Asistió', 'No asistió', 'Cancelada'],
+      ['sept 2026', '14', '3', '2'],
+      ['oct 2026', '11', '0', '4'],
+      ['nov 2026', '7', '1', '0'],
+      ['Total', '32', '4', '6'],
+    ]);
+    expect(calls.map((call) => `${call.method} ${call.path}${call.search}`).sort()).toEqual([
+      'GET /api/statistics',
+      'GET /api/statistics/appointments',
+    ]);
+  });
+
+  it('draws each month as a bar stacked by status, with its key and its total, with nivo', async () => {
+    serve(makeStatistics());
+    await renderPage();
+    const chart = await screen.findByRole('img', { name: S.chartLabel(A.title) });
+    await waitFor(() => expect(chart.querySelector('svg')).not.toBeNull());
+    // The key names each colour in text; the axis names each month.
+    for (const label of ['Asistió', 'No asistió', 'Cancelada', 'sept 2026', 'nov 2026']) {
+      expect(await within(chart).findByText(label)).toBeInTheDocument();
+    }
+    // Each month's total above its bar: 19, 15 and 8 (the scheduled ones are not drawn).
+    const totals = () =>
+      [...chart.querySelectorAll('svg text[font-weight="bold"]')].map((text) => text.textContent);
+    await waitFor(() => expect(totals()).toEqual(['19', '15', '8']));
+    const fills = [...chart.querySelectorAll('rect')].map((rect) => rect.getAttribute('fill'));
+    expect(fills).toEqual(expect.arrayContaining(['#1f5f8b', '#b26a00', '#5f6b76']));
+  });
+
+  it('keeps the other counts when the appointments cannot be loaded, and offers to retry', async () => {
+    stubApi((call) =>
+      call.path === '/api/statistics'
+        ? json({ ok: true, statistics: makeStatistics() })
+        : new Response('', { status: 500 }),
+    );
+    await renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(A.loadError);
+    const section = screen.getByRole('region', { name: A.title });
+    expect(within(section).getByRole('button', { name: MSG.common.retry })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: S.byGender })).toBeInTheDocument();
   });
 });

@@ -7,9 +7,14 @@ import {
   PageHeader,
   StatisticsChartCards,
 } from '@psicocampus/shared/ui';
+import { AppointmentsPerMonthCard } from '@psicocampus/shared/statistics';
 
 // nivo comes with this import only: never in the remote's entry, never on another screen (docs/limits-and-budgets.md#speed-and-size-budgets).
-const StatisticsChart = lazy(() => import('@psicocampus/shared/charts'));
+const loadCharts = () => import('@psicocampus/shared/charts');
+const StatisticsChart = lazy(loadCharts);
+const AppointmentsChart = lazy(() =>
+  loadCharts().then((charts) => ({ default: charts.AppointmentsPerMonthChart })),
+);
 
 /** 'static-admin': the whole service's counts, each as a chart and a table (docs/screens-and-routes.md#statistics). */
 export default function ServiceStatisticsPage() {
@@ -27,6 +32,7 @@ export default function ServiceStatisticsPage() {
         </Notice>
       )}
       {data && <StatisticsChartCards statistics={data.statistics} Chart={StatisticsChart} />}
+      <AppointmentsPerMonthCard Chart={AppointmentsChart} />
     </>
   );
 }
