@@ -17,12 +17,12 @@ export type ChartedStatus = (typeof CHARTED_STATUSES)[number];
 
 /**
  * A colour each, 3:1 or more on white (WCAG 1.4.11), with no risk meaning
- * (no red): the chart's key and the table name them, so no bar reads by
- * colour alone.
+ * (no red, no amber: the levels' colours): the chart's key and the table
+ * name them, so no bar reads by colour alone.
  */
 export const APPOINTMENT_STATUS_CHART_COLORS: Record<ChartedStatus, string> = {
   ATTENDED: '#1f5f8b',
-  NO_SHOW: '#b26a00',
+  NO_SHOW: '#8e3b74',
   CANCELLED: '#5f6b76',
 };
 

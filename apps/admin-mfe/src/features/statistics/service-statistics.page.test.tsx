@@ -384,7 +384,7 @@ describe("the service's appointments per month (issue 18)", () => {
       [...chart.querySelectorAll('svg text[font-weight="bold"]')].map((text) => text.textContent);
     await waitFor(() => expect(totals()).toEqual(['19', '15', '8']));
     const fills = [...chart.querySelectorAll('rect')].map((rect) => rect.getAttribute('fill'));
-    expect(fills).toEqual(expect.arrayContaining(['#1f5f8b', '#b26a00', '#5f6b76']));
+    expect(fills).toEqual(expect.arrayContaining(['#1f5f8b', '#8e3b74', '#5f6b76']));
   });
 
   it('keeps the other counts when the appointments cannot be loaded, and offers to retry', async () => {
