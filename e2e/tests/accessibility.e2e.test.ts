@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { closedAppointmentsOverAYear } from '../support/appointments';
 import { launchBrowser, newPage } from '../support/browser';
 import { violationsOn } from '../support/axe';
 import { startProduct, type RunningProduct } from '../support/product';
@@ -19,6 +20,8 @@ let product: RunningProduct;
 beforeAll(async () => {
   browser = await launchBrowser();
   product = await startProduct();
+  // 'Citas por mes' (issue 18) has bars to draw on the psychologist's statistics.
+  await closedAppointmentsOverAYear(product, DEMO.psychologist.email);
 });
 afterAll(async () => {
   await browser.close();
@@ -117,6 +120,12 @@ describe.each(WIDTHS)('at $width px wide', (viewport) => {
     ])('%s', async (_name, path) => {
       await page.goto(`${base()}${path}`);
       await expectAccessible(page, page.getByRole('heading', { level: 1 }));
+    });
+
+    it("statistics with 'Citas por mes' drawn (issue 18)", async () => {
+      await page.goto(`${base()}/statistics`);
+      const chart = page.getByRole('img', { name: /Citas por mes/ });
+      await expectAccessible(page, chart.locator('svg').first());
     });
 
     it("a student's detail, edit screen and evaluations", async () => {

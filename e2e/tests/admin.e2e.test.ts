@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eq } from 'drizzle-orm';
-import { appointments, students, users } from '../../apps/api/src/db/schema';
 import { readOutbox, resetLinkIn } from '../../apps/api/test/helpers/outbox';
+import { closedAppointmentsOverAYear } from '../support/appointments';
 import { launchBrowser, newPage } from '../support/browser';
 import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn, storedToken } from '../support/session';
@@ -172,39 +171,9 @@ describe('the statistics screens, laid out alike (issue 16)', () => {
   const BY_GENDER = 'Estudiantes por género';
   let psychologist: { context: BrowserContext; page: Page };
 
-  /**
-   * A year of closed appointments for Lucía's students, so that 'Citas por
-   * mes' (issue 18) is drawn and measured with the other charts.
-   */
-  async function closedAppointmentsOverAYear() {
-    const { db } = product.server.database;
-    const theirs = await db
-      .select({ id: students.id })
-      .from(students)
-      .innerJoin(users, eq(users.id, students.assignedPsychologistId))
-      .where(eq(users.email, DEMO.psychologist.email))
-      .limit(3);
-    const now = new Date();
-    const rows = theirs.flatMap(({ id }, index) =>
-      Array.from({ length: 12 }, (_, back) => {
-        const date = new Date(now.getFullYear(), now.getMonth() - back, 10 + index, 10);
-        const status = (['ATTENDED', 'NO_SHOW', 'CANCELLED'] as const)[(back + index) % 3]!;
-        return {
-          studentId: id,
-          date,
-          status,
-          statusChangedAt: date,
-          cancelledBy: status === 'CANCELLED' ? 'STUDENT' : null,
-          cancelReason: status === 'CANCELLED' ? 'Viaje' : null,
-          reason: 'Seguimiento',
-        };
-      }),
-    );
-    await db.insert(appointments).values(rows);
-  }
-
   beforeAll(async () => {
-    await closedAppointmentsOverAYear();
+    // 'Citas por mes' (issue 18) drawn and measured with the other charts.
+    await closedAppointmentsOverAYear(product, DEMO.psychologist.email);
     psychologist = await newPage(browser);
     await signIn(psychologist.page, product.url, DEMO.psychologist, /\/psychologist\/dashboard/);
   });
