@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { violationsOn } from '../support/axe';
 import { launchBrowser, newPage } from '../support/browser';
 import { startProduct, type RunningProduct } from '../support/product';
-import { DEMO, signIn } from '../support/session';
+import { DEMO, signIn, storedToken } from '../support/session';
 
 // Issue 18: the psychologist's Agenda, in a real browser, at a laptop's and a phone's width.
 let browser: Browser;
@@ -91,5 +91,129 @@ describe("the psychologist's agenda", () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
+  });
+});
+
+const STATUS_COLUMNS = ['Asistió', 'No asistió', 'Cancelada'] as const;
+type MonthCounts = Record<(typeof STATUS_COLUMNS)[number], number>;
+
+/** This month's row of 'Citas por mes' on the psychologist's statistics screen (zeros while it is empty). */
+async function thisMonthsCounts(): Promise<MonthCounts> {
+  await page
+    .getByRole('navigation', { name: 'Navegación principal' })
+    .getByRole('link', { name: 'Estadísticas' })
+    .click();
+  await page.waitForURL(/\/psychologist\/dashboard\/statistics$/);
+  const card = page
+    .getByRole('region')
+    .filter({ has: page.getByRole('heading', { name: /^Citas por mes/ }) });
+  const toggle = card.getByRole('button', { name: 'Ver como tabla' });
+  const empty = card.getByText('Todavía no hay datos para mostrar.');
+  await toggle.or(empty).first().waitFor();
+  if (await empty.isVisible()) return { Asistió: 0, 'No asistió': 0, Cancelada: 0 };
+  await toggle.click();
+  const table = card.getByRole('table');
+  const headers = await table.locator('thead th').allTextContents();
+  // Oldest month first: this month is the last row.
+  const cells = await table.locator('tbody tr').last().locator('td').allTextContents();
+  const counts = {} as MonthCounts;
+  for (const column of STATUS_COLUMNS) {
+    counts[column] = Number(cells[headers.indexOf(column) - 1]);
+  }
+  return counts;
+}
+
+/** Books, through the API, an appointment that began a minute ago (the server's grace for "now"). */
+async function startedAppointment(studentId: string, reason: string): Promise<void> {
+  const token = await storedToken(page);
+  const response = await fetch(`${product.url}/api/appointments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-token': token ?? '' },
+    body: JSON.stringify({
+      studentId,
+      date: new Date(Date.now() - 60_000).toISOString(),
+      reason,
+      notes: '',
+      confirmOverlap: true,
+    }),
+  });
+  expect(response.status).toBe(201);
+}
+
+describe("issue 18's week, done in a browser", () => {
+  it('sees the week, books from a free slot, moves it, cancels one, marks one attended and one a no-show, and the statistics follow', async () => {
+    const token = await storedToken(page);
+    const { students } = (await (
+      await fetch(`${product.url}/api/students`, { headers: { 'x-token': token ?? '' } })
+    ).json()) as { students: Array<{ _id: string }> };
+    // Three sessions that began a minute ago, so that they can be closed now.
+    await startedAppointment(students[0]!._id, 'Sesión que se cumplió');
+    await startedAppointment(students[1]!._id, 'Sesión sin el estudiante');
+    await startedAppointment(students[2]!._id, 'Sesión que se cancela');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const before = await thisMonthsCounts();
+
+    // The week.
+    await page
+      .getByRole('navigation', { name: 'Navegación principal' })
+      .getByRole('link', { name: 'Agenda' })
+      .click();
+    await page.getByRole('button', { name: 'Semana', exact: true }).click();
+    const today = page.getByRole('region').filter({ hasText: '(hoy)' });
+    await today.getByRole('button', { name: /Sesión que se cumplió, Programada$/ }).waitFor();
+
+    // Booked from a free slot of next week, then moved half an hour later.
+    await page.getByRole('button', { name: /Semana siguiente/ }).click();
+    await page.getByRole('button', { name: /^Miércoles .*, 10:00, libre$/ }).click();
+    const form = page.getByRole('dialog', { name: 'Nueva cita' });
+    await form.getByRole('option').nth(1).waitFor({ state: 'attached' });
+    await form.getByLabel(/Estudiante/).selectOption({ index: 1 });
+    await form.getByLabel(/^Motivo/).fill('Primera entrevista');
+    await form.getByRole('button', { name: 'Agendar Cita' }).click();
+    await acknowledge('¡Cita Agendada!');
+    await page
+      .getByRole('button', { name: /^10:00–10:50, .*, Primera entrevista, Programada$/ })
+      .click();
+    const details = page.getByRole('dialog', { name: 'Detalles de la cita' });
+    await details.getByRole('button', { name: 'Reprogramar' }).click();
+    const when = details.getByLabel(/Fecha y hora/);
+    await when.fill((await when.inputValue()).replace(/T10:00$/, 'T10:30'));
+    await details.getByRole('button', { name: 'Reprogramar' }).click();
+    await acknowledge('Cita actualizada');
+    await page
+      .getByRole('button', { name: /^10:30–11:20, .*, Primera entrevista, Programada$/ })
+      .waitFor();
+    await page.getByRole('button', { name: /^Miércoles .*, 10:00, libre$/ }).waitFor();
+
+    // Today's three, closed from the list (they began at the same minute).
+    await page.getByRole('button', { name: 'Hoy' }).click();
+    await page.getByRole('button', { name: 'Lista' }).click();
+    const close = async (reason: string, action: string) => {
+      await page.getByRole('button', { name: new RegExp(`${reason}, Programada$`) }).click();
+      await page
+        .getByRole('dialog', { name: 'Detalles de la cita' })
+        .getByRole('button', { name: action, exact: true })
+        .click();
+    };
+    await close('Sesión que se cumplió', 'Asistió');
+    await acknowledge('Estado de la cita actualizado');
+    await close('Sesión sin el estudiante', 'No asistió');
+    await acknowledge('Estado de la cita actualizado');
+    await close('Sesión que se cancela', 'Cancelar cita');
+    const cancelling = page.getByRole('dialog', { name: 'Detalles de la cita' });
+    await cancelling.getByLabel(/Quién cancela/).selectOption({ label: 'El servicio' });
+    await cancelling.getByLabel(/Motivo de la cancelación/).fill('La psicóloga está enferma');
+    await cancelling.getByRole('button', { name: 'Cancelar cita' }).click();
+    await acknowledge('Estado de la cita actualizado');
+    await page.getByRole('button', { name: /Sesión que se cumplió, Asistió$/ }).waitFor();
+    await page.getByRole('button', { name: /Sesión sin el estudiante, No asistió$/ }).waitFor();
+    await page.getByRole('button', { name: /Sesión que se cancela, Cancelada$/ }).waitFor();
+
+    // The statistics have followed, without a reload.
+    expect(await thisMonthsCounts()).toEqual({
+      Asistió: before.Asistió + 1,
+      'No asistió': before['No asistió'] + 1,
+      Cancelada: before.Cancelada + 1,
+    });
   });
 });

@@ -38,7 +38,9 @@ export default function AgendaPage() {
   const agenda = useAgendaQuery(
     // As UTC instants ('…Z'): a TZDate would write the zone's offset instead.
     { from: new Date(+period.start).toISOString(), to: new Date(+period.end).toISOString() },
-    { skip: !ready },
+    // A week seen before shows at once from the cache and is asked again behind it:
+    // another device, or a colleague's reassignment, may have changed it.
+    { skip: !ready, refetchOnMountOrArgChange: true },
   );
   const appointments = useMemo(
     () =>
