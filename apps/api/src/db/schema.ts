@@ -381,6 +381,14 @@ export const mailQueue = pgTable(
     text: text(),
     html: text(),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The appointment a reminder, an update or a cancellation is about
+     * (migration 0012): a move or a cancellation finds its pending reminder
+     * here. Gone with the appointment (a student's deletion).
+     */
+    appointmentId: uuid().references(() => appointments.id, { onDelete: 'cascade' }),
+    /** The iCalendar invitation (RFC 5545) sent with it; cleared with the body once sent. */
+    calendar: text(),
     status: text().notNull().default('queued'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -391,7 +399,10 @@ export const mailQueue = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check('mail_queue_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+    check(
+      'mail_queue_status_check',
+      sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'cancelled')`,
+    ),
     check(
       'mail_queue_kind_check',
       sql`${t.kind} in ('invite', 'reset', 'email-change', 'notice', 'reminder')`,
@@ -403,5 +414,24 @@ export const mailQueue = pgTable(
       .on(t.leaseUntil)
       .where(sql`${t.status} = 'sending'`),
     index('mail_queue_created_idx').on(t.createdAt),
+    index('mail_queue_appointment_idx')
+      .on(t.appointmentId)
+      .where(sql`${t.appointmentId} is not null`),
   ],
 );
+
+/**
+ * A psychologist's iCalendar feed (migration 0012): the secret URL's token
+ * is kept only as its SHA-256, so a copy of the database opens no agenda.
+ * One feed per psychologist; a new one replaces it, deleting it revokes it.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  psychologistId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull().unique('calendar_feeds_token_hash_unique'),
+  /** Whether event titles carry the student's name (off unless the psychologist turns it on). */
+  showNames: boolean().notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
+});

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { mailQueue } from '../db/schema';
 import { resolveDatabase } from '../db/unit-of-work';
 import { withTimeout } from '../lib/with-timeout';
+import { calendarMethodOf } from './appointment-calendar';
 import type { MailLog, MailMessage, Mailer } from './mailer';
 
 export interface EnqueueOptions {
@@ -12,6 +13,8 @@ export interface EnqueueOptions {
   userId?: string | null;
   /** Not sent before this time (an appointment's reminder). */
   notBefore?: Date;
+  /** The appointment the mail is about: its move or cancellation cancels the mail while queued. */
+  appointmentId?: string;
 }
 
 export interface MailQueueSettings {
@@ -119,6 +122,8 @@ export class MailQueue {
         text: message.text,
         html: message.html,
         userId: options.userId ?? null,
+        appointmentId: options.appointmentId ?? null,
+        calendar: message.calendar?.content ?? null,
         status: 'queued',
         nextAttemptAt: options.notBefore ?? now,
         createdAt: now,
@@ -308,6 +313,9 @@ export class MailQueue {
         subject: row.subject,
         text: row.text ?? '',
         html: row.html ?? '',
+        ...(row.calendar
+          ? { calendar: { method: calendarMethodOf(row.calendar), content: row.calendar } }
+          : {}),
       });
     } catch (error) {
       const lastError = shortError(error);
@@ -337,6 +345,7 @@ export class MailQueue {
         lastError: null,
         text: null,
         html: null,
+        calendar: null,
       })
       .where(stillOurs);
     return true;

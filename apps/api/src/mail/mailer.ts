@@ -3,12 +3,26 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { DEFAULT_MAIL_FROM } from '../config';
+import type { CalendarMethod } from './appointment-calendar';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** An iCalendar invitation (appointment-calendar.ts), sent as text/calendar and as cita.ics. */
+  calendar?: { method: CalendarMethod; content: string };
+}
+
+/** What nodemailer gets: the calendar as its icalEvent, both an alternative and an attachment. */
+function toNodemailer(from: string, { calendar, ...message }: MailMessage) {
+  return {
+    from,
+    ...message,
+    ...(calendar
+      ? { icalEvent: { method: calendar.method, filename: 'cita.ics', content: calendar.content } }
+      : {}),
+  };
 }
 
 export interface Mailer {
@@ -52,7 +66,7 @@ export function createMailer(options: {
     });
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail(toNodemailer(from, message));
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
@@ -64,7 +78,7 @@ export function createMailer(options: {
   let outboxReady: Promise<void> | null = null;
   return {
     async send(message) {
-      const info = await composer.sendMail({ from, ...message });
+      const info = await composer.sendMail(toNodemailer(from, message));
       // An outbox made by an earlier version may be readable by others: closed once.
       outboxReady ??= mkdir(outbox, { recursive: true, mode: 0o700 }).then(() =>
         chmod(outbox, 0o700),

@@ -5,7 +5,8 @@
  * other page (the /login bundle above all) carries it.
  */
 
-export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+/** 'cancelled': an appointment's reminder whose appointment was moved or cancelled first (never sent). */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** What a mail is for; reminders are for the appointments to come. */
@@ -68,6 +69,7 @@ export const MAIL_TEXTS = {
     sending: 'Enviando',
     sent: 'Enviados',
     failed: 'Fallidos',
+    cancelled: 'Anulados',
   } satisfies Record<MailStatus, string>,
   status: (status: MailStatus, attempts: number): string => {
     switch (status) {
@@ -79,6 +81,8 @@ export const MAIL_TEXTS = {
         return 'Enviado';
       case 'failed':
         return attempts === 1 ? 'Falló tras 1 intento' : `Falló tras ${attempts} intentos`;
+      case 'cancelled':
+        return 'Anulado';
     }
   },
   columns: {

@@ -1,0 +1,99 @@
+import ical, { ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator';
+
+/** What an invitation does in the student's calendar (RFC 5546): add or update, or remove. */
+export type CalendarMethod = 'REQUEST' | 'CANCEL';
+
+const PRODUCT_ID = { company: 'PsicoCampus', product: 'Agenda', language: 'ES' };
+
+/**
+ * The one UID of an appointment's event, in every invitation and in the
+ * psychologist's feed: calendars match an update or a cancellation to the
+ * event they hold by it.
+ */
+export function appointmentUid(appointmentId: string): string {
+  return `${appointmentId}@psicocampus`;
+}
+
+/**
+ * The event's SEQUENCE: 0 for a new appointment, then raised with its
+ * version, which every change raises (a move, an edit, its closing). A
+ * calendar applies an update only over a lower SEQUENCE.
+ */
+export function appointmentSequence(version: number): number {
+  return Math.max(0, version - 1);
+}
+
+export interface InvitationEvent {
+  appointmentId: string;
+  version: number;
+  start: Date;
+  durationMinutes: number;
+  /** The event's title: no name, no reason (SERVER_MSG.mail.appointment.eventTitle). */
+  summary: string;
+  location: string;
+  /** The service's sender, as MAIL_FROM has it ('PsicoCampus <no-responder@…>'). */
+  organizer: string;
+  attendee: string;
+}
+
+/**
+ * A one-event iCalendar invitation (RFC 5545 with RFC 5546's METHOD) that
+ * the student's mail program offers to add to their calendar, or, with
+ * CANCEL, to remove from it. Times in UTC: each calendar shows them in its
+ * own zone.
+ */
+export function invitationCalendar(
+  method: CalendarMethod,
+  event: InvitationEvent,
+  now: Date,
+): string {
+  const calendar = ical({
+    prodId: PRODUCT_ID,
+    method: method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
+  });
+  calendar.createEvent({
+    id: appointmentUid(event.appointmentId),
+    sequence: appointmentSequence(event.version),
+    stamp: now,
+    start: event.start,
+    end: new Date(event.start.getTime() + event.durationMinutes * 60_000),
+    summary: event.summary,
+    location: event.location,
+    organizer: event.organizer,
+    attendees: [{ email: event.attendee, rsvp: false }],
+    status: method === 'REQUEST' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
+  });
+  return calendar.toString();
+}
+
+/** The METHOD an invitation stored in the mail queue carries, for the mail's content type. */
+export function calendarMethodOf(content: string): CalendarMethod {
+  return /^METHOD:CANCEL\r?$/m.test(content) ? 'CANCEL' : 'REQUEST';
+}
+
+export type FeedEvent = Pick<ICalEventData, 'summary'> & {
+  appointmentId: string;
+  version: number;
+  start: Date;
+  durationMinutes: number;
+  cancelled: boolean;
+  updatedAt: Date;
+};
+
+/** A psychologist's agenda as a calendar their calendar program subscribes to. */
+export function feedCalendar(name: string, events: FeedEvent[], now: Date): string {
+  const calendar = ical({ prodId: PRODUCT_ID, name, method: ICalCalendarMethod.PUBLISH });
+  for (const event of events) {
+    calendar.createEvent({
+      id: appointmentUid(event.appointmentId),
+      sequence: appointmentSequence(event.version),
+      stamp: now,
+      lastModified: event.updatedAt,
+      start: event.start,
+      end: new Date(event.start.getTime() + event.durationMinutes * 60_000),
+      summary: event.summary,
+      status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}
