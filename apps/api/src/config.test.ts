@@ -78,6 +78,35 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('reads the appointment reminders: on, 24 hours before and online by default; refuses a bad value', () => {
+    expect(loadConfig({})).toMatchObject({
+      appointmentReminders: true,
+      appointmentReminderHours: 24,
+      appointmentPlace: 'en línea',
+    });
+    expect(
+      loadConfig({
+        APPOINTMENT_REMINDERS: 'OFF',
+        APPOINTMENT_REMINDER_HOURS: ' 48 ',
+        APPOINTMENT_PLACE: ' Edificio B, oficina 204 ',
+      }),
+    ).toMatchObject({
+      appointmentReminders: false,
+      appointmentReminderHours: 48,
+      appointmentPlace: 'Edificio B, oficina 204',
+    });
+    expect(() => loadConfig({ APPOINTMENT_REMINDERS: 'a veces' })).toThrow(
+      new ConfigError('APPOINTMENT_REMINDERS must be on or off, got "a veces"'),
+    );
+    for (const hours of ['0', '-2', '1.5', 'veinte', '721']) {
+      expect(() => loadConfig({ APPOINTMENT_REMINDER_HOURS: hours })).toThrow(
+        new ConfigError(
+          `APPOINTMENT_REMINDER_HOURS must be a whole number of hours between 1 and 720, got "${hours}"`,
+        ),
+      );
+    }
+  });
+
   it('serves the API alone with WEB_DIR=none', () => {
     expect(loadConfig({ WEB_DIR: 'none' }).web).toBeNull();
   });

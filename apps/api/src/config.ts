@@ -66,6 +66,19 @@ export interface AppConfig {
    * in this zone (the overlap question's date).
    */
   serviceTimeZone: string;
+  /**
+   * E-mail reminders of appointments to the student (`APPOINTMENT_REMINDERS`,
+   * on by default): off, no reminder is queued; the updates and cancellations
+   * of invitations already sent still go, so a calendar never keeps a stale event.
+   */
+  appointmentReminders: boolean;
+  /** How many hours before the appointment its reminder leaves (`APPOINTMENT_REMINDER_HOURS`, 24). */
+  appointmentReminderHours: number;
+  /**
+   * Where appointments take place, as the reminder and its .ics say it
+   * (`APPOINTMENT_PLACE`): appointments store no place of their own. 'en línea' when unset.
+   */
+  appointmentPlace: string;
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +148,34 @@ function parseTimeZone(raw: string | undefined): string {
   }
 }
 
+/** `APPOINTMENT_REMINDERS`: on (the default) or off, in the words parseBoolean knows. */
+function parseOnOff(raw: string | undefined, variable: string, fallback: boolean): boolean {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(value)) return true;
+  if (['off', 'false', '0', 'no'].includes(value)) return false;
+  throw new ConfigError(`${variable} must be on or off, got "${raw}"`);
+}
+
+/** The longest a reminder may precede its appointment: 30 days. */
+export const MAX_REMINDER_HOURS = 720;
+
+/** `APPOINTMENT_REMINDER_HOURS`: whole hours, 1 to MAX_REMINDER_HOURS; 24 when unset. */
+function parseReminderHours(raw: string | undefined): number {
+  const value = raw?.trim() ?? '';
+  if (value === '') return 24;
+  const hours = Number(value);
+  if (!/^\d+$/.test(value) || hours < 1 || hours > MAX_REMINDER_HOURS) {
+    throw new ConfigError(
+      `APPOINTMENT_REMINDER_HOURS must be a whole number of hours between 1 and ${MAX_REMINDER_HOURS}, got "${raw}"`,
+    );
+  }
+  return hours;
+}
+
+/** Where appointments take place when `APPOINTMENT_PLACE` is unset. */
+export const DEFAULT_APPOINTMENT_PLACE = 'en línea';
+
 /** The repository layout: apps/<app>/dist. */
 function defaultWebRoots(): WebRoots {
   const apps = APPS_ROOT;
@@ -189,5 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionCacheTtlMs: SESSION_CACHE_LIMITS.ttlMs,
     highRiskProtocol: env.HIGH_RISK_PROTOCOL?.trim() || MSG.savedAssessment.protocolDefault,
     serviceTimeZone: parseTimeZone(env.SERVICE_TIME_ZONE),
+    appointmentReminders: parseOnOff(env.APPOINTMENT_REMINDERS, 'APPOINTMENT_REMINDERS', true),
+    appointmentReminderHours: parseReminderHours(env.APPOINTMENT_REMINDER_HOURS),
+    appointmentPlace: env.APPOINTMENT_PLACE?.trim() || DEFAULT_APPOINTMENT_PLACE,
   };
 }
