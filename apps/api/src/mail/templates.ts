@@ -181,3 +181,59 @@ export function studentReassignedMail(
     html: layout(paragraphs, { url: change.url, label: M.goToApp }),
   };
 }
+
+/* ---- Appointments, to the student (issue 18) ---- */
+
+export type AppointmentMailKind = 'reminder' | 'updated' | 'cancelled';
+
+export interface AppointmentMailFacts {
+  firstName: string;
+  /** When, in the service's zone and Spanish words: '21 de noviembre de 2026, 10:30'. */
+  when: string;
+  durationMinutes: number;
+  /** APPOINTMENT_PLACE, or 'en línea'. */
+  place: string;
+  /** The .ics that goes with it (appointment-calendar.ts). */
+  calendar: NonNullable<MailMessage['calendar']>;
+}
+
+/**
+ * A reminder, a change or a cancellation of an appointment: when, where,
+ * how long, and how to cancel. Nothing else about it, never its reason or
+ * its notes: the student's inbox is not a clinical record, and the mail
+ * leaves the service's systems.
+ */
+export function appointmentMail(
+  to: string,
+  kind: AppointmentMailKind,
+  facts: AppointmentMailFacts,
+): MailMessage {
+  const T = M.appointment;
+  const paragraphs =
+    kind === 'cancelled'
+      ? [M.greeting(facts.firstName), T.cancelled(facts.when), T.calendar, T.rebook]
+      : [
+          M.greeting(facts.firstName),
+          kind === 'reminder' ? T.reminder(facts.when) : T.updated(facts.when),
+          `${T.duration(facts.durationMinutes)} ${T.place(facts.place)}`,
+          T.calendar,
+          T.howToCancel,
+        ];
+  const subject =
+    kind === 'reminder'
+      ? T.reminderSubject
+      : kind === 'updated'
+        ? T.updatedSubject
+        : T.cancelledSubject;
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n\n${T.signature}\n`,
+    html: `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1b2530;line-height:1.5">
+${body}
+<p style="font-size:13px;color:#4a5560">${escapeHtml(T.signature)}</p>
+</body></html>`,
+    calendar: facts.calendar,
+  };
+}

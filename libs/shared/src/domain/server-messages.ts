@@ -105,6 +105,28 @@ export const SERVER_MSG = {
       privacy:
         'Por privacidad, este correo no dice de quién se trata. Si no esperabas el cambio, consulta tu lista de pacientes y habla con la dirección del servicio.',
     },
+    /**
+     * To the student, about an appointment (issue 18): only when, where and
+     * how to cancel. No reason, no note, no word of the service's kind of
+     * care: the mail may be read on a shared screen or by someone else.
+     */
+    appointment: {
+      /** The calendar event's title, in the student's calendar. */
+      eventTitle: 'Cita en PsicoCampus',
+      signature: 'PsicoCampus',
+      reminderSubject: 'Recordatorio de tu cita',
+      updatedSubject: 'Tu cita cambió de fecha u hora',
+      cancelledSubject: 'Tu cita fue cancelada',
+      reminder: (when: string) => `Te recordamos tu cita del ${when}.`,
+      updated: (when: string) => `Tu cita cambió: ahora es el ${when}.`,
+      cancelled: (when: string) => `Tu cita del ${when} fue cancelada.`,
+      duration: (minutes: number) => `Duración: ${minutes} minutos.`,
+      place: (place: string) => `Lugar: ${place}.`,
+      calendar: 'El archivo adjunto (.ics) la añade a tu calendario o lo actualiza.',
+      howToCancel:
+        'Si no puedes asistir, comunícate con el servicio por sus medios de contacto habituales para cancelarla o cambiarla.',
+      rebook: 'Si quieres otra cita, comunícate con el servicio.',
+    },
   },
 
   /**

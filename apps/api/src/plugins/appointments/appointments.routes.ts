@@ -33,6 +33,11 @@ import {
   type AppointmentRecord,
 } from './appointment.queries';
 import { toAppointment, toOverlap } from './appointment.view';
+import {
+  followClosedAppointment,
+  followMovedAppointment,
+  remindOfNewAppointment,
+} from './appointment-reminders';
 
 type ListQuery = { Querystring: { studentId?: unknown; from?: unknown; to?: unknown } };
 type AppointmentParams = { Params: { id: string } };
@@ -182,6 +187,7 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppC
       notes: body.notes,
       now,
     });
+    await remindOfNewAppointment(ctx, appointment);
     request.auditRecordId = appointment.id;
     void reply.status(201);
     return {
@@ -229,6 +235,7 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppC
         now,
       });
       if (!appointment) throw new HttpError(409, MSG.api.conflict);
+      if (moved) await followMovedAppointment(ctx, appointment);
       return {
         ok: true,
         msg: MSG.appointments.updated,
@@ -266,6 +273,7 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppC
         now,
       });
       if (!appointment) throw new HttpError(409, MSG.api.conflict);
+      await followClosedAppointment(ctx, appointment);
       return {
         ok: true,
         msg: MSG.appointments.statusChanged,
