@@ -13,6 +13,7 @@ import { appointmentsRoutes } from './plugins/appointments/appointments.routes';
 import { assessmentsRoutes } from './plugins/assessments/assessments.routes';
 import { registerAudit } from './plugins/audit/audit';
 import { auditLogRoutes } from './plugins/audit/audit-log.routes';
+import { calendarRoutes } from './plugins/calendar/calendar.routes';
 import { registerMailReports } from './plugins/mail/mail-report';
 import { mailRoutes } from './plugins/mail/mail.routes';
 import { reportsRoutes } from './plugins/reports/reports.routes';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(statisticsRoutes, { ctx });
     await api.register(auditLogRoutes, { ctx });
     await api.register(mailRoutes, { ctx });
+    await api.register(calendarRoutes, { ctx });
   });
 
   if (config.web) {

@@ -227,7 +227,8 @@ export const loginAttempts = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     /**
      * Which call: a sign-in ('login'), or one of the unauthenticated calls
-     * limited per address like it ('forgot-password', 'reset-check', 'reset').
+     * limited per address like it ('forgot-password', 'reset-check', 'reset',
+     * 'calendar-feed': a fetch of a psychologist's iCalendar feed).
      */
     kind: text().notNull().default('login'),
     /** The e-mail as typed, lower-cased; the account may not exist. */
@@ -241,7 +242,7 @@ export const loginAttempts = pgTable(
     check('login_attempts_outcome_check', sql`${t.outcome} in ('success', 'failure', 'blocked')`),
     check(
       'login_attempts_kind_check',
-      sql`${t.kind} in ('login', 'forgot-password', 'reset-check', 'reset')`,
+      sql`${t.kind} in ('login', 'forgot-password', 'reset-check', 'reset', 'calendar-feed')`,
     ),
     index('login_attempts_email_at_idx').on(t.email, t.at),
     index('login_attempts_address_at_idx').on(t.clientAddress, t.at),

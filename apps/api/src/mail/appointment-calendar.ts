@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator';
 
 /** What an invitation does in the student's calendar (RFC 5546): add or update, or remove. */
@@ -8,10 +9,12 @@ const PRODUCT_ID = { company: 'PsicoCampus', product: 'Agenda', language: 'ES' }
 /**
  * The one UID of an appointment's event, in every invitation and in the
  * psychologist's feed: calendars match an update or a cancellation to the
- * event they hold by it.
+ * event they hold by it. Derived from the appointment's id without showing
+ * it: the id is the database's, and a calendar is shared more freely than the app.
  */
 export function appointmentUid(appointmentId: string): string {
-  return `${appointmentId}@psicocampus`;
+  const digest = createHash('sha256').update(`appointment:${appointmentId}`).digest('hex');
+  return `${digest.slice(0, 32)}@psicocampus`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { appointmentUid } from './appointment-calendar';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -190,7 +191,7 @@ describe('appointment reminders through a real SMTP server and two processes (is
     const invitation = parseInvitation(attachedCalendar(reminder.raw));
     expect(invitation).toMatchObject({
       method: 'REQUEST',
-      uid: `${appointment._id}@psicocampus`,
+      uid: appointmentUid(appointment._id),
       sequence: 0,
       location: 'Edificio B, oficina 204',
     });

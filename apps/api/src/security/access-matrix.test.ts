@@ -513,6 +513,42 @@ const MATRIX: readonly Row[] = [
       return { url: `/api/mail/${failed!.id}/retry` };
     },
   },
+
+  // The psychologist's calendar feed: each psychologist's own; the feed's URL is public.
+  {
+    route: 'GET /api/calendar/feed',
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/calendar/feed' }),
+  },
+  {
+    route: 'POST /api/calendar/feed',
+    expected: [401, 201, 201, 403],
+    request: () => ({ url: '/api/calendar/feed', payload: { showNames: false } }),
+  },
+  {
+    route: 'PUT /api/calendar/feed',
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/calendar/feed', payload: { showNames: true } }),
+  },
+  {
+    route: 'GET /api/calendar/:file',
+    variant: "A's feed URL: the token is the key, a session changes nothing",
+    expected: [200, 200, 200, 200],
+    request: async () => {
+      const created = await server.call({
+        method: 'POST',
+        url: '/api/calendar/feed',
+        token: tokens.psychologist,
+        payload: {},
+      });
+      return { url: new URL(created.json().url).pathname, remoteAddress: randomAddress() };
+    },
+  },
+  {
+    route: 'DELETE /api/calendar/feed',
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/calendar/feed' }),
+  },
 ];
 
 /** The routes of the server under /api, without the HEAD twin Fastify adds to each GET. */

@@ -50,6 +50,11 @@ export const AUDIT_ACTION_LABELS = {
   'audit.read': 'Consulta del registro de auditoría',
   'mail.list': 'Consulta de correos',
   'mail.retry': 'Reintento de un correo',
+  'calendar.feed_read': 'Consulta del enlace de calendario',
+  'calendar.feed_create': 'Creación del enlace de calendario',
+  'calendar.feed_update': 'Modificación del enlace de calendario',
+  'calendar.feed_revoke': 'Revocación del enlace de calendario',
+  'calendar.feed_fetch': 'Descarga de la agenda por su enlace de calendario',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -238,6 +238,20 @@ export const SERVER_MSG = {
     rangeTooLong: (days: number) => `El periodo no puede superar los ${days} días.`,
   },
 
+  /** The psychologist's iCalendar feed (issue 18): its answers and its events' titles. */
+  calendar: {
+    noFeed: 'No tienes un enlace de calendario. Crea uno primero.',
+    created: 'Enlace de calendario creado. Cópialo ahora: por seguridad no se vuelve a mostrar.',
+    updated: 'Preferencia del calendario guardada.',
+    revoked: 'Enlace de calendario revocado: ya no muestra tu agenda.',
+    /** Answered, as plain text, for a link that does not exist or was revoked. */
+    feedNotFound: 'Este enlace de calendario no existe o fue revocado.',
+    feedName: 'PsicoCampus · Agenda',
+    /** 'Cita (Programada)', or 'Cita: Ana Pérez (Asistió)' when names are shown. */
+    eventTitle: (status: string, student: string | null) =>
+      student ? `Cita: ${student} (${status})` : `Cita (${status})`,
+  },
+
   cli: {
     invalidConfig: (reason: string) => `Configuración inválida: ${reason}`,
     invalidOption: (option: string) => `Opción no válida o sin valor: ${option}.`,

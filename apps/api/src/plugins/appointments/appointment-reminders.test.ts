@@ -1,3 +1,4 @@
+import { appointmentUid } from '../../mail/appointment-calendar';
 import { asc, eq } from 'drizzle-orm';
 import type { Appointment, StudentSummary } from '@psicocampus/shared/domain';
 import { mailQueue } from '../../db/schema';
@@ -122,7 +123,7 @@ describe('appointment reminders', () => {
     const invitation = invitationOf(reminder!);
     expect(invitation).toMatchObject({
       method: 'REQUEST',
-      uid: `${appointment._id}@psicocampus`,
+      uid: appointmentUid(appointment._id),
       sequence: 0,
       location: 'en línea',
       status: 'CONFIRMED',
@@ -148,6 +149,7 @@ describe('appointment reminders', () => {
       const lower = content.toLowerCase();
       for (const word of CLINICAL_WORDS) expect(lower).not.toContain(word);
       expect(content).not.toContain('Viaje');
+      expect(content).not.toContain(appointment._id);
     }
   });
 
@@ -186,7 +188,7 @@ describe('appointment reminders', () => {
     expect(fresh).toMatchObject({ kind: 'reminder', status: 'queued' });
     expect(fresh!.nextAttemptAt.getTime()).toBe(Date.parse(moved.date) - DAY_MS);
     const invitation = invitationOf(fresh!);
-    expect(invitation).toMatchObject({ method: 'REQUEST', uid: `${appointment._id}@psicocampus` });
+    expect(invitation).toMatchObject({ method: 'REQUEST', uid: appointmentUid(appointment._id) });
     expect(invitation.sequence).toBeGreaterThan(0);
     expect(invitation.start.toISOString()).toBe(new Date(moved.date).toISOString());
     expect(invitation.end.getTime() - invitation.start.getTime()).toBe(60 * 60_000);

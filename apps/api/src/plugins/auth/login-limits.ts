@@ -13,7 +13,7 @@ import { AUTH_POLICY } from './auth.policy';
 export type LoginOutcome = 'success' | 'failure' | 'blocked';
 
 /** The unauthenticated calls limited per address (`login_attempts.kind`). */
-export type LimitedCall = 'login' | 'forgot-password' | 'reset-check' | 'reset';
+export type LimitedCall = 'login' | 'forgot-password' | 'reset-check' | 'reset' | 'calendar-feed';
 
 /**
  * How many calls of each kind one address may make in a window. The login's
@@ -28,6 +28,9 @@ export const ADDRESS_LIMITS: Record<LimitedCall, { max: number; windowMs: number
   'forgot-password': { max: 10, windowMs: 60_000 },
   'reset-check': { max: 30, windowMs: 60_000 },
   reset: { max: 10, windowMs: 60_000 },
+  // A calendar program fetches a feed every few minutes at most; many
+  // psychologists' programs may share one address (a calendar provider's).
+  'calendar-feed': { max: 120, windowMs: 60_000 },
 };
 
 /** Drivers differ: PGlite gives a Date for min(), node-postgres may give a string. */
