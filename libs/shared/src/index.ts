@@ -13,6 +13,7 @@ export * from './api/email-change.api';
 export * from './api/students.api';
 export * from './api/clinical-notes.api';
 export * from './api/appointments.api';
+export * from './api/calendar-feed.api';
 export * from './api/staff.api';
 export * from './api/file-transfer';
 export * from './api/assessments.api';

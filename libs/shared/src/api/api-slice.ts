@@ -62,6 +62,7 @@ export const TAG_TYPES = [
   'Statistics',
   'Audit',
   'Mail',
+  'CalendarFeed',
 ] as const;
 
 /**

@@ -13,6 +13,8 @@ const STATUS_MARKS: Record<QueuedMailView['status'], string> = {
   sending: '↻',
   sent: '✓',
   failed: '✕',
+  // An appointment's reminder that its move or cancellation made moot.
+  cancelled: '⊘',
 };
 
 /** When: sent, or the next try while it waits. */

@@ -8,6 +8,7 @@ import { periodOf, periodTitle, shiftPeriod, type AgendaView } from './agenda-da
 import { AgendaGrid } from './agenda-grid.component';
 import { AgendaList } from './agenda-list.component';
 import { AppointmentDialog } from './appointment-dialog.component';
+import { CalendarFeedButton } from './calendar-feed/calendar-feed.component';
 import { NewAppointmentDialog } from './new-appointment-dialog.component';
 import styles from './agenda.module.css';
 
@@ -56,7 +57,7 @@ export default function AgendaPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={AGENDA_MSG.title} />
+      <PageHeader title={AGENDA_MSG.title} actions={<CalendarFeedButton />} />
       <div className={styles.toolbar}>
         <div className={styles.nav}>
           <Button
