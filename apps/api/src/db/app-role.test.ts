@@ -156,6 +156,36 @@ describeOnPostgres(
       expect(rows.rows).toEqual([{ action: 'test.app-role' }]);
     });
 
+    it("lets the server role keep calendar feeds and cancel an appointment's queued mail (0012)", async () => {
+      const user = await asApp.query<{ id: string }>(
+        `insert into users (email, role, first_name, last_name)
+         values ('feed.app-role@psicocampus.test', 'PSYCHOLOGIST', 'Ana', 'Feed') returning id`,
+      );
+      const id = user.rows[0]!.id;
+      await asApp.query(
+        `insert into calendar_feeds (psychologist_id, token_hash) values ($1, 'hash-1')`,
+        [id],
+      );
+      await asApp.query(
+        `update calendar_feeds set token_hash = 'hash-2', show_names = true where psychologist_id = $1`,
+        [id],
+      );
+      const mail = await asApp.query<{ id: string }>(
+        `insert into mail_queue (kind, recipient, subject, calendar)
+         values ('reminder', 'estudiante@psicocampus.test', 'Recordatorio', 'BEGIN:VCALENDAR') returning id`,
+      );
+      await asApp.query(
+        `update mail_queue set status = 'cancelled', calendar = null where id = $1`,
+        [mail.rows[0]!.id],
+      );
+      const deleted = await asApp.query(`delete from calendar_feeds where psychologist_id = $1`, [
+        id,
+      ]);
+      expect(deleted.rowCount).toBe(1);
+      await asApp.query(`delete from mail_queue where id = $1`, [mail.rows[0]!.id]);
+      await asApp.query(`delete from users where id = $1`, [id]);
+    });
+
     it.each([
       ['disable its triggers', 'alter table audit_log disable trigger all'],
       ['disable one trigger', 'alter table audit_log disable trigger audit_log_no_update_delete'],

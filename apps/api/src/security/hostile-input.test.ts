@@ -459,6 +459,22 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     audited: true,
     numRuns: 20,
   },
+  'POST /api/calendar/feed': {
+    method: 'POST',
+    url: () => '/api/calendar/feed',
+    as: 'psychologist',
+    valid: () => ({ showNames: false }),
+    audited: true,
+    numRuns: 30,
+  },
+  'PUT /api/calendar/feed': {
+    method: 'PUT',
+    url: () => '/api/calendar/feed',
+    as: 'psychologist',
+    valid: () => ({ showNames: true }),
+    audited: true,
+    numRuns: 30,
+  },
   'POST /api/users': {
     method: 'POST',
     url: () => '/api/users',
@@ -682,6 +698,11 @@ const ID_ROUTES: Record<string, IdRoute> = {
     url: (id) => `/api/students/${id}/assignment`,
     as: 'admin',
     body: () => ({ psychologistId: null }),
+  }, // Public, and a session changes nothing: any id but a live token's answers 404.
+  'GET /api/calendar/:file': {
+    method: 'GET',
+    url: (id) => `/api/calendar/${id}`,
+    as: 'psychologist',
   },
 };
 
