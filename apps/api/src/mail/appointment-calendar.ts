@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import addressparser from 'nodemailer/lib/addressparser';
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator';
 
 /** What an invitation does in the student's calendar (RFC 5546): add or update, or remove. */
@@ -62,11 +63,22 @@ export function invitationCalendar(
     end: new Date(event.start.getTime() + event.durationMinutes * 60_000),
     summary: event.summary,
     location: event.location,
-    organizer: event.organizer,
+    organizer: organizerOf(event.organizer),
     attendees: [{ email: event.attendee, rsvp: false }],
     status: method === 'REQUEST' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
   });
   return calendar.toString();
+}
+
+/**
+ * MAIL_FROM ('PsicoCampus <no-responder@…>', '"Servicio, UNI" <…>', a bare
+ * address) as the invitation's organizer: its name and address, read as a
+ * mail program would, so that quotes never end up in the calendar's name.
+ */
+function organizerOf(from: string): { name: string; email: string } | string {
+  const [first] = addressparser(from, { flatten: true });
+  if (!first?.address) return from;
+  return { name: first.name || first.address, email: first.address };
 }
 
 /** The METHOD an invitation stored in the mail queue carries, for the mail's content type. */
