@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { formatDateTimeIn } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
@@ -31,6 +30,32 @@ import type { AppointmentRow } from './appointment.queries';
 
 const T = SERVER_MSG.mail.appointment;
 const HOUR_MS = 60 * 60_000;
+
+const WHEN_FORMATS = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+/** 'viernes, 27 de noviembre de 2026, a las 10:00' as the service's clock in `timeZone` reads it. */
+export function whenInWords(instant: Date, timeZone: string): string {
+  let formats = WHEN_FORMATS.get(timeZone);
+  if (!formats) {
+    formats = {
+      date: new Intl.DateTimeFormat('es', {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone,
+      }),
+      time: new Intl.DateTimeFormat('es', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      }),
+    };
+    WHEN_FORMATS.set(timeZone, formats);
+  }
+  return `${formats.date.format(instant)}, a las ${formats.time.format(instant)}`;
+}
 
 /** Marks the appointment's mail that has not left 'cancelled': it will never be sent. */
 async function cancelWaiting(db: Database, appointmentId: string): Promise<void> {
@@ -96,7 +121,7 @@ async function queueMail(
   );
   const message = appointmentMail(student.email, kind, {
     firstName: student.firstName,
-    when: formatDateTimeIn(appointment.date, ctx.config.serviceTimeZone),
+    when: whenInWords(appointment.date, ctx.config.serviceTimeZone),
     durationMinutes: appointment.durationMinutes,
     place,
     calendar: { method, content },
