@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Appointment, StudentSummary } from '@psicocampus/shared/domain';
 import { mailQueue } from '../../db/schema';
 import { CLINICAL_WORDS, parseInvitation } from '../../../test/helpers/ics';
-import { createStudent } from '../../../test/helpers/patients';
+import { createStudent, studentBody } from '../../../test/helpers/patients';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import type { TestServer } from '../../../test/helpers/test-server';
 
@@ -234,6 +234,23 @@ describe('appointment reminders', () => {
     });
     expect(cancellation!.subject).toBe('Tu cita fue cancelada');
     expect(cancelled.status).toBe('CANCELLED');
+  });
+
+  it("sends a waiting reminder to the student's new address, for the same time", async () => {
+    const student = await newStudent();
+    const appointment = await book(student._id, after(3 * DAY_MS));
+    const changed = await server.call({
+      method: 'PUT',
+      url: `/api/students/${student._id}`,
+      token: lucia,
+      payload: { ...studentBody({ email: `nuevo.${student.email}` }), version: student.version },
+    });
+    expect(changed.statusCode).toBe(200);
+    const [old, fresh, ...others] = await mailsOf(appointment._id);
+    expect(others).toEqual([]);
+    expect(old).toMatchObject({ status: 'cancelled', recipient: student.email });
+    expect(fresh).toMatchObject({ status: 'queued', recipient: `nuevo.${student.email}` });
+    expect(fresh!.nextAttemptAt.getTime()).toBe(old!.nextAttemptAt.getTime());
   });
 
   it('cancels the waiting reminder of an appointment closed as attended', async () => {

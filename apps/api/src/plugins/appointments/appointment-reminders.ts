@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
-import { mailQueue, students } from '../../db/schema';
+import { appointments, mailQueue, students } from '../../db/schema';
 import { invitationCalendar, type CalendarMethod } from '../../mail/appointment-calendar';
 import { appointmentMail, type AppointmentMailKind } from '../../mail/templates';
 import type { AppointmentRow } from './appointment.queries';
@@ -23,6 +23,8 @@ import type { AppointmentRow } from './appointment.queries';
  *   already left, a CANCEL goes at once. A student who was never sent one
  *   has nothing in their calendar to remove, and gets no mail.
  * - Closed as attended or no-show: the queued reminder (if any) is cancelled.
+ * - The student's e-mail changed: each waiting reminder is queued again to
+ *   the new address, for the same time.
  *
  * All of it is written in the request's transaction: kept if and only if
  * the appointment's change is.
@@ -175,5 +177,29 @@ export async function followClosedAppointment(
   if (appointment.status !== 'CANCELLED') return;
   if (await invitationLeft(ctx.db, appointment.id)) {
     await queueMail(ctx, appointment, 'cancelled');
+  }
+}
+
+/**
+ * A student's new e-mail: the reminders still waiting for their scheduled
+ * appointments are queued again, to the new address (what left for the old
+ * one stays there).
+ */
+export async function followStudentEmailChange(ctx: AppContext, studentId: string): Promise<void> {
+  const waiting = await ctx.db
+    .selectDistinct({ appointment: appointments })
+    .from(mailQueue)
+    .innerJoin(appointments, eq(appointments.id, mailQueue.appointmentId))
+    .where(
+      and(
+        eq(appointments.studentId, studentId),
+        eq(appointments.status, 'SCHEDULED'),
+        eq(mailQueue.kind, 'reminder'),
+        inArray(mailQueue.status, ['queued', 'failed']),
+      ),
+    );
+  for (const { appointment } of waiting) {
+    await cancelWaiting(ctx.db, appointment.id);
+    await remindOfNewAppointment(ctx, appointment);
   }
 }

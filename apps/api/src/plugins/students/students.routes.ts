@@ -34,6 +34,7 @@ import { RevisionCache } from '../../lib/revision-cache';
 import { CaseloadListCache } from './caseload-list-cache';
 import { auditedCaseloadRevision } from './student-list.json';
 import { toStudent, toStudentSummary } from './student.view';
+import { followStudentEmailChange } from '../appointments/appointment-reminders';
 
 type IdParams = { Params: { id: string } };
 
@@ -148,6 +149,7 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
       },
     );
     if (!updated) throw new HttpError(409, MSG.api.conflict);
+    if (updated.email !== student.email) await followStudentEmailChange(ctx, student.id);
     return {
       ok: true,
       msg: MSG.students.updated,
