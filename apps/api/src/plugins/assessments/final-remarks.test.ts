@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formatDateTime, MSG } from '@psicocampus/shared/domain';
+import { formatDateTimeIn, MSG } from '@psicocampus/shared/domain';
 import { type AssessmentRemark, type SuicideAssessment } from '@psicocampus/shared/columbia';
 import { assessmentRemarks, auditLog, suicideAssessments, users } from '../../db/schema';
 import { inviteAndSignIn } from '../../../test/helpers/admin';
@@ -236,7 +236,9 @@ describe('the assessment PDF', () => {
     const text = pdfText(response.rawPayload);
     expect(text).toContain(`${MSG.assessment.finalRemarks} (2)`);
     for (const entry of remarks) {
-      expect(text).toContain(`${formatDateTime(entry.createdAt)} · Lucía Fernández`);
+      // On the service's clock (SERVICE_TIME_ZONE), as the screens show it.
+      const when = formatDateTimeIn(entry.createdAt, server.config.serviceTimeZone);
+      expect(text).toContain(`${when} · Lucía Fernández`);
       expect(text).toContain(entry.text);
     }
     expect(text.indexOf(remarks[0]!.text)).toBeLessThan(text.indexOf(remarks[1]!.text));
