@@ -6,7 +6,7 @@ import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { SessionUser } from '@psicocampus/shared/domain';
+import type { AppointmentsMonth, SessionUser } from '@psicocampus/shared/domain';
 import { createAppStore, type AppStore } from '@psicocampus/shared/core';
 
 export const testPsychologist: SessionUser = {
@@ -24,6 +24,19 @@ export const testAdmin: SessionUser = {
   lastName: 'Administradora',
   email: 'admin@psicocampus.test',
 };
+
+/** One month of GET /api/statistics/appointments: zero of each status unless `counts` says. */
+export function appointmentsMonth(
+  key: string,
+  label: string,
+  counts: Partial<AppointmentsMonth['counts']> = {},
+): AppointmentsMonth {
+  return {
+    key,
+    label,
+    counts: { SCHEDULED: 0, ATTENDED: 0, NO_SHOW: 0, CANCELLED: 0, ...counts },
+  };
+}
 
 export interface RecordedCall {
   method: string;

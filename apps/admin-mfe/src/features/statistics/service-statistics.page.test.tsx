@@ -1,13 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  MSG,
-  type AppointmentsMonth,
-  type AppointmentStatistics,
-  type Statistics,
-} from '@psicocampus/shared';
+import { MSG, type AppointmentStatistics, type Statistics } from '@psicocampus/shared';
 import { APPOINTMENT_STATISTICS_MSG } from '@psicocampus/shared/agenda';
-import { deferred, stubApi } from '@psicocampus/shared/testing';
+import { appointmentsMonth, deferred, stubApi } from '@psicocampus/shared/testing';
 import { json, makeStatistics } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/render';
 import ServiceStatisticsPage from './service-statistics.page';
@@ -15,17 +10,7 @@ import ServiceStatisticsPage from './service-statistics.page';
 const S = MSG.statistics;
 const A = APPOINTMENT_STATISTICS_MSG;
 
-function month(
-  key: string,
-  label: string,
-  counts: Partial<AppointmentsMonth['counts']> = {},
-): AppointmentsMonth {
-  return {
-    key,
-    label,
-    counts: { SCHEDULED: 0, ATTENDED: 0, NO_SHOW: 0, CANCELLED: 0, ...counts },
-  };
-}
+const month = appointmentsMonth;
 
 /** The whole service's appointments: three months, the last one the current. */
 const serviceAppointments: AppointmentStatistics = {

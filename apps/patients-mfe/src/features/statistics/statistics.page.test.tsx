@@ -4,12 +4,11 @@ import userEvent from '@testing-library/user-event';
 import {
   appointmentsApi,
   MSG,
-  type AppointmentsMonth,
   type AppointmentStatistics,
   type Statistics,
 } from '@psicocampus/shared';
 import { APPOINTMENT_STATISTICS_MSG } from '@psicocampus/shared/agenda';
-import { deferred, stubApi } from '@psicocampus/shared/testing';
+import { appointmentsMonth, deferred, stubApi } from '@psicocampus/shared/testing';
 import { json } from '../../testing/fixtures';
 import { BASE, renderScreen } from '../../testing/render';
 import StatisticsPage from './statistics.page';
@@ -48,17 +47,7 @@ jest.mock('@psicocampus/shared/charts', () => {
 const S = MSG.statistics;
 const A = APPOINTMENT_STATISTICS_MSG;
 
-function month(
-  key: string,
-  label: string,
-  counts: Partial<AppointmentsMonth['counts']> = {},
-): AppointmentsMonth {
-  return {
-    key,
-    label,
-    counts: { SCHEDULED: 0, ATTENDED: 0, NO_SHOW: 0, CANCELLED: 0, ...counts },
-  };
-}
+const month = appointmentsMonth;
 
 const appointmentsPerMonth: AppointmentStatistics = {
   scope: 'CASELOAD',
