@@ -208,7 +208,9 @@ export const MSG = {
     emailRequired: 'El correo electrónico es obligatorio',
     emailInvalid: 'Email inválido',
     emailTaken: 'Ya existe un estudiante con ese correo electrónico.',
-    versionRequired: 'Falta la versión del registro. Recarga la página e inténtalo de nuevo.',
+    // Read by integrators too: it names the field and says why it is asked (issue 20).
+    versionRequired:
+      'Falta la versión del registro (version), la que tenía al leerlo: sin ella no se puede saber si otra persona lo cambió después. Recarga la página e inténtalo de nuevo.',
     reportButton: 'Reporte general (PDF)',
     reportNotLoaded: 'No se ha cargado el estudiante correctamente.',
     reportError: 'Error al descargar el reporte.',
