@@ -7,6 +7,7 @@ import type {
   AssessmentCreateBody,
   FinalRemarksBody,
 } from '@psicocampus/shared/columbia';
+import type { ClinicianLevelBody } from '@psicocampus/shared/clinician-level';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
 
@@ -71,6 +72,28 @@ export const assessmentsApi = api.injectEndpoints({
         { type: 'Assessment', id },
       ],
     }),
+    /**
+     * The clinician's level (issue 19 §1), recorded once by the assessment's author: every
+     * place that shows the level shows it beside the engine's, and the statistics count it.
+     */
+    recordClinicianLevel: build.mutation<
+      OkResponse & { assessment: SuicideAssessment },
+      { id: string; body: ClinicianLevelBody }
+    >({
+      query: ({ id, body }) => ({
+        url: `/api/suicide-assessments/${encodeURIComponent(id)}/clinician-level`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (result, _error, { id }) => [
+        { type: 'Assessment', id: 'LIST' },
+        { type: 'Assessment', id: `STUDENT-${result?.assessment.studentId ?? ''}` },
+        { type: 'Assessment', id },
+        { type: 'Student', id: 'LIST' },
+        { type: 'Student', id: result?.assessment.studentId ?? '' },
+        'Statistics',
+      ],
+    }),
   }),
 });
 
@@ -80,6 +103,7 @@ export const {
   useMyAssessmentsQuery,
   useCreateAssessmentMutation,
   useSaveFinalRemarksMutation,
+  useRecordClinicianLevelMutation,
 } = assessmentsApi;
 
 /** Paths of the two PDF reports (docs/import-and-reports.md#reports; the second keeps the spec's spelling). */

@@ -37,6 +37,7 @@ export const AUDIT_ACTION_LABELS = {
   'assessment.list': 'Consulta de evaluaciones',
   'assessment.read': 'Consulta de una evaluación',
   'assessment.final_remarks': 'Observaciones posteriores de una evaluación',
+  'assessment.clinician_level': 'Registro del nivel clínico de una evaluación',
   'report.student': 'Descarga del reporte general',
   'report.assessment': 'Descarga del reporte de una evaluación',
   'user.list': 'Consulta de usuarios',

@@ -76,6 +76,11 @@ export interface LatestRisk {
   level: RiskLevel;
   /** ISO 8601: when that assessment was saved. */
   assessedAt: string;
+  /**
+   * That assessment's clinician's level (issue 19 §1), null when none is
+   * recorded; the server always sends it.
+   */
+  clinicianLevel?: RiskLevel | null;
 }
 
 /** GET /api/students/:id: the student with their clinical notes, newest first. */

@@ -1,3 +1,4 @@
+import type { ClinicianLevel } from '../clinician-level';
 import type { StaffRef } from '../entities';
 import type { RiskLevel } from '../risk/risk-engine';
 import type { ATTEMPT_KEYS, BehaviourKey, IdeationKey } from './columbia-scale';
@@ -69,6 +70,11 @@ export interface SuicideAssessment extends AssessmentAnswers {
   finalRemarksAt: string | null;
   /** Every final remark, oldest first. */
   remarks: AssessmentRemark[];
+  /**
+   * The author's own level with its reason (issue 19 §1), recorded once after
+   * saving; null until then. `riskLevel` stays the engine's.
+   */
+  clinicianLevel: ClinicianLevel | null;
   createdBy: StaffRef | null;
   createdAt: string;
 }
@@ -98,6 +104,7 @@ export interface AssessmentSummary {
   studentId: string;
   student: { _id: string; firstName: string; lastName: string };
   riskLevel: RiskLevel;
+  clinicianLevel: ClinicianLevel | null;
   createdBy: StaffRef | null;
   createdAt: string;
   hasFinalRemarks: boolean;
