@@ -240,6 +240,34 @@ describeOnPostgres(
         [assessmentId],
       );
 
+      // The clinician's level (issue 19 §1): the server role fills it in once, and then
+      // neither it nor the engine's level can be changed, whatever the statement.
+      const reason = 'Red de apoyo sólida y plan de seguridad acordado.';
+      expect(
+        await failureOf(`update suicide_assessments set risk_level = 'ALTO' where id = $1`, [
+          assessmentId,
+        ]),
+      ).toBe('42501');
+      await asApp.query(
+        `update suicide_assessments set clinician_level = 'MODERADO', clinician_reason = $2,
+           clinician_level_at = now() where id = $1 and clinician_level is null`,
+        [assessmentId, reason],
+      );
+      for (const change of [
+        `clinician_level = 'ALTO'`,
+        `clinician_reason = 'Otro motivo, escrito después sin control.'`,
+        `clinician_level = null, clinician_reason = null, clinician_level_at = null`,
+      ]) {
+        expect(
+          await failureOf(`update suicide_assessments set ${change} where id = $1`, [assessmentId]),
+        ).toBe('42501');
+      }
+      const kept = await asApp.query<{ clinician_level: string; risk_level: string }>(
+        'select clinician_level, risk_level from suicide_assessments where id = $1',
+        [assessmentId],
+      );
+      expect(kept.rows).toEqual([{ clinician_level: 'MODERADO', risk_level: 'BAJO' }]);
+
       // The remarks are append-only for the server role too...
       expect(await failureOf(`update assessment_remarks set text = 'Otra'`)).toBe('42501');
       expect(await failureOf(`delete from assessment_remarks`)).toBe('42501');

@@ -321,6 +321,14 @@ export const suicideAssessments = pgTable(
     answers: jsonb().$type<AssessmentAnswers>().notNull(),
     riskLevel: text().notNull(),
     createdAt: createdAt(),
+    /**
+     * The clinician's level (issue 19 §1): recorded once by the author, all
+     * four together; migration 0013 refuses any other change of the row.
+     */
+    clinicianLevel: text(),
+    clinicianReason: text(),
+    clinicianLevelAt: timestamp({ withTimezone: true }),
+    clinicianLevelBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('suicide_assessments_student_created_idx').on(t.studentId, t.createdAt),
@@ -328,6 +336,18 @@ export const suicideAssessments = pgTable(
     check(
       'suicide_assessments_risk_level_check',
       sql`${t.riskLevel} in ('NO_APLICA', 'MUY_ALTO', 'ALTO', 'MODERADO', 'BAJO', 'INDETERMINADO')`,
+    ),
+    check(
+      'suicide_assessments_clinician_level_check',
+      sql`${t.clinicianLevel} is null or ${t.clinicianLevel} in ('NO_APLICA', 'MUY_ALTO', 'ALTO', 'MODERADO', 'BAJO', 'INDETERMINADO')`,
+    ),
+    check(
+      'suicide_assessments_clinician_level_complete_check',
+      sql`(${t.clinicianLevel} is null and ${t.clinicianReason} is null and ${t.clinicianLevelAt} is null and ${t.clinicianLevelBy} is null) or (${t.clinicianLevel} is not null and ${t.clinicianReason} is not null and ${t.clinicianLevelAt} is not null)`,
+    ),
+    check(
+      'suicide_assessments_clinician_reason_length_check',
+      sql`${t.clinicianReason} is null or char_length(${t.clinicianReason}) between 1 and 2000`,
     ),
   ],
 );

@@ -399,6 +399,14 @@ const MATRIX: readonly Row[] = [
     }),
   },
   {
+    route: 'PUT /api/suicide-assessments/:id/clinician-level',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/suicide-assessments/${ids.assessmentToGrade}/clinician-level`,
+      payload: { level: 'ALTO', reason: 'Red de apoyo presente; plan de seguridad acordado.' },
+    }),
+  },
+  {
     route: 'GET /api/pdfreport/student/:id',
     expected: [401, 200, 404, 403],
     request: ({ ids }) => ({ url: `/api/pdfreport/student/${ids.student}` }),

@@ -451,6 +451,13 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     valid: () => ({ finalRemarks: 'Seguimiento semanal acordado.' }),
     audited: true,
   },
+  'PUT /api/suicide-assessments/:id/clinician-level': {
+    method: 'PUT',
+    url: () => `/api/suicide-assessments/${assessmentId}/clinician-level`,
+    as: 'psychologist',
+    valid: () => ({ level: 'MODERADO', reason: 'Red de apoyo presente; sin plan ni intención.' }),
+    audited: true,
+  },
   'POST /api/students/import': {
     method: 'POST',
     url: () => '/api/students/import',
@@ -656,6 +663,12 @@ const ID_ROUTES: Record<string, IdRoute> = {
     url: (id) => `/api/suicide-assessments/${id}/final-remarks`,
     as: 'psychologist',
     body: () => ({ finalRemarks: 'Seguimiento semanal.' }),
+  },
+  'PUT /api/suicide-assessments/:id/clinician-level': {
+    method: 'PUT',
+    url: (id) => `/api/suicide-assessments/${id}/clinician-level`,
+    as: 'psychologist',
+    body: () => ({ level: 'ALTO', reason: 'Red de apoyo presente; sin plan ni intención.' }),
   },
   'GET /api/pdfreport/student/:id': {
     method: 'GET',

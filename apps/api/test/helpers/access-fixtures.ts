@@ -16,6 +16,7 @@ export const CLINICAL_RECORDS = [
   'appointmentToClose',
   'assessment',
   'assessmentToRemark',
+  'assessmentToGrade',
 ] as const;
 
 /**
@@ -98,6 +99,7 @@ export async function createAccessFixtures(
     appointmentToClose,
     assessment,
     assessmentToRemark,
+    assessmentToGrade,
   ] = await Promise.all([
     addNote(server, owner, student._id, 'Refiere insomnio desde el inicio del semestre.'),
     addNote(server, owner, student._id, 'Nota duplicada por error.'),
@@ -106,6 +108,7 @@ export async function createAccessFixtures(
     scheduleAppointment(server, owner, student._id),
     saveAssessment(server, owner, student._id, severeAnswers()),
     saveAssessment(server, owner, student._id),
+    saveAssessment(server, owner, student._id, severeAnswers()),
     // A student with a record of its own, so that its deletion has something to take along.
     addNote(server, owner, studentToDelete._id, 'Primera entrevista.'),
   ]);
@@ -139,6 +142,7 @@ export async function createAccessFixtures(
       appointmentToClose: appointmentToClose._id,
       assessment: assessment._id,
       assessmentToRemark: assessmentToRemark._id,
+      assessmentToGrade: assessmentToGrade._id,
       accountToEdit: accountToEdit._id,
       accountToDeactivate: accountToDeactivate._id,
       accountToReactivate: accountToReactivate._id,

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { MSG } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import {
   answerBehaviourMessage,
   BEHAVIOUR_QUESTIONS,
@@ -549,6 +550,8 @@ function catalogue(): { messages: Set<string>; prefixes: string[] } {
   visit(ADMIN_MSG);
   // The server's own part of the catalogue (the import's answers among them).
   visit(SERVER_MSG);
+  // The clinician's level of an assessment (issue 19 §1), an entry of its own too.
+  visit(CLINICIAN_LEVEL_MSG);
   // The Columbia form's behaviour questions build their sentences from the scale.
   for (const item of BEHAVIOUR_QUESTIONS) {
     messages.add(answerBehaviourMessage(item));

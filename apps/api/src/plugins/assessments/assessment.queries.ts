@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AssessmentAnswers, RiskLevel } from '@psicocampus/shared/columbia';
 import type { Database } from '../../db/client';
 import { assessmentRemarks, students, suicideAssessments, users } from '../../db/schema';
@@ -162,4 +162,32 @@ export async function appendRemark(
 /** The assessment's remarks, oldest first, as they stand now. */
 export async function listRemarks(db: Database, assessmentId: string): Promise<RemarkRecord[]> {
   return (await remarksOf(db, [assessmentId])).get(assessmentId) ?? [];
+}
+
+/**
+ * Records the clinician's level (issue 19 §1) if the assessment has none yet:
+ * one conditional UPDATE, so two saves at once record one level, and the
+ * other finds it taken (null). Migration 0013's trigger refuses any later
+ * change of it, whatever the statement.
+ */
+export async function recordClinicianLevel(
+  db: Database,
+  values: { assessmentId: string; level: RiskLevel; reason: string; at: Date; by: string },
+): Promise<AssessmentRow | null> {
+  const [row] = await db
+    .update(suicideAssessments)
+    .set({
+      clinicianLevel: values.level,
+      clinicianReason: values.reason,
+      clinicianLevelAt: values.at,
+      clinicianLevelBy: values.by,
+    })
+    .where(
+      and(
+        eq(suicideAssessments.id, values.assessmentId),
+        isNull(suicideAssessments.clinicianLevel),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

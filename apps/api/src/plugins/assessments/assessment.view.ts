@@ -4,9 +4,11 @@ import {
   type AssessmentSummary,
   type SuicideAssessment,
 } from '@psicocampus/shared/columbia';
-import { toStaffRef } from '../users/staff-ref';
+import type { ClinicianLevel } from '@psicocampus/shared/clinician-level';
+import { toStaffRef, type StaffRow } from '../users/staff-ref';
 import type {
   AssessmentRecord,
+  AssessmentRow,
   CaseloadAssessmentRecord,
   RemarkRecord,
 } from './assessment.queries';
@@ -14,6 +16,27 @@ import type {
 function riskLevelOf(value: string) {
   if (!isRiskLevel(value)) throw new Error(`unknown risk level ${value}`);
   return value;
+}
+
+/**
+ * The clinician's level of the row, or null. Only the assessment's author
+ * records it, so its `by` is the author while both accounts exist; when the
+ * account is gone both are null ('No asignado').
+ */
+export function clinicianLevelOf(
+  assessment: AssessmentRow,
+  author: StaffRow | null,
+): ClinicianLevel | null {
+  if (!assessment.clinicianLevel || !assessment.clinicianReason || !assessment.clinicianLevelAt) {
+    return null;
+  }
+  const byAuthor = author !== null && author.id === assessment.clinicianLevelBy;
+  return {
+    level: riskLevelOf(assessment.clinicianLevel),
+    reason: assessment.clinicianReason,
+    at: assessment.clinicianLevelAt.toISOString(),
+    by: byAuthor ? toStaffRef(author) : null,
+  };
 }
 
 export function toRemark({ remark, author }: RemarkRecord): AssessmentRemark {
@@ -42,6 +65,7 @@ export function toAssessment({ assessment, author, remarks }: AssessmentRecord):
     finalRemarks: newest?.text ?? '',
     finalRemarksAt: newest?.createdAt ?? null,
     remarks: entries,
+    clinicianLevel: clinicianLevelOf(assessment, author),
     createdBy: toStaffRef(author),
     createdAt: assessment.createdAt.toISOString(),
   };
@@ -54,6 +78,7 @@ export function toAssessmentSummary(record: CaseloadAssessmentRecord): Assessmen
     studentId: assessment.studentId,
     student: { _id: student.id, firstName: student.firstName, lastName: student.lastName },
     riskLevel: riskLevelOf(assessment.riskLevel),
+    clinicianLevel: clinicianLevelOf(assessment, author),
     createdBy: toStaffRef(author),
     createdAt: assessment.createdAt.toISOString(),
     hasFinalRemarks: record.hasRemarks,

@@ -14,6 +14,11 @@ import {
   type AssessmentCreateBody,
   type AssessmentSavedAnswer,
 } from '@psicocampus/shared/columbia';
+import {
+  CLINICIAN_LEVEL_MSG,
+  clinicianLevelSchema,
+  type ClinicianLevelBody,
+} from '@psicocampus/shared/clinician-level';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
@@ -27,6 +32,7 @@ import {
   listCaseloadAssessments,
   listRemarks,
   listStudentAssessments,
+  recordClinicianLevel,
   type CaseloadAssessmentFilters,
 } from './assessment.queries';
 import { toAssessment, toAssessmentSummary } from './assessment.view';
@@ -179,6 +185,37 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
         ok: true,
         msg: MSG.assessment.finalRemarksSaved,
         assessment: toAssessment({ ...found, remarks: await listRemarks(db, found.assessment.id) }),
+      };
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/api/suicide-assessments/:id/clinician-level',
+    audited('assessment.clinician_level'),
+    async (request) => {
+      const { user } = signedIn(request);
+      const { id } = request.params;
+      const found = isUuid(id) ? await findOwnAssessment(db, user.id, id) : null;
+      if (!found) throw assessmentNotFound();
+      if (found.assessment.authorId !== user.id) {
+        throw new HttpError(403, CLINICIAN_LEVEL_MSG.onlyAuthor);
+      }
+      const body = (await validateBody(clinicianLevelSchema, request.body)) as ClinicianLevelBody;
+      // Once (docs/columbia-assessment.md#clinicians-level): the engine's level is never
+      // touched, and a recorded level is never replaced (migration 0013 refuses it too).
+      const saved = await recordClinicianLevel(db, {
+        assessmentId: found.assessment.id,
+        level: body.level,
+        reason: body.reason,
+        at: ctx.now(),
+        by: user.id,
+      });
+      if (!saved) throw new HttpError(409, CLINICIAN_LEVEL_MSG.alreadyRecorded);
+      // The audit row names the assessment and nothing of the judgement: a level is clinical too.
+      return {
+        ok: true,
+        msg: CLINICIAN_LEVEL_MSG.saved,
+        assessment: toAssessment({ ...found, assessment: saved }),
       };
     },
   );

@@ -82,7 +82,7 @@ export interface LevelCount {
 
 /**
  * How many students in scope have each risk level as their LATEST
- * assessment's, and (key null) how many were never assessed. For each
+ * assessment's level in force (its clinician's level, else the engine's), and (key null) how many were never assessed. For each
  * student, its newest assessment is read through the (student_id,
  * created_at) index, backwards, LIMIT 1: at 10,000 students and 100,000
  * assessments on PostgreSQL this took 27 ms where DISTINCT ON over all
@@ -93,7 +93,14 @@ export async function countLatestRiskLevels(
   scope: StatisticsScope,
 ): Promise<LevelCount[]> {
   const latest = db
-    .select({ riskLevel: suicideAssessments.riskLevel })
+    .select({
+      // The level in force (issue 19 §1, "nivel clínico"): the clinician's where one is
+      // recorded, the engine's otherwise; the charts say so in their note.
+      riskLevel:
+        sql<string>`coalesce(${suicideAssessments.clinicianLevel}, ${suicideAssessments.riskLevel})`.as(
+          'risk_level',
+        ),
+    })
     .from(suicideAssessments)
     .where(eq(suicideAssessments.studentId, outerId(students)))
     .orderBy(desc(suicideAssessments.createdAt), desc(suicideAssessments.id))

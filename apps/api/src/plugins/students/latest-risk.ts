@@ -9,7 +9,8 @@ export const isoText = (column: AnyPgColumn | SQL) =>
 
 /**
  * A student's current level (issue 16: the list's column and the detail's
- * badge) as JSON: their latest assessment's level and date, null without
+ * badge) as JSON: their latest assessment's level, its clinician's level
+ * (issue 19 §1) and date, null without
  * one. One index lookup per student (suicide_assessments_student_created_idx).
  * Both drivers answer a `json` value parsed.
  */
@@ -17,7 +18,8 @@ export function latestRiskJson(studentId: AnyPgColumn): SQL<LatestRisk | null> {
   return sql<LatestRisk | null>`(select json_build_object(
       'assessmentId', ${suicideAssessments.id},
       'level', ${suicideAssessments.riskLevel},
-      'assessedAt', ${isoText(suicideAssessments.createdAt)}
+      'assessedAt', ${isoText(suicideAssessments.createdAt)},
+      'clinicianLevel', ${suicideAssessments.clinicianLevel}
     ) from ${suicideAssessments}
     where ${suicideAssessments.studentId} = ${studentId}
     order by ${suicideAssessments.createdAt} desc, ${suicideAssessments.id} desc

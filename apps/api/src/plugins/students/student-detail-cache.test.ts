@@ -47,6 +47,7 @@ describe("a student's current level (issue 16)", () => {
       assessmentId: latest._id,
       level: latest.riskLevel,
       assessedAt: latest.createdAt,
+      clinicianLevel: null,
     };
     expect(latest.riskLevel).toBe('MUY_ALTO');
     expect((await listed(lucia, assessed._id))?.latestRisk).toEqual(expected);

@@ -12,9 +12,11 @@ import {
   showsPotentialLethality,
   type YesNoItem,
 } from '@psicocampus/shared/columbia';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import {
   createDocument,
+  type Doc,
   emphasis,
   fields,
   finish,
@@ -35,6 +37,31 @@ const labelOf = (options: ReadonlyArray<{ value: number; label: string }>, value
   value === null
     ? T.unanswered
     : (options.find((option) => option.value === value)?.label ?? String(value));
+
+/**
+ * The clinician's level beside the engine's (issue 19 §1): both named, the
+ * engine's never replaced, with the reason, who and when.
+ */
+function clinicianLevelSection(doc: Doc, data: AssessmentReportData): void {
+  const { assessment } = data;
+  const C = CLINICIAN_LEVEL_MSG;
+  const clinician = assessment.clinicianLevel;
+  heading(doc, C.title);
+  const rows: Array<[string, string]> = [
+    [C.engineLevel, MSG.assessment.levels[assessment.riskLevel]],
+    [C.clinicianLevel, clinician ? MSG.assessment.levels[clinician.level] : C.noneYet],
+  ];
+  if (clinician) {
+    rows.push([C.reasonLabel, clinician.reason]);
+    rows.push([
+      C.recordedLabel,
+      `${formatDateTimeIn(clinician.at, data.timeZone)} · ${
+        clinician.by ? fullName(clinician.by) : MSG.common.notAssigned
+      }`,
+    ]);
+  }
+  fields(doc, rows);
+}
 
 /** One assessment in full: every answer in Spanish, the level, the remarks, who and when. */
 export function renderAssessmentReport(data: AssessmentReportData): Promise<Buffer> {
@@ -59,6 +86,7 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
   heading(doc, MSG.assessment.estimatedLevel);
   emphasis(doc, MSG.assessment.levels[assessment.riskLevel]);
   paragraph(doc, MSG.assessment.decisionAid, { italic: true, muted: true });
+  clinicianLevelSection(doc, data);
 
   heading(doc, MSG.assessment.ideationSection);
   for (const question of IDEATION_QUESTIONS) {
