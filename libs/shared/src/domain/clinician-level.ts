@@ -19,6 +19,9 @@ export const CLINICIAN_LEVEL_MSG = {
   title: 'Nivel clínico',
   engineLevel: 'Nivel estimado por la escala',
   clinicianLevel: 'Nivel clínico',
+  /** In a table's cell, beside each badge. */
+  engineShort: 'Escala:',
+  clinicianShort: 'Clínico:',
   levelLabel: 'Nivel clínico',
   reasonLabel: 'Motivo',
   recordedLabel: 'Registrado',
@@ -29,6 +32,7 @@ export const CLINICIAN_LEVEL_MSG = {
   save: 'Registrar nivel clínico',
   saving: 'Registrando...',
   saved: 'Nivel clínico registrado.',
+  saveError: 'No se pudo registrar el nivel clínico.',
   recordedBy: (name: string, date: string) => `Registrado por ${name} el ${date}`,
   noneYet: 'Sin nivel clínico registrado',
   levelRequired: 'Selecciona el nivel clínico.',
@@ -45,7 +49,7 @@ export const CLINICIAN_LEVEL_MSG = {
   /** Said under the statistics by level: which level each student is counted by. */
   statisticsNote:
     'Se cuenta el nivel clínico de la última evaluación cuando lo hay; si no, el nivel estimado por la escala.',
-  statisticsTitle: 'Nivel de riesgo de la última evaluación (nivel clínico)',
+  statisticsColumn: 'Nivel clínico (o, si no lo hay, el de la escala)',
 } as const;
 
 /** A clinician's level as the API answers it. */

@@ -204,6 +204,20 @@ interface StatisticsChartCardProps {
   spec: StatisticsChartSpec;
   /** Draws the chart: the screen passes nivo's, loaded lazily (`@psicocampus/shared/charts`). */
   Chart: ComponentType<FittedChartProps>;
+  /** Said under the chart by level, after the decision-aid line. */
+  extraNote?: string;
+}
+
+/**
+ * What the chart by level counts, said by the screen: in its table's first
+ * column's header and a line under the chart. The screens pass the
+ * clinician's level's texts (issue 19 §1, "nivel clínico"), which /login
+ * does not load.
+ */
+export interface RiskLevelBasis {
+  /** Header of the table's first column. */
+  categoryHeader: string;
+  note: string;
 }
 
 /**
@@ -211,12 +225,19 @@ interface StatisticsChartCardProps {
  * in a `ChartTableCard`. The chart by level carries the decision-aid line
  * (docs/columbia-assessment.md#risk-levels).
  */
-export function StatisticsChartCard({ spec, Chart }: StatisticsChartCardProps) {
+export function StatisticsChartCard({ spec, Chart, extraNote }: StatisticsChartCardProps) {
   return (
     <ChartTableCard
       title={spec.title}
       wide={spec.kind === 'horizontal-bar'}
-      note={spec.id === 'risk-level' ? MSG.assessment.decisionAid : undefined}
+      note={
+        spec.id === 'risk-level' ? (
+          <>
+            {extraNote && <span>{extraNote} </span>}
+            <span>{MSG.assessment.decisionAid}</span>
+          </>
+        ) : undefined
+      }
       empty={spec.total === 0}
       chart={(width) => {
         const drawn = fitChartSpec(spec, width);
@@ -242,16 +263,35 @@ interface StatisticsChartCardsProps {
    * so nivo loads with the statistics screen only (docs/limits-and-budgets.md#speed-and-size-budgets).
    */
   Chart: ComponentType<FittedChartProps>;
+  /** What the chart by level counts (its title and a note); the engine's level when absent. */
+  riskLevelBasis?: RiskLevelBasis;
 }
 
 /** The counts of a statistics screen, for a caseload or the whole service, each in its card. */
-export function StatisticsChartCards({ statistics, Chart }: StatisticsChartCardsProps) {
-  const specs = useMemo(() => statisticsChartSpecs(statistics), [statistics]);
+export function StatisticsChartCards({
+  statistics,
+  Chart,
+  riskLevelBasis,
+}: StatisticsChartCardsProps) {
+  const specs = useMemo(
+    () =>
+      statisticsChartSpecs(statistics).map((spec) =>
+        spec.id === 'risk-level' && riskLevelBasis
+          ? { ...spec, categoryHeader: riskLevelBasis.categoryHeader }
+          : spec,
+      ),
+    [statistics, riskLevelBasis],
+  );
   if (specs.every((spec) => spec.total === 0)) return <EmptyState text={MSG.statistics.empty} />;
   return (
     <div className={styles.grid}>
       {specs.map((spec) => (
-        <StatisticsChartCard key={spec.id} spec={spec} Chart={Chart} />
+        <StatisticsChartCard
+          key={spec.id}
+          spec={spec}
+          Chart={Chart}
+          extraNote={spec.id === 'risk-level' ? riskLevelBasis?.note : undefined}
+        />
       ))}
     </div>
   );
