@@ -5,6 +5,7 @@ import {
   type AssessmentAnswers,
   type AssessmentFormProps,
   type RiskLevel,
+  type SuicideAssessment,
 } from '@psicocampus/shared';
 import {
   Form,
@@ -19,6 +20,7 @@ import { BehaviourSection } from './behaviour-section.component';
 import { EstimatedLevel } from './estimated-level.component';
 import { TextAnswer } from './answer-fields.component';
 import { FieldIdContext, fieldIdFactory } from './field-ids';
+import { ClinicianLevelSection } from '../clinician-level/clinician-level.component';
 import { FinalRemarks } from './final-remarks.component';
 import { FormSection } from './form-section.component';
 import { IdeationSection } from './ideation-section.component';
@@ -80,6 +82,7 @@ export default function AssessmentForm(props: AssessmentFormComponentProps) {
           <AssessmentFormBody
             {...props}
             saved={saved !== null}
+            savedAssessment={saved}
             savedLevel={saved?.riskLevel}
             isSaving={isSaving}
             waitingForSession={waitingForSession}
@@ -96,6 +99,7 @@ export default function AssessmentForm(props: AssessmentFormComponentProps) {
 interface BodyProps extends AssessmentFormComponentProps {
   draft: Draft<AssessmentAnswers>;
   saved: boolean;
+  savedAssessment: SuicideAssessment | null;
   savedLevel?: RiskLevel;
   isSaving: boolean;
   /** The save waits for the host page's new token (embedded only). */
@@ -109,6 +113,7 @@ function AssessmentFormBody({
   onClose,
   onUnsavedChange,
   saved,
+  savedAssessment,
   savedLevel,
   isSaving,
   waitingForSession,
@@ -117,6 +122,8 @@ function AssessmentFormBody({
   draft,
 }: BodyProps) {
   const { values } = useFormikContext<AssessmentAnswers>();
+  // The saved assessment as its clinician's level was recorded, once it is.
+  const [graded, setGraded] = useState<SuicideAssessment | null>(null);
   const unsaved = saved ? remarks.unsaved : draft.isChanged(values);
   useLeavePageWarning(unsaved);
   // A saved assessment is a clinical record: no draft of it stays.
@@ -180,6 +187,15 @@ function AssessmentFormBody({
               onSave: () => void remarks.save(),
             }}
           />
+          {savedAssessment && (
+            <div className={styles.section}>
+              <ClinicianLevelSection
+                assessment={graded ?? savedAssessment}
+                onRecorded={setGraded}
+                byItsAuthor
+              />
+            </div>
+          )}
           <div className={styles.actions}>
             <Button variant="secondary" onClick={() => void close()}>
               {MSG.assessment.close}

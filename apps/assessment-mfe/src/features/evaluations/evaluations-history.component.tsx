@@ -5,9 +5,9 @@ import {
   EmptyState,
   LoadingMessage,
   Notice,
-  RiskLevelBadge,
   VisuallyHidden,
 } from '@psicocampus/shared/ui';
+import { LevelsSideBySide } from '@psicocampus/shared/clinician-level-ui';
 import { Link } from 'react-router-dom';
 import { savedAssessmentPath } from '../../lib/paths';
 import { EvaluationRemarks } from './evaluation-remarks.component';
@@ -92,7 +92,12 @@ function EvaluationItem({ number, assessment, onDownload, downloading, level }: 
           },
           {
             term: MSG.assessment.levelColumn,
-            description: <RiskLevelBadge level={assessment.riskLevel} />,
+            description: (
+              <LevelsSideBySide
+                engine={assessment.riskLevel}
+                clinician={assessment.clinicianLevel?.level}
+              />
+            ),
           },
         ]}
       />

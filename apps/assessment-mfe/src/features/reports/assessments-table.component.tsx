@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime, fullName, MSG, type AssessmentSummary } from '@psicocampus/shared';
 import { Button, VisuallyHidden } from '@psicocampus/shared/ui';
 import { savedAssessmentPath, studentEvaluationsPath } from '../../lib/paths';
-import { RiskLevelBadge } from '@psicocampus/shared/ui';
+import { LevelsSideBySide } from '@psicocampus/shared/clinician-level-ui';
 import styles from './reports.module.css';
 
 interface Props {
@@ -40,7 +40,10 @@ export function AssessmentsTable({ assessments, onDownload }: Props) {
                   </Link>
                 </th>
                 <td>
-                  <RiskLevelBadge level={assessment.riskLevel} />
+                  <LevelsSideBySide
+                    engine={assessment.riskLevel}
+                    clinician={assessment.clinicianLevel?.level}
+                  />
                 </td>
                 <td>
                   {assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned}

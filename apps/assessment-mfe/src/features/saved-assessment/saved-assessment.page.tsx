@@ -14,10 +14,12 @@ import {
   LoadingMessage,
   Notice,
   PageHeader,
-  RiskLevelBadge,
   SectionCard,
 } from '@psicocampus/shared/ui';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
+import { LevelsSideBySide } from '@psicocampus/shared/clinician-level-ui';
 import { studentEvaluationsPath } from '../../lib/paths';
+import { ClinicianLevelContent } from '../clinician-level/clinician-level.component';
 import { usePdfReports } from '../../lib/use-pdf-reports';
 import { EvaluationRemarks } from '../evaluations/evaluation-remarks.component';
 import { AssessmentAnswers } from './assessment-answers.component';
@@ -100,11 +102,19 @@ export default function SavedAssessmentPage() {
                 },
                 {
                   term: M.estimatedLevel,
-                  description: <RiskLevelBadge level={assessment.riskLevel} />,
+                  description: (
+                    <LevelsSideBySide
+                      engine={assessment.riskLevel}
+                      clinician={assessment.clinicianLevel?.level}
+                    />
+                  ),
                 },
               ]}
             />
             <p className={styles.decisionAid}>{M.decisionAid}</p>
+          </SectionCard>
+          <SectionCard title={CLINICIAN_LEVEL_MSG.title}>
+            <ClinicianLevelContent assessment={assessment} />
           </SectionCard>
           <AssessmentAnswers assessment={assessment}>
             <EvaluationRemarks assessment={assessment} level={3} />
