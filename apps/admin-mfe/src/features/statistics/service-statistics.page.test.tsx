@@ -6,6 +6,7 @@ import { appointmentsMonth, deferred, stubApi } from '@psicocampus/shared/testin
 import { json, makeStatistics } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/render';
 import ServiceStatisticsPage from './service-statistics.page';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 
 const S = MSG.statistics;
 const A = APPOINTMENT_STATISTICS_MSG;
@@ -107,7 +108,8 @@ describe("the service's statistics (static-admin, docs/screens-and-routes.md#sta
     const table = await screen.findByRole('table', { name: S.byRiskLevel });
     // Each level carries the badge's mark (hidden from screen readers) beside its name.
     expect(tableText(table)).toEqual([
-      ['Nivel de riesgo', 'Estudiantes'],
+      // The level in force: the clinician's where recorded (issue 19 §1).
+      [CLINICIAN_LEVEL_MSG.statisticsColumn, 'Estudiantes'],
       ['■Muy alto', '1'],
       ['◆Alto', '2'],
       ['▲Moderado', '5'],

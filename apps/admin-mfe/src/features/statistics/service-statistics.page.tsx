@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { MSG, useStatisticsQuery } from '@psicocampus/shared';
 import {
   Button,
@@ -8,6 +9,12 @@ import {
   StatisticsChartCards,
 } from '@psicocampus/shared/ui';
 import { AppointmentsPerMonthCard } from '@psicocampus/shared/statistics';
+
+/** The chart by level counts the level in force: the clinician's, else the scale's (issue 19 §1). */
+const RISK_LEVEL_BASIS = {
+  categoryHeader: CLINICIAN_LEVEL_MSG.statisticsColumn,
+  note: CLINICIAN_LEVEL_MSG.statisticsNote,
+};
 
 // nivo comes with this import only: never in the remote's entry, never on another screen (docs/limits-and-budgets.md#speed-and-size-budgets).
 const loadCharts = () => import('@psicocampus/shared/charts');
@@ -31,7 +38,13 @@ export default function ServiceStatisticsPage() {
           </Button>
         </Notice>
       )}
-      {data && <StatisticsChartCards statistics={data.statistics} Chart={StatisticsChart} />}
+      {data && (
+        <StatisticsChartCards
+          statistics={data.statistics}
+          Chart={StatisticsChart}
+          riskLevelBasis={RISK_LEVEL_BASIS}
+        />
+      )}
       <AppointmentsPerMonthCard Chart={AppointmentsChart} />
     </>
   );

@@ -12,6 +12,7 @@ import { appointmentsMonth, deferred, stubApi } from '@psicocampus/shared/testin
 import { json } from '../../testing/fixtures';
 import { BASE, renderScreen } from '../../testing/render';
 import StatisticsPage from './statistics.page';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 
 /*
  * The charts are nivo's, which this remote's Jest setup does not compile (its
@@ -138,7 +139,8 @@ describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)"
       ['Total', '6'],
     ]);
     expect(tableText(S.byRiskLevel)).toEqual([
-      ['Nivel de riesgo', 'Estudiantes'],
+      // The level in force: the clinician's where recorded (issue 19 §1).
+      [CLINICIAN_LEVEL_MSG.statisticsColumn, 'Estudiantes'],
       ['■Muy alto', '0'],
       ['◆Alto', '1'],
       ['▲Moderado', '1'],
@@ -204,6 +206,8 @@ describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)"
     // After the chart in the card, in reading order as on screen.
     expect(chart.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getAllByText(MSG.assessment.decisionAid)).toHaveLength(1);
+    // What is counted: the clinician's level, else the scale's (issue 19 §1).
+    expect(within(byLevel).getByText(CLINICIAN_LEVEL_MSG.statisticsNote)).toBeInTheDocument();
   });
 
   it("puts 'Ver como tabla' in the same place on every card: beside the heading, last in its row (issue 16)", async () => {

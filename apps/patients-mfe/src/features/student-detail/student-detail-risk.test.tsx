@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { formatDate, MSG, type Student } from '@psicocampus/shared';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { stubApi } from '@psicocampus/shared/testing';
 import { json, makeDetail } from '../../testing/fixtures';
 import { BASE, renderScreen } from '../../testing/render';
@@ -52,6 +53,28 @@ describe("the student detail's header: the current level (issue 16)", () => {
     const link = within(top).getByRole('link', { name: /Alto/ });
     expect(link).toHaveAttribute('href', `${BASE}/evaluacion/e1`);
     expect(link).toHaveTextContent(formatDate('2026-03-10T15:45:00.000Z'));
+  });
+
+  it("shows the clinician's level beside the scale's when that assessment has one (issue 19 §1)", async () => {
+    const student = makeDetail({
+      firstName: 'Valentina',
+      lastName: 'Ríos',
+      latestRisk: {
+        assessmentId: 'e1',
+        level: 'MUY_ALTO',
+        assessedAt: '2026-03-10T15:45:00.000Z',
+        clinicianLevel: 'ALTO',
+      },
+    });
+    await renderDetail(student);
+    const top = await header('Valentina Ríos');
+    const link = within(top).getByRole('link', { name: /Muy alto/ });
+    expect(link).toHaveTextContent(
+      new RegExp(`${CLINICIAN_LEVEL_MSG.engineShort}\\W*${MSG.assessment.levels.MUY_ALTO}`),
+    );
+    expect(link).toHaveTextContent(
+      new RegExp(`${CLINICIAN_LEVEL_MSG.clinicianShort}\\W*${MSG.assessment.levels.ALTO}`),
+    );
   });
 
   it("says 'Sin evaluación' when the student has no assessment", async () => {

@@ -9,7 +9,8 @@ import {
   SEMESTER_LABELS,
   type StudentSummary,
 } from '@psicocampus/shared';
-import { DefinitionList, RiskBadge, SectionCard } from '@psicocampus/shared/ui';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
+import { DefinitionList, RiskBadge, RiskLevelBadge, SectionCard } from '@psicocampus/shared/ui';
 import styles from './student-detail.module.css';
 
 const L = MSG.students.labels;
@@ -21,7 +22,8 @@ const savedAssessmentPath = (assessmentId: string) =>
 /**
  * 'Nivel de riesgo actual:' and the level of the latest assessment with its
  * date, a link to that assessment, or 'Sin evaluación' (issue 16), for the
- * detail's header: a line of its own under the career.
+ * detail's header: a line of its own under the career. A clinician's level
+ * recorded on that assessment shows beside the scale's (issue 19 §1).
  */
 export function StudentRiskLine({ student }: { student: StudentSummary }) {
   const risk = student.latestRisk;
@@ -34,7 +36,19 @@ export function StudentRiskLine({ student }: { student: StudentSummary }) {
           className={styles.riskLink}
           title={MSG.currentRisk.openAssessment}
         >
+          {risk.clinicianLevel && (
+            <>
+              <span className={styles.riskSource}>{CLINICIAN_LEVEL_MSG.engineShort}</span>{' '}
+            </>
+          )}
           <RiskBadge risk={risk} />
+          {risk.clinicianLevel && (
+            <>
+              {' '}
+              <span className={styles.riskSource}>{CLINICIAN_LEVEL_MSG.clinicianShort}</span>{' '}
+              <RiskLevelBadge level={risk.clinicianLevel} />
+            </>
+          )}
         </Link>
       ) : (
         <RiskBadge risk={null} />
