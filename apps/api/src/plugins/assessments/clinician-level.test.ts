@@ -309,6 +309,20 @@ describe('the assessment PDF', () => {
     );
   });
 
+  it('the student’s general report prints it under the scale’s level', async () => {
+    const { studentId, assessment } = await newAssessment();
+    await record(lucia, assessment._id, { level: 'ALTO', reason: REASON });
+    const response = await server.call({
+      method: 'GET',
+      url: `/api/pdfreport/student/${studentId}`,
+      token: lucia,
+    });
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toMatch(new RegExp(`${MSG.assessment.estimatedLevel}[:·\\s]+Muy alto`));
+    expect(text).toMatch(new RegExp(`${CLINICIAN_LEVEL_MSG.clinicianLevel}[:·\\s]+Alto`));
+  });
+
   it('says when none is recorded', async () => {
     const { assessment } = await newAssessment();
     expect(await pdfOf(assessment._id)).toContain(CLINICIAN_LEVEL_MSG.noneYet);

@@ -7,6 +7,7 @@ import {
   MSG,
   SEMESTER_LABELS,
 } from '@psicocampus/shared/domain';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import {
   createDocument,
@@ -88,13 +89,21 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
       doc,
       `${MSG.assessment.itemTitle(index + 1)} · ${formatDateTimeIn(assessment.createdAt, data.timeZone)}`,
     );
-    fields(doc, [
+    const rows: Array<[string, string]> = [
       [MSG.assessment.estimatedLevel, MSG.assessment.levels[assessment.riskLevel]],
-      [
-        T.evaluatedBy,
-        assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned,
-      ],
+    ];
+    // Beside the engine's, never instead of it (issue 19 §1).
+    if (assessment.clinicianLevel) {
+      rows.push([
+        CLINICIAN_LEVEL_MSG.clinicianLevel,
+        MSG.assessment.levels[assessment.clinicianLevel.level],
+      ]);
+    }
+    rows.push([
+      T.evaluatedBy,
+      assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned,
     ]);
+    fields(doc, rows);
   });
   if (data.assessments.length) {
     gap(doc, 0.4);
