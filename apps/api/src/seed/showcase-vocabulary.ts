@@ -163,6 +163,12 @@ export const FOLLOW_UP_NOTES = [
   'Refiere que utilizó las estrategias del plan de seguridad durante el fin de semana. Se mantiene el seguimiento semanal.',
 ] as const;
 
+/** Reasons of a clinician's level (issue 19 §1) confirming the scale's on a high assessment. */
+export const CLINICIAN_REASONS = [
+  'Coincide con la escala: ideación con método y sin red de apoyo disponible esta semana.',
+  'Se confirma el nivel de la escala tras la entrevista; refiere intención y aislamiento reciente.',
+] as const;
+
 export const REMARKS = [
   'Se acuerda seguimiento semanal y revisión del plan de seguridad en la próxima cita.',
   'Derivación a psiquiatría confirmada; la persona estudiante acepta el acompañamiento.',

@@ -3,6 +3,7 @@ import {
   assessmentCreateSchema,
   assessmentProblems,
   computeRiskLevel,
+  isHighRiskLevel,
   latestAttemptDate,
   normalizeAssessment,
   RISK_LEVELS,
@@ -18,6 +19,7 @@ import {
   STUDENT_EMAIL_DOMAIN,
   type ShowcaseRows,
 } from './showcase';
+import { clinicianLevelSchema } from '@psicocampus/shared/clinician-level';
 import { CAREERS, FEMALE_NAMES, MALE_NAMES, NEUTRAL_NAMES, SURNAMES } from './showcase-vocabulary';
 
 const DAY_MS = 86_400_000;
@@ -113,6 +115,26 @@ describe.each(MOMENTS.map((now) => [now.toString(), now] as const))(
             }),
           ).not.toThrow();
         }
+      }
+    });
+
+    it("records a clinician's level on some high assessments, confirming the scale's, valid for the shared schema", () => {
+      const graded = rows.assessments.filter((assessment) => assessment.clinicianLevel);
+      expect(graded.length).toBeGreaterThan(0);
+      for (const assessment of graded) {
+        expect(isHighRiskLevel(assessment.riskLevel)).toBe(true);
+        expect(assessment.clinicianLevel).toBe(assessment.riskLevel);
+        expect(assessment.clinicianLevelBy).toBe(assessment.authorId);
+        expect(
+          (assessment.clinicianLevelAt as Date).getTime() -
+            (assessment.createdAt as Date).getTime(),
+        ).toBeGreaterThan(0);
+        expect(() =>
+          clinicianLevelSchema.validateSync({
+            level: assessment.clinicianLevel,
+            reason: assessment.clinicianReason,
+          }),
+        ).not.toThrow();
       }
     });
 

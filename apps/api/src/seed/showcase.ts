@@ -18,6 +18,7 @@ import {
   FOLLOW_UP_NOTES,
   MALE_NAMES,
   NEUTRAL_NAMES,
+  CLINICIAN_REASONS,
   REMARKS,
   SESSION_NOTES,
   SURNAMES,
@@ -38,7 +39,8 @@ import {
  * - Columbia assessments within the last 12 months whose level is the
  *   shared engine's, the latest of each psychologist's students covering
  *   every level of docs/columbia-assessment.md#risk-levels; final remarks
- *   on some high ones;
+ *   on some high ones, and on some of those a clinician's level that
+ *   confirms the scale's;
  * - a few students not yet assigned, for the administrator's assignment
  *   screen.
  *
@@ -326,14 +328,15 @@ export function buildShowcase(input: ShowcaseInput): ShowcaseRows {
       for (const { at, level } of assessedAt) {
         const { answers, riskLevel } = showcaseAssessment(level, at, random);
         const id = newId();
-        rows.assessments.push({
+        const row: AssessmentRow = {
           id,
           studentId: member.id,
           authorId: psychologist.id,
           answers,
           riskLevel,
           createdAt: at,
-        });
+        };
+        rows.assessments.push(row);
         const high = isHighRiskLevel(riskLevel);
         const remarkAt = at.getTime() + random.int(2, 48) * HOUR_MS;
         if (high && remarkAt < nowMs - 10 * MINUTE_MS && random.chance(0.6)) {
@@ -343,6 +346,16 @@ export function buildShowcase(input: ShowcaseInput): ShowcaseRows {
             text: random.pick(REMARKS),
             createdAt: new Date(remarkAt),
           });
+          // Every other one, the psychologist also confirmed the scale's level as the
+          // clinician's: chosen without drawing, so the rest of the showcase stays as it was.
+          if (rows.remarks.length % 2 === 0) {
+            Object.assign(row, {
+              clinicianLevel: riskLevel,
+              clinicianReason: CLINICIAN_REASONS[rows.remarks.length % CLINICIAN_REASONS.length],
+              clinicianLevelAt: new Date(remarkAt),
+              clinicianLevelBy: psychologist.id,
+            });
+          }
         }
       }
 
