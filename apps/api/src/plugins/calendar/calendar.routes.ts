@@ -34,7 +34,8 @@ export const FEED_FUTURE_DAYS = 365;
 /** `{token}.ics`: the 256-bit token newToken() writes (base64url). */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
-const feedSettingsSchema = object({
+/** The feed's settings (POST and PUT /api/calendar/feed); the API's document shows it too. */
+export const feedSettingsSchema = object({
   showNames: boolean().strict().default(false),
 }).noUnknown();
 
@@ -70,18 +71,20 @@ export async function calendarRoutes(app: FastifyInstance, opts: { ctx: AppConte
     const { user } = signedIn(request);
     request.auditRecordId = user.id;
     const body = await validateBody(feedSettingsSchema, request.body ?? {});
+    // A strict schema validates without casting, so its default is not filled in.
+    const showNames = body.showNames ?? false;
     const token = newToken();
     await saveFeed(db, {
       psychologistId: user.id,
       tokenHash: hashToken(token),
-      showNames: body.showNames,
+      showNames,
       now: ctx.now(),
     });
     void reply.status(201);
     return {
       ok: true,
       msg: C.created,
-      feed: { exists: true, showNames: body.showNames },
+      feed: { exists: true, showNames },
       url: feedUrl(token),
     };
   });
@@ -90,10 +93,11 @@ export async function calendarRoutes(app: FastifyInstance, opts: { ctx: AppConte
     const { user } = signedIn(request);
     request.auditRecordId = user.id;
     const body = await validateBody(feedSettingsSchema, request.body ?? {});
-    if (!(await updateFeedShowNames(db, user.id, body.showNames, ctx.now()))) {
+    const showNames = body.showNames ?? false;
+    if (!(await updateFeedShowNames(db, user.id, showNames, ctx.now()))) {
       throw new HttpError(404, C.noFeed);
     }
-    return { ok: true, msg: C.updated, feed: { exists: true, showNames: body.showNames } };
+    return { ok: true, msg: C.updated, feed: { exists: true, showNames } };
   });
 
   app.delete('/api/calendar/feed', audited('calendar.feed_revoke'), async (request) => {
