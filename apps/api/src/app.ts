@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -35,11 +36,23 @@ import { registerSecurityHeaders, remoteOriginsOf } from './web/security-headers
 import { registerApiCompression } from './lib/compression';
 import { registerBodyShapeLimits } from './lib/body-shape';
 import { unitOfWorkDatabase } from './db/unit-of-work';
+import { openApiRoutes } from './openapi/openapi.routes';
+import { API_ROOT } from './paths';
+
+/** The API package's version, which the document names. */
+function apiVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
 
 /** One route as the server registered it. */
 export interface RouteSummary {
   method: string;
   url: string;
+  /** Reachable without a session (the API's document marks it so). */
+  public: boolean;
 }
 
 export interface AppDependencies {
@@ -109,7 +122,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const routeTable: RouteSummary[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, public: route.config?.public === true });
   });
 
   const mailer =
@@ -183,6 +197,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(auditLogRoutes, { ctx });
     await api.register(mailRoutes, { ctx });
     await api.register(calendarRoutes, { ctx });
+    // Last: the document describes every route registered before it.
+    await api.register(openApiRoutes, { version: apiVersion() });
   });
 
   if (config.web) {

@@ -1,0 +1,235 @@
+import type { JsonSchema } from './json-schema';
+
+/*
+ * The shapes of the API's answers, written once here: the views build them
+ * in code (plugins' *.view.ts), with no schema object to convert. The
+ * contract test (openapi/contract.test.ts) checks every answer of the access
+ * matrix against them, so a view that changes its answer fails it.
+ * Records list the fields a client relies on and may carry more.
+ */
+
+const text: JsonSchema = { type: 'string' };
+const nullableText: JsonSchema = { type: ['string', 'null'] };
+const id: JsonSchema = { type: 'string', format: 'uuid' };
+const instant: JsonSchema = { type: 'string', format: 'date-time' };
+const count: JsonSchema = { type: 'integer', minimum: 0 };
+
+/** An object whose listed fields are all present. */
+function record(properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema {
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties).filter((key) => !optional.includes(key)),
+  };
+}
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const listOf = (name: string): JsonSchema => ({ type: 'array', items: ref(name) });
+
+/** Every successful answer: `ok: true`, often a Spanish `msg` to show as is. */
+export function success(
+  properties: Record<string, JsonSchema> = {},
+  options: { msg?: boolean } = {},
+): JsonSchema {
+  const withMsg = options.msg ?? false;
+  return {
+    type: 'object',
+    properties: {
+      ok: { const: true },
+      ...(withMsg
+        ? { msg: { type: 'string', description: 'Mensaje en español para mostrar.' } }
+        : {}),
+      ...properties,
+    },
+    required: ['ok', ...(withMsg ? ['msg'] : []), ...Object.keys(properties)],
+  };
+}
+
+const personRef = record({ _id: id, firstName: text, lastName: text, email: text }, ['email']);
+const mailSent = record({
+  id,
+  status: { type: 'string', description: 'sent, o queued si se reintentará.' },
+});
+
+/** Reusable shapes, under components.schemas. */
+export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
+  Error: {
+    type: 'object',
+    description:
+      'Toda respuesta de error: `msg` en español para mostrar; `errors` nombra cada campo rechazado (400).',
+    properties: {
+      ok: { const: false },
+      msg: text,
+      errors: {
+        type: 'array',
+        items: record({ field: text, msg: text }),
+      },
+    },
+    required: ['ok', 'msg'],
+  },
+  PersonRef: personRef,
+  SessionUser: record({
+    id,
+    role: { enum: ['ADMIN', 'PSYCHOLOGIST'] },
+    firstName: text,
+    lastName: text,
+    email: text,
+  }),
+  MailSent: mailSent,
+  Student: record({
+    _id: id,
+    firstName: text,
+    lastName: text,
+    age: { type: ['integer', 'null'] },
+    email: text,
+    assignedPsychologist: { anyOf: [personRef, { type: 'null' }] },
+    latestRisk: {},
+    version: { type: 'integer', minimum: 1 },
+  }),
+  ClinicalNote: record({
+    _id: id,
+    studentId: id,
+    note: text,
+    createdAt: instant,
+    updatedAt: instant,
+    version: { type: 'integer', minimum: 1 },
+  }),
+  Appointment: record({
+    _id: id,
+    studentId: id,
+    student: personRef,
+    date: instant,
+    durationMinutes: { type: 'integer' },
+    status: { enum: ['SCHEDULED', 'ATTENDED', 'NO_SHOW', 'CANCELLED'] },
+    reason: text,
+    notes: text,
+    version: { type: 'integer', minimum: 1 },
+  }),
+  Assessment: {
+    type: 'object',
+    description: 'Las respuestas de la escala de Columbia, el nivel de riesgo y sus observaciones.',
+    properties: { _id: id, riskLevel: text },
+    required: ['_id'],
+  },
+  StaffUser: record({
+    _id: id,
+    email: text,
+    role: { enum: ['ADMIN', 'PSYCHOLOGIST'] },
+    firstName: text,
+    lastName: text,
+    phone: nullableText,
+    active: { type: 'boolean' },
+    hasPassword: { type: 'boolean' },
+    caseloadSize: count,
+    createdAt: instant,
+    pendingEmail: nullableText,
+  }),
+  AdminStudent: record({
+    _id: id,
+    firstName: text,
+    lastName: text,
+    email: text,
+    career: nullableText,
+    careerLevel: nullableText,
+    assignedPsychologist: { anyOf: [personRef, { type: 'null' }] },
+  }),
+  AuditEntry: record({
+    _id: text,
+    at: instant,
+    userId: { anyOf: [id, { type: 'null' }] },
+    action: text,
+    outcome: text,
+    requestId: text,
+  }),
+  MailRow: record({
+    _id: id,
+    kind: text,
+    to: text,
+    subject: text,
+    status: text,
+    attempts: count,
+    createdAt: instant,
+  }),
+  CountByKey: record({ key: text, label: text, count }),
+  CalendarFeed: record({ exists: { type: 'boolean' }, showNames: { type: 'boolean' } }),
+  Health: record(
+    {
+      ok: { type: 'boolean' },
+      live: { const: true },
+      ready: { type: 'boolean' },
+      msg: text,
+      database: record({ kind: text, up: { type: 'boolean' } }),
+    },
+    ['ready', 'msg', 'database'],
+  ),
+};
+
+/** The answers of the routes, by name, for operations.ts. */
+export const ANSWERS = {
+  message: success({}, { msg: true }),
+  health: ref('Health'),
+  login: success({ token: text, user: ref('SessionUser') }, { msg: true }),
+  me: success({ user: ref('SessionUser') }),
+  resetCheck: success({ purpose: text, email: text, firstName: text }),
+  emailChangeCheck: success({ newEmail: text, firstName: text }),
+  emailChangeConfirm: success({ email: text, mail: ref('MailSent') }, { msg: true }),
+  profile: success({
+    profile: record({
+      _id: id,
+      firstName: text,
+      lastName: text,
+      email: text,
+      role: text,
+      phone: nullableText,
+      pendingEmail: nullableText,
+    }),
+  }),
+  profileSaved: success({ user: ref('SessionUser'), pendingEmail: nullableText }, { msg: true }),
+  psychologist: success({ psychologist: personRef }),
+  students: success({ students: listOf('Student') }),
+  student: success({ student: ref('Student') }),
+  studentSaved: success({ student: ref('Student') }, { msg: true }),
+  noteSaved: success({ note: ref('ClinicalNote') }, { msg: true }),
+  recentNotes: success({ notes: { type: 'array', items: { type: 'object' } } }),
+  imported: success({ created: count, duplicates: { type: 'array' } }, { msg: true }),
+  appointments: success({ appointments: listOf('Appointment') }),
+  appointmentSaved: success({ appointment: ref('Appointment') }, { msg: true }),
+  assessments: success({ assessments: listOf('Assessment') }),
+  assessment: success({ assessment: ref('Assessment') }),
+  assessmentSaved: success({ assessment: ref('Assessment') }, { msg: true }),
+  assessmentCreated: success(
+    { assessment: ref('Assessment'), protocol: { type: ['string', 'null'] } },
+    { msg: true },
+  ),
+  service: success({ service: record({ timeZone: text }) }),
+  statistics: success({ statistics: { type: 'object' } }),
+  byGender: success({ byGender: listOf('CountByKey') }),
+  byRiskLevel: success({ byRiskLevel: listOf('CountByKey') }),
+  appointmentStatistics: success({
+    scope: text,
+    months: {
+      type: 'array',
+      items: record({ key: text, label: text, counts: { type: 'object' } }),
+    },
+  }),
+  users: success({ users: listOf('StaffUser') }),
+  userSaved: success({ user: ref('StaffUser') }, { msg: true }),
+  userSavedWithMail: success({ user: ref('StaffUser'), mail: ref('MailSent') }, { msg: true }),
+  mailSent: success({ mail: ref('MailSent') }, { msg: true }),
+  adminStudents: success({ students: listOf('AdminStudent') }),
+  assigned: success({ student: ref('AdminStudent') }, { msg: true }),
+  audit: success({ entries: listOf('AuditEntry') }),
+  mails: success({ mails: listOf('MailRow') }),
+  feed: success({ feed: ref('CalendarFeed') }),
+  feedSaved: success({ feed: ref('CalendarFeed') }, { msg: true }),
+  feedCreated: success(
+    { feed: ref('CalendarFeed'), url: { type: 'string', format: 'uri' } },
+    { msg: true },
+  ),
+  openapi: {
+    type: 'object',
+    description: 'Este documento.',
+    properties: { openapi: text },
+    required: ['openapi'],
+  },
+} satisfies Record<string, JsonSchema>;

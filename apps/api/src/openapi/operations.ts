@@ -1,0 +1,516 @@
+import type { AnyObjectSchema } from 'yup';
+import {
+  appointmentSchema,
+  appointmentStatusSchema,
+  appointmentUpdateSchema,
+  assignmentSchema,
+  changePasswordSchema,
+  clinicalNoteSchema,
+  clinicalNoteUpdateSchema,
+  emailChangeTokenSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  ownProfileSchema,
+  resetPasswordSchema,
+  resetTokenSchema,
+  studentCreateSchema,
+  studentEditSchema,
+  studentUpdateSchema,
+  userSchema,
+} from '@psicocampus/shared/domain';
+import { assessmentCreateSchema, finalRemarksSchema } from '@psicocampus/shared/columbia';
+import { feedSettingsSchema } from '../plugins/calendar/calendar.routes';
+import { ANSWERS } from './answers';
+import type { JsonSchema } from './json-schema';
+
+/** A query parameter, as the route's QueryReader reads it. */
+export interface QueryParameter {
+  name: string;
+  schema: JsonSchema;
+  description: string;
+}
+
+/** A file answer instead of JSON. */
+export interface FileAnswer {
+  mediaType: string | readonly string[];
+  description: string;
+}
+
+/** What the document says of one route beyond what the server's route table knows. */
+export interface Operation {
+  tag: string;
+  summary: string;
+  /**
+   * The shared yup schema(s) the route validates its body with (the same
+   * objects it imports): converted, never copied. Two when the route takes
+   * either (a student's edit from the modal or from the edit screen).
+   */
+  body?: AnyObjectSchema | readonly AnyObjectSchema[];
+  /** A multipart upload instead of JSON. */
+  upload?: string;
+  query?: readonly QueryParameter[];
+  /** The status of success and its JSON answer, or a file. */
+  success: { status: 200 | 201; answer: JsonSchema | FileAnswer };
+  /** Error statuses worth naming (each with the shared error shape). */
+  errors?: Readonly<Record<number, string>>;
+}
+
+const uuid: JsonSchema = { type: 'string', format: 'uuid' };
+const day: JsonSchema = { type: 'string', format: 'date', description: 'AAAA-MM-DD' };
+const instant: JsonSchema = { type: 'string', format: 'date-time' };
+const page = (max: number): QueryParameter => ({
+  name: 'page',
+  schema: { type: 'integer', minimum: 1, maximum: max },
+  description: 'Página, desde 1.',
+});
+const pageSize = (max: number): QueryParameter => ({
+  name: 'pageSize',
+  schema: { type: 'integer', minimum: 1, maximum: max },
+  description: 'Elementos por página.',
+});
+
+const ok = (answer: JsonSchema) => ({ status: 200 as const, answer });
+const created = (answer: JsonSchema) => ({ status: 201 as const, answer });
+
+const NOT_FOUND = { 404: 'No existe o no es de tu carga de casos (se responde igual).' };
+const STALE = { 409: 'Otra persona modificó el registro después de leerlo (`version`).' };
+
+/**
+ * Every route of the API, by `METHOD /path` as the server registers it. The
+ * coverage test fails when the server has a route this list lacks, or this
+ * list names one the server does not have.
+ */
+export const OPERATIONS: Readonly<Record<string, Operation>> = {
+  'GET /api/health': {
+    tag: 'Salud',
+    summary: 'Servidor y base de datos',
+    success: ok(ANSWERS.health),
+    errors: { 503: 'La base de datos no responde.' },
+  },
+  'GET /api/health/live': {
+    tag: 'Salud',
+    summary: 'El proceso responde',
+    success: ok(ANSWERS.health),
+  },
+  'GET /api/health/ready': {
+    tag: 'Salud',
+    summary: 'Listo para atender',
+    success: ok(ANSWERS.health),
+    errors: { 503: 'La base de datos no responde.' },
+  },
+
+  'POST /api/auth/login': {
+    tag: 'Sesión',
+    summary: 'Iniciar sesión',
+    body: loginSchema,
+    success: ok(ANSWERS.login),
+    errors: { 401: 'Credenciales incorrectas.', 429: 'Demasiados intentos.' },
+  },
+  'POST /api/auth/logout': {
+    tag: 'Sesión',
+    summary: 'Cerrar la sesión',
+    success: ok(ANSWERS.message),
+  },
+  'GET /api/auth/me': { tag: 'Sesión', summary: 'La cuenta de la sesión', success: ok(ANSWERS.me) },
+  'POST /api/auth/forgot-password': {
+    tag: 'Sesión',
+    summary: 'Pedir un enlace para restablecer la contraseña',
+    body: forgotPasswordSchema,
+    success: ok(ANSWERS.message),
+    errors: { 429: 'Demasiadas solicitudes.' },
+  },
+  'POST /api/auth/reset-password/check': {
+    tag: 'Sesión',
+    summary: 'Comprobar un enlace de contraseña',
+    body: resetTokenSchema,
+    success: ok(ANSWERS.resetCheck),
+  },
+  'POST /api/auth/reset-password': {
+    tag: 'Sesión',
+    summary: 'Crear o restablecer la contraseña',
+    body: resetPasswordSchema,
+    success: ok(ANSWERS.message),
+  },
+  'PUT /api/auth/password': {
+    tag: 'Sesión',
+    summary: 'Cambiar la propia contraseña',
+    body: changePasswordSchema,
+    success: ok(ANSWERS.message),
+  },
+  'POST /api/auth/email-change/check': {
+    tag: 'Sesión',
+    summary: 'Comprobar un enlace de cambio de correo',
+    body: emailChangeTokenSchema,
+    success: ok(ANSWERS.emailChangeCheck),
+  },
+  'POST /api/auth/email-change/confirm': {
+    tag: 'Sesión',
+    summary: 'Confirmar el nuevo correo',
+    body: emailChangeTokenSchema,
+    success: ok(ANSWERS.emailChangeConfirm),
+  },
+  'GET /api/auth/profile': {
+    tag: 'Sesión',
+    summary: 'Los datos propios',
+    success: ok(ANSWERS.profile),
+  },
+  // The schema takes the caller's e-mail only for its message when it is unchanged.
+  'PUT /api/auth/profile': {
+    tag: 'Sesión',
+    summary: 'Editar los datos propios',
+    body: ownProfileSchema(''),
+    success: ok(ANSWERS.profileSaved),
+  },
+  'GET /api/psychologists/:id': {
+    tag: 'Personal',
+    summary: 'Un psicólogo o psicóloga',
+    success: ok(ANSWERS.psychologist),
+    errors: NOT_FOUND,
+  },
+
+  'GET /api/students': {
+    tag: 'Estudiantes',
+    summary: 'La carga de casos',
+    query: [
+      {
+        name: 'q',
+        schema: { type: 'string' },
+        description: 'Busca por nombre, apellido o correo (con paginación).',
+      },
+      page(10_000),
+      pageSize(200),
+    ],
+    success: ok(ANSWERS.students),
+  },
+  'POST /api/students': {
+    tag: 'Estudiantes',
+    summary: 'Registrar un estudiante',
+    body: studentCreateSchema,
+    success: created(ANSWERS.studentSaved),
+    errors: { 409: 'Ya existe un estudiante con ese correo.' },
+  },
+  'GET /api/students/:id': {
+    tag: 'Estudiantes',
+    summary: 'Un estudiante con sus notas',
+    success: ok(ANSWERS.student),
+    errors: NOT_FOUND,
+  },
+  'PUT /api/students/:id': {
+    tag: 'Estudiantes',
+    summary: 'Editar un estudiante (todos los campos, o los de la pantalla de edición)',
+    body: [studentUpdateSchema, studentEditSchema],
+    success: ok(ANSWERS.studentSaved),
+    errors: { ...NOT_FOUND, ...STALE },
+  },
+  'DELETE /api/students/:id': {
+    tag: 'Estudiantes',
+    summary: 'Eliminar un estudiante',
+    success: ok(ANSWERS.message),
+    errors: NOT_FOUND,
+  },
+  'GET /api/students/import/template': {
+    tag: 'Estudiantes',
+    summary: 'Plantilla de importación',
+    success: ok({
+      mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      description: 'Libro de Excel.',
+    }),
+  },
+  'POST /api/students/import': {
+    tag: 'Estudiantes',
+    summary: 'Importar estudiantes de un libro de Excel o CSV',
+    upload: 'El archivo, en el campo `file`.',
+    success: ok(ANSWERS.imported),
+    errors: { 413: 'Archivo demasiado grande.' },
+  },
+  'PUT /api/students/:id/assignment': {
+    tag: 'Administración',
+    summary: 'Asignar un estudiante a un psicólogo',
+    body: assignmentSchema,
+    success: ok(ANSWERS.assigned),
+    errors: NOT_FOUND,
+  },
+
+  'POST /api/students/:id/clinical-notes': {
+    tag: 'Notas clínicas',
+    summary: 'Agregar una nota',
+    body: clinicalNoteSchema,
+    success: created(ANSWERS.noteSaved),
+    errors: NOT_FOUND,
+  },
+  'PUT /api/students/:id/clinical-notes/:noteId': {
+    tag: 'Notas clínicas',
+    summary: 'Editar una nota',
+    body: clinicalNoteUpdateSchema,
+    success: ok(ANSWERS.noteSaved),
+    errors: { ...NOT_FOUND, ...STALE },
+  },
+  'DELETE /api/students/:id/clinical-notes/:noteId': {
+    tag: 'Notas clínicas',
+    summary: 'Eliminar una nota',
+    success: ok(ANSWERS.message),
+    errors: NOT_FOUND,
+  },
+  'GET /api/clinical-notes/recent': {
+    tag: 'Notas clínicas',
+    summary: 'Las notas recientes de la carga de casos',
+    success: ok(ANSWERS.recentNotes),
+  },
+
+  'GET /api/appointments': {
+    tag: 'Citas',
+    summary: 'Citas de un estudiante, de la agenda en un intervalo, o de toda la carga de casos',
+    query: [
+      { name: 'studentId', schema: uuid, description: 'Las citas de este estudiante.' },
+      {
+        name: 'from',
+        schema: instant,
+        description: 'Inicio del intervalo de la agenda (con `to`).',
+      },
+      { name: 'to', schema: instant, description: 'Fin del intervalo de la agenda (con `from`).' },
+    ],
+    success: ok(ANSWERS.appointments),
+    errors: NOT_FOUND,
+  },
+  'POST /api/appointments': {
+    tag: 'Citas',
+    summary: 'Agendar una cita',
+    body: appointmentSchema,
+    success: created(ANSWERS.appointmentSaved),
+    errors: { ...NOT_FOUND, 409: 'Se cruza con otra cita.' },
+  },
+  'PUT /api/appointments/:id': {
+    tag: 'Citas',
+    summary: 'Mover o editar una cita',
+    body: appointmentUpdateSchema,
+    success: ok(ANSWERS.appointmentSaved),
+    errors: { ...NOT_FOUND, ...STALE },
+  },
+  'POST /api/appointments/:id/status': {
+    tag: 'Citas',
+    summary: 'Cerrar una cita (asistió, no asistió, cancelada)',
+    body: appointmentStatusSchema,
+    success: ok(ANSWERS.appointmentSaved),
+    errors: { ...NOT_FOUND, ...STALE },
+  },
+
+  // The latest date an attempt may carry moves with the clock; the document shows the shape.
+  'POST /api/suicide-assessments': {
+    tag: 'Evaluaciones',
+    summary: 'Guardar una evaluación de Columbia',
+    body: assessmentCreateSchema(new Date().toISOString().slice(0, 10)),
+    success: created(ANSWERS.assessmentCreated),
+    errors: NOT_FOUND,
+  },
+  'GET /api/suicide-assessments': {
+    tag: 'Evaluaciones',
+    summary: 'Evaluaciones de un estudiante, o de la carga de casos con filtros',
+    query: [
+      { name: 'studentId', schema: uuid, description: 'Las evaluaciones de este estudiante.' },
+      {
+        name: 'riskLevel',
+        schema: { type: 'string' },
+        description: 'Solo las de este nivel de riesgo.',
+      },
+      { name: 'from', schema: day, description: 'Desde este día.' },
+      { name: 'to', schema: day, description: 'Hasta este día.' },
+    ],
+    success: ok(ANSWERS.assessments),
+    errors: NOT_FOUND,
+  },
+  'GET /api/suicide-assessments/:id': {
+    tag: 'Evaluaciones',
+    summary: 'Una evaluación',
+    success: ok(ANSWERS.assessment),
+    errors: NOT_FOUND,
+  },
+  'PUT /api/suicide-assessments/:id/final-remarks': {
+    tag: 'Evaluaciones',
+    summary: 'Observaciones finales de una evaluación',
+    body: finalRemarksSchema,
+    success: ok(ANSWERS.assessmentSaved),
+    errors: NOT_FOUND,
+  },
+
+  'GET /api/pdfreport/student/:id': {
+    tag: 'Reportes',
+    summary: 'Reporte PDF de un estudiante',
+    success: ok({ mediaType: 'application/pdf', description: 'El reporte.' }),
+    errors: NOT_FOUND,
+  },
+  'GET /api/pdfassessement/:id/report/pdfassessment': {
+    tag: 'Reportes',
+    summary: 'Reporte PDF de una evaluación',
+    success: ok({ mediaType: 'application/pdf', description: 'El reporte.' }),
+    errors: NOT_FOUND,
+  },
+
+  'GET /api/service': {
+    tag: 'Servicio',
+    summary: 'Ajustes del servicio (zona horaria)',
+    success: ok(ANSWERS.service),
+  },
+  'GET /api/statistics': {
+    tag: 'Estadísticas',
+    summary: 'Estadísticas del alcance de quien llama',
+    success: ok(ANSWERS.statistics),
+  },
+  'GET /api/statistics/gender': {
+    tag: 'Estadísticas',
+    summary: 'Estudiantes por género',
+    success: ok(ANSWERS.byGender),
+  },
+  'GET /api/statistics/risk-level': {
+    tag: 'Estadísticas',
+    summary: 'Estudiantes por nivel de riesgo',
+    success: ok(ANSWERS.byRiskLevel),
+  },
+  'GET /api/statistics/appointments': {
+    tag: 'Estadísticas',
+    summary: 'Citas por mes y estado',
+    query: [
+      {
+        name: 'months',
+        schema: { type: 'integer', minimum: 1 },
+        description: 'Cuántos meses, hasta el actual.',
+      },
+    ],
+    success: ok(ANSWERS.appointmentStatistics),
+  },
+
+  'GET /api/users': {
+    tag: 'Administración',
+    summary: 'Cuentas del personal',
+    query: [
+      { name: 'q', schema: { type: 'string' }, description: 'Busca por nombre o correo.' },
+      { name: 'role', schema: { enum: ['ADMIN', 'PSYCHOLOGIST'] }, description: 'Solo este rol.' },
+      {
+        name: 'status',
+        schema: { enum: ['active', 'inactive'] },
+        description: 'Activas o desactivadas.',
+      },
+    ],
+    success: ok(ANSWERS.users),
+  },
+  'POST /api/users': {
+    tag: 'Administración',
+    summary: 'Crear una cuenta (se envía la invitación)',
+    body: userSchema,
+    success: created(ANSWERS.userSavedWithMail),
+    errors: { 409: 'Ya existe una cuenta con ese correo.' },
+  },
+  'PUT /api/users/:id': {
+    tag: 'Administración',
+    summary: 'Editar una cuenta',
+    body: userSchema,
+    success: ok(ANSWERS.userSavedWithMail),
+    errors: NOT_FOUND,
+  },
+  'POST /api/users/:id/deactivate': {
+    tag: 'Administración',
+    summary: 'Desactivar una cuenta',
+    success: ok(ANSWERS.userSaved),
+    errors: NOT_FOUND,
+  },
+  'POST /api/users/:id/reactivate': {
+    tag: 'Administración',
+    summary: 'Reactivar una cuenta',
+    success: ok(ANSWERS.userSaved),
+    errors: NOT_FOUND,
+  },
+  'POST /api/users/:id/reset-link': {
+    tag: 'Administración',
+    summary: 'Enviar un enlace de contraseña',
+    success: ok(ANSWERS.mailSent),
+    errors: NOT_FOUND,
+  },
+  'GET /api/admin/students': {
+    tag: 'Administración',
+    summary: 'Todos los estudiantes y su asignación (sin datos clínicos)',
+    query: [
+      { name: 'q', schema: { type: 'string' }, description: 'Busca por nombre o correo.' },
+      {
+        name: 'psychologistId',
+        schema: { anyOf: [uuid, { const: 'none' }] },
+        description: 'Los de este psicólogo, o `none`: sin asignar.',
+      },
+      { name: 'batch', schema: uuid, description: 'Los de esta importación.' },
+    ],
+    success: ok(ANSWERS.adminStudents),
+  },
+  'GET /api/audit': {
+    tag: 'Administración',
+    summary: 'Registro de auditoría',
+    query: [
+      { name: 'from', schema: day, description: 'Desde este día.' },
+      { name: 'to', schema: day, description: 'Hasta este día.' },
+      { name: 'userId', schema: uuid, description: 'Solo las acciones de esta cuenta.' },
+      { name: 'action', schema: { type: 'string' }, description: 'Solo esta acción.' },
+      page(100_000),
+      pageSize(500),
+    ],
+    success: ok(ANSWERS.audit),
+  },
+  'GET /api/mail': {
+    tag: 'Administración',
+    summary: 'Correos enviados y por enviar',
+    query: [
+      { name: 'status', schema: { type: 'string' }, description: 'Solo los de este estado.' },
+      page(100_000),
+      pageSize(500),
+    ],
+    success: ok(ANSWERS.mails),
+  },
+  'POST /api/mail/:id/retry': {
+    tag: 'Administración',
+    summary: 'Reintentar un correo',
+    success: ok(ANSWERS.mailSent),
+    errors: NOT_FOUND,
+  },
+
+  'GET /api/calendar/feed': {
+    tag: 'Calendario',
+    summary: 'El enlace de calendario propio',
+    success: ok(ANSWERS.feed),
+  },
+  'POST /api/calendar/feed': {
+    tag: 'Calendario',
+    summary: 'Crear (o cambiar) el enlace de calendario',
+    body: feedSettingsSchema,
+    success: created(ANSWERS.feedCreated),
+  },
+  'PUT /api/calendar/feed': {
+    tag: 'Calendario',
+    summary: 'Preferencias del enlace de calendario',
+    body: feedSettingsSchema,
+    success: ok(ANSWERS.feedSaved),
+  },
+  'DELETE /api/calendar/feed': {
+    tag: 'Calendario',
+    summary: 'Revocar el enlace de calendario',
+    success: ok(ANSWERS.feedSaved),
+  },
+  'GET /api/calendar/:file': {
+    tag: 'Calendario',
+    summary: 'La agenda como iCalendar (el enlace es la credencial)',
+    success: ok({ mediaType: 'text/calendar', description: 'Calendario .ics.' }),
+    errors: NOT_FOUND,
+  },
+
+  'GET /api/openapi.json': {
+    tag: 'Documentación',
+    summary: 'Este documento (OpenAPI 3.1)',
+    success: ok(ANSWERS.openapi),
+  },
+  'GET /api/docs': {
+    tag: 'Documentación',
+    summary: 'Referencia de la API para leer en el navegador',
+    success: ok({ mediaType: 'text/html', description: 'La página.' }),
+  },
+  'GET /api/docs/:file': {
+    tag: 'Documentación',
+    summary: 'Guion y estilos de la página de referencia',
+    success: ok({ mediaType: ['text/javascript', 'text/css'], description: 'El archivo.' }),
+    errors: NOT_FOUND,
+  },
+};
