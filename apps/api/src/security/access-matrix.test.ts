@@ -109,6 +109,24 @@ const MATRIX: readonly Row[] = [
     request: () => ({ url: '/api/health/ready' }),
   },
 
+  // The API described: public, like the README; it describes calls and holds no data.
+  {
+    route: 'GET /api/openapi.json',
+    expected: [200, 200, 200, 200],
+    request: () => ({ url: '/api/openapi.json' }),
+  },
+  {
+    route: 'GET /api/docs',
+    expected: [200, 200, 200, 200],
+    request: () => ({ url: '/api/docs' }),
+  },
+  {
+    route: 'GET /api/docs/:file',
+    variant: "the page's script",
+    expected: [200, 200, 200, 200],
+    request: () => ({ url: '/api/docs/docs.js' }),
+  },
+
   // Sign-in and recovery: public; a session header changes nothing.
   {
     route: 'POST /api/auth/login',
@@ -581,13 +599,17 @@ function rowTitle(row: Row): string {
 const SHOWN_BODY = 300;
 
 beforeAll(async () => {
-  server = await startTestServer({}, (app) => {
-    // onSend: it runs for every answer, also those an earlier hook gave (a 401).
-    app.addHook('onSend', async (request, _reply, payload) => {
-      reachedRoutes.push(`${request.method} ${request.routeOptions.url ?? '(no route)'}`);
-      return payload;
-    });
-  });
+  server = await startTestServer(
+    {},
+    (app) => {
+      // onSend: it runs for every answer, also those an earlier hook gave (a 401).
+      app.addHook('onSend', async (request, _reply, payload) => {
+        reachedRoutes.push(`${request.method} ${request.routeOptions.url ?? '(no route)'}`);
+        return payload;
+      });
+    },
+    { contract: true },
+  );
   const [psychologist, psychologist2, admin] = await Promise.all([
     server.login('psychologist'),
     server.login('psychologist2'),
@@ -669,5 +691,13 @@ describe.each(MATRIX.map((row) => [rowTitle(row), row] as const))('%s', (_title,
     if (row.undo && token && response.statusCode < 300) {
       await row.undo({ ...context, token });
     }
+  });
+});
+
+// Last: every call above was checked against the server's own document.
+describe("the server's answers and its OpenAPI document", () => {
+  it('agree on every route, status and body the matrix reached', () => {
+    expect(server.contract?.checked.size).toBeGreaterThan(MATRIX.length);
+    expect(server.contract?.mismatches).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { AppConfig, loadConfig } from '../../src/config';
 import type { DatabaseTarget } from '../../src/db/client';
 import type { DEMO_ACCOUNTS } from '../../src/seed/demo-seed';
 import type { createServer, RunningServer } from '../../src/server';
+import { ContractCheck } from './contract';
 import { readOutbox, type OutboxMail } from './outbox';
 import { createTestDatabase } from './test-database';
 
@@ -67,6 +68,11 @@ export interface TestServer {
   login(account: DemoAccountKey): Promise<string>;
   /** A call with a session token (or none). */
   call(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
+  /**
+   * With `{ contract: true }`: every answer to `call` checked against the
+   * server's own OpenAPI document, its mismatches collected.
+   */
+  contract: ContractCheck | null;
   /** The mails written so far, once every mail in flight has left. */
   outbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
@@ -90,6 +96,7 @@ export function demoAccount(key: DemoAccountKey) {
 export async function startTestServer(
   overrides: Partial<AppConfig> = {},
   prepare?: (app: FastifyInstance) => void | Promise<void>,
+  options: { contract?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-test-'));
   const config: AppConfig = {
@@ -103,13 +110,32 @@ export async function startTestServer(
     now: () => new Date(Date.now() + offsetMs),
   });
   await prepare?.(running.app);
+  // The route each answer came from, by its request id (the x-request-id header).
+  const routeOf = new Map<string, string | undefined>();
+  if (options.contract) {
+    running.app.addHook('onSend', async (request, _reply, payload) => {
+      routeOf.set(request.id, request.routeOptions.url);
+      return payload;
+    });
+  }
   await running.app.ready();
 
-  const call: TestServer['call'] = ({ token, ...options }) =>
-    running.app.inject({
-      ...options,
-      headers: { ...(token ? { 'x-token': token } : {}), ...options.headers },
+  const contract = options.contract
+    ? new ContractCheck((await running.app.inject({ url: '/api/openapi.json' })).json())
+    : null;
+
+  const call: TestServer['call'] = async ({ token, ...request }) => {
+    const response = await running.app.inject({
+      ...request,
+      headers: { ...(token ? { 'x-token': token } : {}), ...request.headers },
     });
+    if (contract) {
+      const id = String(response.headers['x-request-id']);
+      contract.check(request.method ?? 'GET', routeOf.get(id), request, response);
+      routeOf.delete(id);
+    }
+    return response;
+  };
 
   return {
     app: running.app,
@@ -136,6 +162,7 @@ export async function startTestServer(
       return response.json().token as string;
     },
     call,
+    contract,
     async outbox() {
       await running.app.ctx.mail.idle();
       return readOutbox(path.join(dataDir, 'outbox'));
