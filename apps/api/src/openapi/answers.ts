@@ -23,6 +23,11 @@ function record(properties: Record<string, JsonSchema>, optional: string[] = [])
   };
 }
 
+/** The same object, with `names` no longer required. */
+function optional(schema: JsonSchema, ...names: string[]): JsonSchema {
+  return { ...schema, required: (schema.required ?? []).filter((key) => !names.includes(key)) };
+}
+
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const listOf = (name: string): JsonSchema => ({ type: 'array', items: ref(name) });
 
@@ -139,7 +144,7 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
     userId: { anyOf: [id, { type: 'null' }] },
     action: text,
     outcome: text,
-    requestId: text,
+    requestId: nullableText,
   }),
   MailRow: record({
     _id: id,
@@ -172,7 +177,11 @@ export const ANSWERS = {
   me: success({ user: ref('SessionUser') }),
   resetCheck: success({ purpose: text, email: text, firstName: text }),
   emailChangeCheck: success({ newEmail: text, firstName: text }),
-  emailChangeConfirm: success({ email: text, mail: ref('MailSent') }, { msg: true }),
+  // `mail`: when a mail was sent (a set-password link for an account without one).
+  emailChangeConfirm: optional(
+    success({ email: text, mail: ref('MailSent') }, { msg: true }),
+    'mail',
+  ),
   profile: success({
     profile: record({
       _id: id,
@@ -214,7 +223,12 @@ export const ANSWERS = {
   }),
   users: success({ users: listOf('StaffUser') }),
   userSaved: success({ user: ref('StaffUser') }, { msg: true }),
-  userSavedWithMail: success({ user: ref('StaffUser'), mail: ref('MailSent') }, { msg: true }),
+  userCreated: success({ user: ref('StaffUser'), mail: ref('MailSent') }, { msg: true }),
+  // `mail`: the confirmation link's, when the e-mail changed.
+  userUpdated: optional(
+    success({ user: ref('StaffUser'), mail: ref('MailSent') }, { msg: true }),
+    'mail',
+  ),
   mailSent: success({ mail: ref('MailSent') }, { msg: true }),
   adminStudents: success({ students: listOf('AdminStudent') }),
   assigned: success({ student: ref('AdminStudent') }, { msg: true }),

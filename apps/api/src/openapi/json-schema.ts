@@ -1,5 +1,5 @@
 import { convertSchema } from '@sodaru/yup-to-json-schema';
-import type { AnyObjectSchema } from 'yup';
+import { ObjectSchema, type AnyObjectSchema, type Schema } from 'yup';
 import { MSG } from '@psicocampus/shared/domain';
 
 /** A JSON Schema (2020-12, the dialect of OpenAPI 3.1), as far as the document uses it. */
@@ -64,5 +64,34 @@ function tidy(schema: JsonSchema, name?: string): JsonSchema {
  * not JSON Schema; the 400 names them in Spanish all the same.
  */
 export function bodySchemaOf(schema: AnyObjectSchema): JsonSchema {
-  return tidy(convertSchema(schema) as JsonSchema);
+  return allowEmptyTexts(schema, tidy(convertSchema(schema) as JsonSchema));
+}
+
+/**
+ * A text field whose pattern or length an empty text does not meet, but
+ * which yup accepts empty (`matches(…, {excludeEmptyString})`, an optional
+ * phone): the converter cannot see that option, so the field's own schema
+ * is asked, and the document accepts '' where the server does.
+ */
+function allowEmptyTexts(schema: AnyObjectSchema, json: JsonSchema): JsonSchema {
+  const fields = schema.fields as Record<string, Schema>;
+  const properties = { ...json.properties };
+  for (const [name, field] of Object.entries(fields)) {
+    const property = properties[name];
+    if (!property) continue;
+    if (field instanceof ObjectSchema) {
+      properties[name] = allowEmptyTexts(field, property);
+      continue;
+    }
+    if (field.type !== 'string' || (property.pattern === undefined && !property.minLength))
+      continue;
+    let acceptsEmpty = false;
+    try {
+      acceptsEmpty = field.isValidSync('');
+    } catch {
+      // A rule that reads other fields: the document keeps the converted field.
+    }
+    if (acceptsEmpty) properties[name] = { anyOf: [{ const: '' }, property] };
+  }
+  return { ...json, properties };
 }

@@ -396,14 +396,14 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     tag: 'Administración',
     summary: 'Crear una cuenta (se envía la invitación)',
     body: userSchema,
-    success: created(ANSWERS.userSavedWithMail),
+    success: created(ANSWERS.userCreated),
     errors: { 409: 'Ya existe una cuenta con ese correo.' },
   },
   'PUT /api/users/:id': {
     tag: 'Administración',
     summary: 'Editar una cuenta',
     body: userSchema,
-    success: ok(ANSWERS.userSavedWithMail),
+    success: ok(ANSWERS.userUpdated),
     errors: NOT_FOUND,
   },
   'POST /api/users/:id/deactivate': {

@@ -110,9 +110,12 @@ export async function startTestServer(
     now: () => new Date(Date.now() + offsetMs),
   });
   await prepare?.(running.app);
+  // API_CONTRACT=1 checks every suite's answers, and fails a suite's close on a mismatch.
+  const contractFromEnv = process.env.API_CONTRACT === '1';
+  const checksContract = options.contract || contractFromEnv;
   // The route each answer came from, by its request id (the x-request-id header).
   const routeOf = new Map<string, string | undefined>();
-  if (options.contract) {
+  if (checksContract) {
     running.app.addHook('onSend', async (request, _reply, payload) => {
       routeOf.set(request.id, request.routeOptions.url);
       return payload;
@@ -120,7 +123,7 @@ export async function startTestServer(
   }
   await running.app.ready();
 
-  const contract = options.contract
+  const contract = checksContract
     ? new ContractCheck((await running.app.inject({ url: '/api/openapi.json' })).json())
     : null;
 
@@ -171,6 +174,11 @@ export async function startTestServer(
       await running.close();
       await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });
+      if (contractFromEnv && contract?.mismatches.length) {
+        throw new Error(
+          `answers that differ from the OpenAPI document:\n${[...new Set(contract.mismatches)].join('\n')}`,
+        );
+      }
     },
   };
 }
