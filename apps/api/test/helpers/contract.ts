@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 
@@ -15,6 +16,21 @@ interface OperationObject {
 
 /** `/api/students/:id` as the document writes it. */
 const documentPath = (url: string) => url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+/** The answer's text, uncompressed as a browser would. */
+function bodyText(response: LightMyRequestResponse): string {
+  const payload = response.rawPayload;
+  switch (response.headers['content-encoding']) {
+    case 'gzip':
+      return gunzipSync(payload).toString('utf8');
+    case 'br':
+      return brotliDecompressSync(payload).toString('utf8');
+    case 'deflate':
+      return inflateSync(payload).toString('utf8');
+    default:
+      return response.body;
+  }
+}
+
 /** A JSON Pointer token. */
 const token = (text: string) => text.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -84,7 +100,13 @@ export class ContractCheck {
       const validate = this.validator(
         `${base}/responses/${token(key)}/content/application~1json/schema`,
       );
-      if (!validate(response.json())) {
+      let body: unknown;
+      try {
+        body = JSON.parse(bodyText(response));
+      } catch {
+        return this.fail(route, status, 'the answer is not JSON');
+      }
+      if (!validate(body)) {
         this.fail(route, status, `answer: ${this.ajv.errorsText(validate.errors)}`);
       }
     }

@@ -1,0 +1,37 @@
+import { startTestServer, type TestServer } from '../../test/helpers/test-server';
+
+/** The contract check itself: it must see an answer that differs from the document. */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({}, undefined, { contract: true });
+});
+afterAll(() => server?.close());
+
+it('finds an answer whose body the document does not describe', async () => {
+  const check = server.contract!;
+  const before = check.mismatches.length;
+  const response = await server.call({ url: '/api/health/live' });
+  expect(check.mismatches.length).toBe(before);
+  // The same answer as if it lacked the field the document requires.
+  const altered = { ...response, body: '{"ok":true}', rawPayload: Buffer.from('{"ok":true}') };
+  check.check('GET', '/api/health/live', { url: '/api/health/live' }, altered);
+  expect(check.mismatches.slice(before)).toEqual([
+    expect.stringContaining(
+      "GET /api/health/live → 200: answer: data must have required property 'live'",
+    ),
+  ]);
+  check.mismatches.length = before;
+});
+
+it('finds a status the document does not name, and a route it lacks', async () => {
+  const check = server.contract!;
+  const response = await server.call({ url: '/api/health/live' });
+  check.check('GET', '/api/health/live', {}, { ...response, statusCode: 204 });
+  check.check('GET', '/api/nowhere', {}, response);
+  expect(check.mismatches).toEqual([
+    'GET /api/health/live → 204: the document names no such status',
+    'GET /api/nowhere → 200: the document does not name this route',
+  ]);
+  check.mismatches.length = 0;
+});
