@@ -82,6 +82,21 @@ describe('the lockfiles', () => {
   );
 });
 
+describe('install-time telemetry', () => {
+  // swagger-ui-dist (the /api/docs page) depends on @scarf/scarf, whose
+  // install script reports each install to its vendor unless the project
+  // says no. A clinical records system phones nobody home, from any machine.
+  it('is switched off for @scarf/scarf whenever the lockfile holds it', () => {
+    const lock = readLock('package-lock.json');
+    const root = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scarfSettings?: { enabled?: boolean };
+    };
+    if (installedPackages(lock).some(({ name }) => name === '@scarf/scarf')) {
+      expect(root.scarfSettings?.enabled).toBe(false);
+    }
+  });
+});
+
 describe('unsafePackagesIn', () => {
   it('finds a denied package wherever it is installed, and through an alias', () => {
     const found = unsafePackagesIn({

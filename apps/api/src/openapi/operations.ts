@@ -19,6 +19,7 @@ import {
   userSchema,
 } from '@psicocampus/shared/domain';
 import { assessmentCreateSchema, finalRemarksSchema } from '@psicocampus/shared/columbia';
+import { clinicianLevelSchema } from '@psicocampus/shared/clinician-level';
 import { feedSettingsSchema } from '../plugins/calendar/calendar.routes';
 import { ANSWERS } from './answers';
 import type { JsonSchema } from './json-schema';
@@ -330,6 +331,17 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     body: finalRemarksSchema,
     success: ok(ANSWERS.assessmentSaved),
     errors: NOT_FOUND,
+  },
+  'PUT /api/suicide-assessments/:id/clinician-level': {
+    tag: 'Evaluaciones',
+    summary: 'Nivel clínico de una evaluación (una sola vez, por su autor)',
+    body: clinicianLevelSchema,
+    success: ok(ANSWERS.assessmentSaved),
+    errors: {
+      ...NOT_FOUND,
+      403: 'Solo quien hizo la evaluación registra su nivel clínico.',
+      409: 'La evaluación ya tiene un nivel clínico; no se cambia.',
+    },
   },
 
   'GET /api/pdfreport/student/:id': {
