@@ -113,12 +113,15 @@ export async function listCaseloadAssessments(
     .orderBy(desc(suicideAssessments.createdAt));
 }
 
+/** An assessment of the caller's caseload, with its student's id. */
+export type OwnAssessment = AssessmentRecord & { studentId: string };
+
 /** The assessment with this id, if its student is the psychologist's. */
 export async function findOwnAssessment(
   db: Database,
   psychologistId: string,
   assessmentId: string,
-): Promise<(AssessmentRecord & { studentId: string }) | null> {
+): Promise<OwnAssessment | null> {
   const [row] = await db
     .select({ assessment: suicideAssessments, author: staffRefColumns })
     .from(suicideAssessments)

@@ -20,6 +20,7 @@ import {
   type ClinicianLevelBody,
 } from '@psicocampus/shared/clinician-level';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { validateBody } from '../../lib/validate';
@@ -28,6 +29,7 @@ import { ownStudentOr404, psychologistOnly } from '../students/student-access';
 import {
   appendRemark,
   findOwnAssessment,
+  type OwnAssessment,
   insertAssessment,
   listCaseloadAssessments,
   listRemarks,
@@ -47,6 +49,24 @@ const audited = (action: AuditAction, record: 'assessment' | 'student' = 'assess
 
 export function assessmentNotFound(): HttpError {
   return new HttpError(404, MSG.assessment.notFound);
+}
+
+/**
+ * An assessment of the caller's caseload that the caller wrote, for the
+ * calls only its author makes (final remarks, the clinician's level): 404
+ * for any other caseload's or a malformed id, 403 with `notAuthor` for a
+ * colleague's assessment of a student now in the caller's caseload.
+ */
+async function authoredAssessment(
+  db: Database,
+  userId: string,
+  id: string,
+  notAuthor: string,
+): Promise<OwnAssessment> {
+  const found = isUuid(id) ? await findOwnAssessment(db, userId, id) : null;
+  if (!found) throw assessmentNotFound();
+  if (found.assessment.authorId !== userId) throw new HttpError(403, notAuthor);
+  return found;
 }
 
 /** Only the answers of a validated body, in the shape the engine and the PDF read. */
@@ -163,12 +183,12 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
     audited('assessment.final_remarks'),
     async (request) => {
       const { user } = signedIn(request);
-      const { id } = request.params;
-      const found = isUuid(id) ? await findOwnAssessment(db, user.id, id) : null;
-      if (!found) throw assessmentNotFound();
-      if (found.assessment.authorId !== user.id) {
-        throw new HttpError(403, MSG.assessment.finalRemarksOnlyAuthor);
-      }
+      const found = await authoredAssessment(
+        db,
+        user.id,
+        request.params.id,
+        MSG.assessment.finalRemarksOnlyAuthor,
+      );
       const body = await validateBody(finalRemarksSchema, request.body);
       // The call of docs/api.md#assessments keeps its path and body, but each save is a new entry
       // (docs/columbia-assessment.md#final-remarks): nothing earlier is overwritten, two saves at once are
@@ -194,12 +214,12 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
     audited('assessment.clinician_level'),
     async (request) => {
       const { user } = signedIn(request);
-      const { id } = request.params;
-      const found = isUuid(id) ? await findOwnAssessment(db, user.id, id) : null;
-      if (!found) throw assessmentNotFound();
-      if (found.assessment.authorId !== user.id) {
-        throw new HttpError(403, CLINICIAN_LEVEL_MSG.onlyAuthor);
-      }
+      const found = await authoredAssessment(
+        db,
+        user.id,
+        request.params.id,
+        CLINICIAN_LEVEL_MSG.onlyAuthor,
+      );
       const body = (await validateBody(clinicianLevelSchema, request.body)) as ClinicianLevelBody;
       // Once (docs/columbia-assessment.md#clinicians-level): the engine's level is never
       // touched, and a recorded level is never replaced (migration 0013 refuses it too).
