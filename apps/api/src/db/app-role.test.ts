@@ -142,7 +142,7 @@ describeOnPostgres(
       expect(first.out).toContain('Migraciones aplicadas: 0000_init');
       expect(first.out).toContain(`Permisos del rol ${app}`);
       expect(first.out).toMatch(
-        /SELECT, INSERT \(nunca UPDATE, DELETE ni TRUNCATE\) en assessment_remarks, audit_log;/,
+        /SELECT, INSERT \(nunca UPDATE, DELETE ni TRUNCATE\) en assessment_remarks, audit_log, clinical_note_addenda;/,
       );
     });
 
@@ -278,6 +278,64 @@ describeOnPostgres(
         `select (select count(*)::int from suicide_assessments where id = $1)
             + (select count(*)::int from assessment_remarks where assessment_id = $1) as n`,
         [assessmentId],
+      );
+      expect(left.rows[0]!.n).toBe(0);
+    });
+
+    it('refuses the server role any change to a signed note or an addendum, yet lets a student deletion remove them', async () => {
+      const student = await asApp.query<{ id: string }>(
+        `insert into students (first_name, last_name, age, gender, email, phone, city, career, career_level, employment_status)
+       values ('Bea', 'Firma', 21, 'FEMENINO', $1, '0991234567', 'Quito', 'Psicología', 'PREGRADO', 'DESEMPLEADO')
+       returning id`,
+        [`bea.${suffix}@universidad.test`],
+      );
+      const studentId = student.rows[0]!.id;
+      const insertNote = async (text: string) =>
+        (
+          await asApp.query<{ id: string }>(
+            `insert into clinical_notes (student_id, note) values ($1, $2) returning id`,
+            [studentId, text],
+          )
+        ).rows[0]!.id;
+      // A draft is the author's to change or delete, as before.
+      const draft = await insertNote('Borrador');
+      await asApp.query(`update clinical_notes set note = 'Borrador corregido' where id = $1`, [
+        draft,
+      ]);
+      await asApp.query(`delete from clinical_notes where id = $1`, [draft]);
+
+      const signed = await insertNote('Firmada');
+      await asApp.query(`update clinical_notes set signed_at = now() where id = $1`, [signed]);
+      for (const change of [
+        `note = 'Reescrita'`,
+        `signed_at = null`,
+        `version = version + 1`,
+        `author_id = null`,
+      ]) {
+        expect(await failureOf(`update clinical_notes set ${change} where id = $1`, [signed])).toBe(
+          '42501',
+        );
+      }
+      expect(await failureOf(`delete from clinical_notes where id = $1`, [signed])).toBe('42501');
+
+      await asApp.query(`insert into clinical_note_addenda (note_id, text) values ($1, 'Adenda')`, [
+        signed,
+      ]);
+      expect(await failureOf(`update clinical_note_addenda set text = 'Otra'`)).toBe('42501');
+      expect(await failureOf(`delete from clinical_note_addenda`)).toBe('42501');
+      const kept = await asApp.query<{ note: string; addenda: number }>(
+        `select note, (select count(*)::int from clinical_note_addenda where note_id = $1) as addenda
+           from clinical_notes where id = $1`,
+        [signed],
+      );
+      expect(kept.rows).toEqual([{ note: 'Firmada', addenda: 1 }]);
+
+      // Deleting the student deletes its notes (PRODUCT §2): the cascade may.
+      await asApp.query('delete from students where id = $1', [studentId]);
+      const left = await asApp.query<{ n: number }>(
+        `select (select count(*)::int from clinical_notes where id = $1)
+            + (select count(*)::int from clinical_note_addenda where note_id = $1) as n`,
+        [signed],
       );
       expect(left.rows[0]!.n).toBe(0);
     });

@@ -13,7 +13,11 @@ import type pg from 'pg';
  * removes their assessments' remarks: a foreign key's cascade runs with the
  * privileges of the referencing table's owner, not the caller's.
  */
-export const APPEND_ONLY_TABLES = ['audit_log', 'assessment_remarks'] as const;
+export const APPEND_ONLY_TABLES = [
+  'audit_log',
+  'assessment_remarks',
+  'clinical_note_addenda',
+] as const;
 
 /** What every other table of the product allows the server's role. */
 export const READ_WRITE = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;

@@ -100,12 +100,37 @@ export const clinicalNotes = pgTable(
     version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: createdAt(),
+    /** Null while a draft; once set, migration 0014 refuses any change to the note. */
+    signedAt: timestamp({ withTimezone: true }),
+    signedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     // The schema's limit, held by the database too (docs/limits-and-budgets.md#limits-and-bad-input).
     check('clinical_notes_note_length_check', sql`char_length(${t.note}) <= 20000`),
     index('clinical_notes_student_created_idx').on(t.studentId, t.createdAt),
     index('clinical_notes_author_created_idx').on(t.authorId, t.createdAt),
+  ],
+);
+
+/**
+ * Corrections to a signed clinical note (docs/data-model.md#clinical-note):
+ * appended, never changed or removed (migration 0014 refuses UPDATE, and
+ * DELETE except when the student's deletion cascades to them).
+ */
+export const clinicalNoteAddenda = pgTable(
+  'clinical_note_addenda',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    noteId: uuid()
+      .notNull()
+      .references(() => clinicalNotes.id, { onDelete: 'cascade' }),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    text: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('clinical_note_addenda_text_length_check', sql`char_length(${t.text}) <= 20000`),
+    index('clinical_note_addenda_note_created_idx').on(t.noteId, t.createdAt),
   ],
 );
 

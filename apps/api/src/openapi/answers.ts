@@ -98,6 +98,15 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
     createdAt: instant,
     updatedAt: instant,
     version: { type: 'integer', minimum: 1 },
+    signedAt: { anyOf: [instant, { type: 'null' }] },
+    signedBy: { anyOf: [personRef, { type: 'null' }] },
+    addenda: listOf('NoteAddendum'),
+  }),
+  NoteAddendum: record({
+    _id: id,
+    text,
+    createdAt: instant,
+    createdBy: { anyOf: [personRef, { type: 'null' }] },
   }),
   Appointment: record({
     _id: id,
@@ -200,6 +209,7 @@ export const ANSWERS = {
   studentSaved: success({ student: ref('Student') }, { msg: true }),
   noteSaved: success({ note: ref('ClinicalNote') }, { msg: true }),
   recentNotes: success({ notes: { type: 'array', items: { type: 'object' } } }),
+  addendumSaved: success({ addendum: ref('NoteAddendum') }, { msg: true }),
   imported: success({ created: count, duplicates: { type: 'array' } }, { msg: true }),
   appointments: success({ appointments: listOf('Appointment') }),
   appointmentSaved: success({ appointment: ref('Appointment') }, { msg: true }),

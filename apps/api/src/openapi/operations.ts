@@ -20,6 +20,7 @@ import {
 } from '@psicocampus/shared/domain';
 import { assessmentCreateSchema, finalRemarksSchema } from '@psicocampus/shared/columbia';
 import { clinicianLevelSchema } from '@psicocampus/shared/clinician-level';
+import { addendumSchema } from '@psicocampus/shared/signed-notes';
 import { feedSettingsSchema } from '../plugins/calendar/calendar.routes';
 import { ANSWERS } from './answers';
 import type { JsonSchema } from './json-schema';
@@ -241,20 +242,41 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'PUT /api/students/:id/clinical-notes/:noteId': {
     tag: 'Notas clínicas',
-    summary: 'Editar una nota',
+    summary: 'Editar una nota (solo un borrador)',
     body: clinicalNoteUpdateSchema,
     success: ok(ANSWERS.noteSaved),
-    errors: { ...NOT_FOUND, ...STALE },
+    errors: {
+      ...NOT_FOUND,
+      409: 'La nota está firmada, o alguien la modificó después de leerla (`version`).',
+    },
   },
   'DELETE /api/students/:id/clinical-notes/:noteId': {
     tag: 'Notas clínicas',
-    summary: 'Eliminar una nota',
+    summary: 'Eliminar una nota (solo un borrador)',
     success: ok(ANSWERS.message),
-    errors: NOT_FOUND,
+    errors: { ...NOT_FOUND, 409: 'La nota está firmada: no se elimina.' },
   },
   'GET /api/clinical-notes/recent': {
     tag: 'Notas clínicas',
     summary: 'Las notas recientes de la carga de casos',
+    success: ok(ANSWERS.recentNotes),
+  },
+  'POST /api/students/:id/clinical-notes/:noteId/sign': {
+    tag: 'Notas clínicas',
+    summary: 'Firmar una nota (solo su autor/a); ya no se edita ni se elimina',
+    success: ok(ANSWERS.noteSaved),
+    errors: { ...NOT_FOUND, 409: 'La nota ya está firmada.' },
+  },
+  'POST /api/students/:id/clinical-notes/:noteId/addenda': {
+    tag: 'Notas clínicas',
+    summary: 'Agregar una adenda a una nota firmada (el psicólogo/a asignado al estudiante)',
+    body: addendumSchema,
+    success: created(ANSWERS.addendumSaved),
+    errors: { ...NOT_FOUND, 409: 'La nota no está firmada: se edita en lugar de agregar una adenda.' },
+  },
+  'GET /api/clinical-notes/pending-signature': {
+    tag: 'Notas clínicas',
+    summary: 'Las notas propias sin firmar 24 horas después de escritas',
     success: ok(ANSWERS.recentNotes),
   },
 

@@ -308,6 +308,26 @@ const MATRIX: readonly Row[] = [
     request: () => ({ url: '/api/clinical-notes/recent' }),
   },
   {
+    route: 'POST /api/students/:id/clinical-notes/:noteId/sign',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/students/${ids.student}/clinical-notes/${ids.noteToSign}/sign`,
+    }),
+  },
+  {
+    route: 'POST /api/students/:id/clinical-notes/:noteId/addenda',
+    expected: [401, 201, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/students/${ids.student}/clinical-notes/${ids.noteSigned}/addenda`,
+      payload: { text: 'Corrección: la sesión fue presencial.' },
+    }),
+  },
+  {
+    route: 'GET /api/clinical-notes/pending-signature',
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/clinical-notes/pending-signature' }),
+  },
+  {
     route: 'GET /api/students/import/template',
     expected: [401, 200, 200, 403],
     request: () => ({ url: '/api/students/import/template' }),

@@ -47,6 +47,7 @@ let server: TestServer;
 const tokens = {} as Record<DemoAccountKey, string>;
 let studentId: string;
 let noteId: string;
+let signedNoteId: string;
 let assessmentId: string;
 let appointmentToMove: string;
 let appointmentToClose: string;
@@ -68,6 +69,13 @@ beforeAll(async () => {
   const student = await createStudent(server, tokens.psychologist);
   studentId = student._id;
   noteId = (await addNote(server, tokens.psychologist, studentId))._id;
+  signedNoteId = (await addNote(server, tokens.psychologist, studentId))._id;
+  const signed = await server.call({
+    method: 'POST',
+    url: `/api/students/${studentId}/clinical-notes/${signedNoteId}/sign`,
+    token: tokens.psychologist,
+  });
+  expect(signed.statusCode).toBe(200);
   assessmentId = (await saveAssessment(server, tokens.psychologist, studentId))._id;
   appointmentToMove = (await scheduleAppointment(server, tokens.psychologist, studentId))._id;
   appointmentToClose = (await scheduleAppointment(server, tokens.psychologist, studentId))._id;
@@ -82,6 +90,7 @@ const GUARDED_TABLES = [
   'users',
   'students',
   'clinical_notes',
+  'clinical_note_addenda',
   'appointments',
   'suicide_assessments',
   'password_tokens',
@@ -394,6 +403,21 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     audited: true,
     numRuns: 20,
   },
+  'POST /api/students/:id/clinical-notes/:noteId/sign': {
+    method: 'POST',
+    url: () => `/api/students/${studentId}/clinical-notes/${NOBODY}/sign`,
+    as: 'psychologist',
+    valid: () => ({}),
+    audited: true,
+    numRuns: 20,
+  },
+  'POST /api/students/:id/clinical-notes/:noteId/addenda': {
+    method: 'POST',
+    url: () => `/api/students/${studentId}/clinical-notes/${signedNoteId}/addenda`,
+    as: 'psychologist',
+    valid: () => ({ text: 'Corrección: la sesión fue presencial.' }),
+    audited: true,
+  },
   'POST /api/appointments': {
     method: 'POST',
     url: () => '/api/appointments',
@@ -634,6 +658,28 @@ const ID_ROUTES: Record<string, IdRoute> = {
     url: (id) => `/api/students/${studentId}/clinical-notes/${id}`,
     as: 'psychologist',
   },
+  'POST /api/students/:id/clinical-notes/:noteId/sign (student id)': {
+    method: 'POST',
+    url: (id) => `/api/students/${id}/clinical-notes/${noteId}/sign`,
+    as: 'psychologist',
+  },
+  'POST /api/students/:id/clinical-notes/:noteId/sign (note id)': {
+    method: 'POST',
+    url: (id) => `/api/students/${studentId}/clinical-notes/${id}/sign`,
+    as: 'psychologist',
+  },
+  'POST /api/students/:id/clinical-notes/:noteId/addenda (student id)': {
+    method: 'POST',
+    url: (id) => `/api/students/${id}/clinical-notes/${signedNoteId}/addenda`,
+    as: 'psychologist',
+    body: () => ({ text: 'Adenda de prueba' }),
+  },
+  'POST /api/students/:id/clinical-notes/:noteId/addenda (note id)': {
+    method: 'POST',
+    url: (id) => `/api/students/${studentId}/clinical-notes/${id}/addenda`,
+    as: 'psychologist',
+    body: () => ({ text: 'Adenda de prueba' }),
+  },
   'PUT /api/appointments/:id': {
     method: 'PUT',
     url: (id) => `/api/appointments/${id}`,
@@ -834,6 +880,12 @@ const LIST_ROUTES: Record<string, ListRoute> = {
     as: 'psychologist',
     params: ['limit'],
     known: () => ['5', '1000000'],
+  },
+  'GET /api/clinical-notes/pending-signature': {
+    url: '/api/clinical-notes/pending-signature',
+    as: 'psychologist',
+    params: ['hours'],
+    known: () => ['24', '0'],
   },
 };
 

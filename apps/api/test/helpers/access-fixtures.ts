@@ -11,6 +11,8 @@ export const CLINICAL_RECORDS = [
   'studentToDelete',
   'noteToEdit',
   'noteToDelete',
+  'noteToSign',
+  'noteSigned',
   'appointment',
   'appointmentToMove',
   'appointmentToClose',
@@ -76,6 +78,17 @@ export interface AccessFixtures {
   emailChangeToken: string;
 }
 
+async function signNote(server: TestServer, token: string, studentId: string, noteId: string) {
+  const signed = await server.call({
+    method: 'POST',
+    url: `/api/students/${studentId}/clinical-notes/${noteId}/sign`,
+    token,
+  });
+  if (signed.statusCode !== 200) {
+    throw new Error(`signing a fixture failed: ${signed.statusCode} ${signed.body}`);
+  }
+}
+
 /**
  * Psychologist A's caseload as the matrix needs it (students, notes, an
  * appointment, assessments), and the staff accounts an administrator acts on.
@@ -94,15 +107,20 @@ export async function createAccessFixtures(
   const [
     noteToEdit,
     noteToDelete,
+    noteToSign,
+    noteSigned,
     appointment,
     appointmentToMove,
     appointmentToClose,
     assessment,
     assessmentToRemark,
     assessmentToGrade,
+    deletedStudentsNote,
   ] = await Promise.all([
     addNote(server, owner, student._id, 'Refiere insomnio desde el inicio del semestre.'),
     addNote(server, owner, student._id, 'Nota duplicada por error.'),
+    addNote(server, owner, student._id, 'Acude por estrés académico.'),
+    addNote(server, owner, student._id, 'Sesión de seguimiento.'),
     scheduleAppointment(server, owner, student._id),
     scheduleAppointment(server, owner, student._id),
     scheduleAppointment(server, owner, student._id),
@@ -112,6 +130,9 @@ export async function createAccessFixtures(
     // A student with a record of its own, so that its deletion has something to take along.
     addNote(server, owner, studentToDelete._id, 'Primera entrevista.'),
   ]);
+  // A signed note takes addenda; the deleted student's signed note must leave with it.
+  await signNote(server, owner, student._id, noteSigned._id);
+  await signNote(server, owner, studentToDelete._id, deletedStudentsNote._id);
 
   // One after another: each creation mails a link, read back by address.
   const accountToEdit = await createUser(server, admin);
@@ -137,6 +158,8 @@ export async function createAccessFixtures(
       studentToDelete: studentToDelete._id,
       noteToEdit: noteToEdit._id,
       noteToDelete: noteToDelete._id,
+      noteToSign: noteToSign._id,
+      noteSigned: noteSigned._id,
       appointment: appointment._id,
       appointmentToMove: appointmentToMove._id,
       appointmentToClose: appointmentToClose._id,

@@ -4,6 +4,7 @@ import { MSG } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
+import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
 import {
   answerBehaviourMessage,
   BEHAVIOUR_QUESTIONS,
@@ -552,6 +553,8 @@ function catalogue(): { messages: Set<string>; prefixes: string[] } {
   visit(SERVER_MSG);
   // The clinician's level of an assessment (issue 19 §1), an entry of its own too.
   visit(CLINICIAN_LEVEL_MSG);
+  // Signed notes and addenda (issue 19 §4), an entry of its own as well.
+  visit(SIGNED_NOTES_MSG);
   // The Columbia form's behaviour questions build their sentences from the scale.
   for (const item of BEHAVIOUR_QUESTIONS) {
     messages.add(answerBehaviourMessage(item));

@@ -43,6 +43,22 @@ export interface ClinicalNote {
   /** The author; null when the account no longer exists ('No asignado'). */
   createdBy: StaffRef | null;
   version: number;
+  /** ISO 8601; null while the note is a draft (issue 19 §4). */
+  signedAt: string | null;
+  /** Who signed it; null for a draft or when the account no longer exists. */
+  signedBy: StaffRef | null;
+  /** Corrections to a signed note, oldest first; never changed once written. */
+  addenda: NoteAddendum[];
+}
+
+/** An addendum to a signed clinical note. */
+export interface NoteAddendum {
+  _id: string;
+  text: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** Null when the account no longer exists. */
+  createdBy: StaffRef | null;
 }
 
 /** A student in the list (no clinical content). */

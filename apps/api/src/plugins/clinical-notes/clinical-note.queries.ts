@@ -1,16 +1,28 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { clinicalNotes, students, users } from '../../db/schema';
+import { clinicalNoteAddenda, clinicalNotes, students, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
 import { inCaseloadOf } from '../students/caseload';
 
 export type NoteRow = typeof clinicalNotes.$inferSelect;
 
+export type AddendumRow = typeof clinicalNoteAddenda.$inferSelect;
+
+/** An addendum with its author (null when the account no longer exists). */
+export interface AddendumRecord {
+  addendum: AddendumRow;
+  author: StaffRow | null;
+}
+
 /** A note with its author (null when the account no longer exists). */
 export interface NoteRecord {
   note: NoteRow;
   author: StaffRow | null;
+  /** Who signed it; absent or null for a draft or a deleted account. */
+  signer?: StaffRow | null;
+  /** Oldest first; absent means none. */
+  addenda?: AddendumRecord[];
 }
 
 export interface RecentNoteRecord extends NoteRecord {
@@ -76,13 +88,24 @@ export async function updateNoteAtVersion(
   const [row] = await db
     .update(clinicalNotes)
     .set({ note, version: sql`${clinicalNotes.version} + 1`, updatedAt: now })
-    .where(and(eq(clinicalNotes.id, noteId), eq(clinicalNotes.version, version)))
+    .where(
+      and(
+        eq(clinicalNotes.id, noteId),
+        eq(clinicalNotes.version, version),
+        isNull(clinicalNotes.signedAt),
+      ),
+    )
     .returning();
   return row ?? null;
 }
 
-export async function deleteNote(db: Database, noteId: string): Promise<void> {
-  await db.delete(clinicalNotes).where(eq(clinicalNotes.id, noteId));
+/** Deletes a draft; false when the note was signed in between. */
+export async function deleteNote(db: Database, noteId: string): Promise<boolean> {
+  const rows = await db
+    .delete(clinicalNotes)
+    .where(and(eq(clinicalNotes.id, noteId), isNull(clinicalNotes.signedAt)))
+    .returning({ id: clinicalNotes.id });
+  return rows.length > 0;
 }
 
 /**
@@ -106,4 +129,102 @@ export async function recentNotesOf(
     .where(and(eq(clinicalNotes.authorId, authorId), inCaseloadOf(authorId)))
     .orderBy(desc(clinicalNotes.createdAt), desc(clinicalNotes.id))
     .limit(limit);
+}
+
+/**
+ * The notes with their signers and addenda: at most two more queries, and
+ * none when no note is signed (only a signed note has addenda).
+ */
+export async function withSignatures<T extends NoteRecord>(db: Database, records: T[]): Promise<T[]> {
+  const signed = records.filter((r) => r.note.signedAt !== null);
+  if (signed.length === 0) return records;
+  const noteIds = signed.map((r) => r.note.id);
+  const signerIds = [...new Set(signed.flatMap((r) => (r.note.signedBy ? [r.note.signedBy] : [])))];
+  const [addenda, signers] = await Promise.all([
+    db
+      .select({ addendum: clinicalNoteAddenda, author: staffRefColumns })
+      .from(clinicalNoteAddenda)
+      .leftJoin(users, eq(users.id, clinicalNoteAddenda.authorId))
+      .where(inArray(clinicalNoteAddenda.noteId, noteIds))
+      .orderBy(asc(clinicalNoteAddenda.createdAt), asc(clinicalNoteAddenda.id)),
+    signerIds.length > 0
+      ? db.select(staffRefColumns).from(users).where(inArray(users.id, signerIds))
+      : Promise.resolve([] as StaffRow[]),
+  ]);
+  const signerById = new Map(signers.map((s) => [s.id, s]));
+  const addendaByNote = new Map<string, AddendumRecord[]>();
+  for (const a of addenda) {
+    const list = addendaByNote.get(a.addendum.noteId) ?? [];
+    list.push(a);
+    addendaByNote.set(a.addendum.noteId, list);
+  }
+  return records.map((r) =>
+    r.note.signedAt === null
+      ? r
+      : {
+          ...r,
+          signer: r.note.signedBy ? (signerById.get(r.note.signedBy) ?? null) : null,
+          addenda: addendaByNote.get(r.note.id) ?? [],
+        },
+  );
+}
+
+/** Signs a draft; null when it was signed in between (the caller answers 409). */
+export async function signNote(
+  db: Database,
+  noteId: string,
+  signerId: string,
+  now: Date,
+): Promise<NoteRow | null> {
+  const [row] = await db
+    .update(clinicalNotes)
+    .set({ signedAt: now, signedBy: signerId })
+    .where(and(eq(clinicalNotes.id, noteId), isNull(clinicalNotes.signedAt)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertAddendum(
+  db: Database,
+  values: { noteId: string; authorId: string; text: string; now: Date },
+): Promise<AddendumRow> {
+  const [row] = await db
+    .insert(clinicalNoteAddenda)
+    .values({
+      noteId: values.noteId,
+      authorId: values.authorId,
+      text: values.text,
+      createdAt: values.now,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * The author's notes still unsigned since `before` on students still
+ * assigned to them, oldest first (the (author_id, created_at) index serves it).
+ */
+export async function notesPendingSignatureOf(
+  db: Database,
+  authorId: string,
+  before: Date,
+): Promise<RecentNoteRecord[]> {
+  return db
+    .select({
+      note: clinicalNotes,
+      author: staffRefColumns,
+      student: { id: students.id, firstName: students.firstName, lastName: students.lastName },
+    })
+    .from(clinicalNotes)
+    .innerJoin(students, eq(students.id, clinicalNotes.studentId))
+    .leftJoin(users, eq(users.id, clinicalNotes.authorId))
+    .where(
+      and(
+        eq(clinicalNotes.authorId, authorId),
+        isNull(clinicalNotes.signedAt),
+        lte(clinicalNotes.createdAt, before),
+        inCaseloadOf(authorId),
+      ),
+    )
+    .orderBy(asc(clinicalNotes.createdAt), asc(clinicalNotes.id));
 }

@@ -1,8 +1,8 @@
-import type { ClinicalNote, RecentNote } from '@psicocampus/shared/domain';
+import type { ClinicalNote, NoteAddendum, RecentNote } from '@psicocampus/shared/domain';
 import { toStaffRef } from '../users/staff-ref';
-import type { NoteRecord, RecentNoteRecord } from './clinical-note.queries';
+import type { AddendumRecord, NoteRecord, RecentNoteRecord } from './clinical-note.queries';
 
-export function toClinicalNote({ note, author }: NoteRecord): ClinicalNote {
+export function toClinicalNote({ note, author, signer, addenda }: NoteRecord): ClinicalNote {
   return {
     _id: note.id,
     studentId: note.studentId,
@@ -11,6 +11,18 @@ export function toClinicalNote({ note, author }: NoteRecord): ClinicalNote {
     updatedAt: note.updatedAt.toISOString(),
     createdBy: toStaffRef(author),
     version: note.version,
+    signedAt: note.signedAt ? note.signedAt.toISOString() : null,
+    signedBy: toStaffRef(signer ?? null),
+    addenda: (addenda ?? []).map(toNoteAddendum),
+  };
+}
+
+export function toNoteAddendum({ addendum, author }: AddendumRecord): NoteAddendum {
+  return {
+    _id: addendum.id,
+    text: addendum.text,
+    createdAt: addendum.createdAt.toISOString(),
+    createdBy: toStaffRef(author),
   };
 }
 

@@ -52,6 +52,9 @@ describe('POST /api/students/:id/clinical-notes', () => {
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         version: 1,
+        signedAt: null,
+        signedBy: null,
+        addenda: [],
         createdBy: {
           _id: await userIdOf(server, 'psychologist'),
           firstName: lucy.firstName,

@@ -9,7 +9,7 @@ import { findOwnAssessment, listStudentAssessments } from '../assessments/assess
 import { assessmentNotFound } from '../assessments/assessments.routes';
 import { toAssessment } from '../assessments/assessment.view';
 import { signedIn } from '../auth/authenticate';
-import { listStudentNotes } from '../clinical-notes/clinical-note.queries';
+import { listStudentNotes, withSignatures } from '../clinical-notes/clinical-note.queries';
 import { toClinicalNote } from '../clinical-notes/clinical-note.view';
 import { ownStudentOr404, psychologistOnly } from '../students/student-access';
 import { toStudentSummary } from '../students/student.view';
@@ -46,7 +46,7 @@ export async function reportsRoutes(
       const record = await ownStudentOr404(db, user.id, request.params.id);
       const studentId = record.student.id;
       const [notes, appointments, assessments] = await Promise.all([
-        listStudentNotes(db, studentId),
+        listStudentNotes(db, studentId).then((notes) => withSignatures(db, notes)),
         listStudentAppointments(db, studentId),
         listStudentAssessments(db, studentId),
       ]);

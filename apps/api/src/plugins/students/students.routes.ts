@@ -14,6 +14,7 @@ import { isUuid } from '../../lib/ids';
 import { validateBody } from '../../lib/validate';
 import { recordedRead } from '../audit/audit';
 import { signedIn } from '../auth/authenticate';
+import { withSignatures } from '../clinical-notes/clinical-note.queries';
 import { toClinicalNote } from '../clinical-notes/clinical-note.view';
 import { parseStudentListQuery } from './list-query';
 import { ownStudentOr404, psychologistOnly, studentNotFound } from './student-access';
@@ -113,7 +114,8 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
         const detail = await readOwnStudentDetail(db, user.id, id);
         if (!detail) return null;
         const { record, notes, revision } = detail;
-        const student = toStudent(record, notes.map(toClinicalNote));
+        const signed = await withSignatures(db, notes);
+        const student = toStudent(record, signed.map(toClinicalNote));
         return { revision, body: JSON.stringify({ ok: true, student }) };
       },
     );

@@ -4,6 +4,7 @@ import {
   type Appointment,
   type ClinicalNote,
 } from '@psicocampus/shared/domain';
+import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
 import { pdfPageCount, pdfText, pdfTextRuns } from '../../../test/helpers/pdf-text';
 import type { StudentReportData } from './report-data';
 import { renderStudentReport } from './student-report';
@@ -19,6 +20,9 @@ function note(text: string, version: number, updatedAt: string): ClinicalNote {
     updatedAt,
     createdBy: lucia,
     version,
+    signedAt: null,
+    signedBy: null,
+    addenda: [],
   };
 }
 
@@ -63,6 +67,44 @@ describe('the general report prints an edited note as the student detail shows i
     expect(text.indexOf(editedLine)).toBeLessThan(text.indexOf(untouched.note));
     expect(text).not.toContain(MSG.notes.edited(formatDateTimeIn(untouched.updatedAt, ZONE)));
     expect(text.split(MSG.notes.edited('')).length - 1).toBe(1);
+  });
+});
+
+describe('the general report marks each note signed or draft, with its addenda (issue 19 §4)', () => {
+  it("prints 'Firmada por … el …' and each addendum under a signed note, and 'Borrador' under a draft", async () => {
+    const signed: ClinicalNote = {
+      ...note('Sesión inicial firmada.', 1, '2026-10-01T15:00:00.000Z'),
+      signedAt: '2026-10-02T14:30:00.000Z',
+      signedBy: lucia,
+      addenda: [
+        {
+          _id: 'ad-1',
+          text: 'Corrección: la sesión fue presencial.',
+          createdAt: '2026-10-04T16:05:00.000Z',
+          createdBy: lucia,
+        },
+      ],
+    };
+    const draft = note('Nota aún en borrador.', 1, '2026-10-05T15:00:00.000Z');
+    const text = pdfText(await renderStudentReport(report([signed, draft])));
+
+    const signedLine = SIGNED_NOTES_MSG.signedBy(
+      'Lucía Fernández',
+      formatDateTimeIn(signed.signedAt!, ZONE),
+    );
+    const addendumLine = SIGNED_NOTES_MSG.addendumBy(
+      'Lucía Fernández',
+      formatDateTimeIn('2026-10-04T16:05:00.000Z', ZONE),
+    );
+    expect(text).toContain(signedLine);
+    expect(text).toContain(addendumLine);
+    expect(text).toContain('Corrección: la sesión fue presencial.');
+    const order = [signed.note, signedLine, addendumLine, 'Corrección:', draft.note];
+    const positions = order.map((part) => text.indexOf(part));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // Only the draft says "Borrador", after its own text.
+    expect(text.split('\n').filter((line) => line === SIGNED_NOTES_MSG.draft)).toHaveLength(1);
+    expect(text.lastIndexOf(SIGNED_NOTES_MSG.draft)).toBeGreaterThan(text.indexOf(draft.note));
   });
 });
 

@@ -8,6 +8,7 @@ import {
   SEMESTER_LABELS,
 } from '@psicocampus/shared/domain';
 import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
+import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import {
   createDocument,
@@ -71,6 +72,28 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
         italic: true,
         muted: true,
       });
+    }
+    // Signed or draft (issue 19 §4), and the addenda that correct a signed note.
+    paragraph(
+      doc,
+      note.signedAt
+        ? SIGNED_NOTES_MSG.signedBy(
+            note.signedBy ? fullName(note.signedBy) : MSG.common.notAssigned,
+            formatDateTimeIn(note.signedAt, data.timeZone),
+          )
+        : SIGNED_NOTES_MSG.draft,
+      { italic: true, muted: true },
+    );
+    for (const addendum of note.addenda) {
+      paragraph(
+        doc,
+        SIGNED_NOTES_MSG.addendumBy(
+          addendum.createdBy ? fullName(addendum.createdBy) : MSG.common.notAssigned,
+          formatDateTimeIn(addendum.createdAt, data.timeZone),
+        ),
+        { italic: true, muted: true },
+      );
+      paragraph(doc, addendum.text);
     }
     gap(doc, 0.4);
   }

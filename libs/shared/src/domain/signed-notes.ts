@@ -1,0 +1,54 @@
+import { object, type InferType } from 'yup';
+export type { NoteAddendum } from './entities';
+import { text } from './schemas/text';
+import { NOTE_MAX_LENGTH } from './schemas/note.schemas';
+
+/**
+ * Signed clinical notes and their addenda (issue 19 §4,
+ * docs/api.md#clinical-notes): a note is a draft until its author signs it;
+ * a signed note is never edited or deleted, only completed with addenda. An
+ * entry of its own (`@psicocampus/shared/signed-notes`) so that the /login
+ * bundle, which carries MSG, does not carry these texts.
+ */
+
+/** How long a note may stay unsigned before it shows on its author's home. */
+export const PENDING_SIGNATURE_HOURS = 24;
+
+export const SIGNED_NOTES_MSG = {
+  sign: 'Firmar nota',
+  signing: 'Firmando...',
+  signTitle: '¿Firmar la nota?',
+  signText:
+    'Una vez firmada, la nota ya no se podrá editar ni eliminar. Las correcciones se agregan como adendas.',
+  signConfirm: 'Sí, firmar',
+  signed: 'Nota firmada.',
+  signError: 'No se pudo firmar la nota.',
+  signedBy: (name: string, date: string) => `Firmada por ${name} el ${date}`,
+  draft: 'Borrador',
+  alreadySigned: 'Esta nota ya está firmada.',
+  onlyAuthorSigns: 'Solo quien escribió la nota puede firmarla.',
+  signedLocked:
+    'Esta nota está firmada: no se puede editar ni eliminar. Agrega una adenda para corregirla.',
+  addendaTitle: 'Adendas',
+  addAddendum: 'Agregar adenda',
+  addendumLabel: 'Texto de la adenda',
+  addendumSaving: 'Guardando...',
+  addendumAdded: 'Adenda agregada.',
+  addendumError: 'No se pudo agregar la adenda.',
+  addendumBy: (name: string, date: string) => `Adenda de ${name} el ${date}`,
+  addendumRequired: 'Escribe el texto de la adenda.',
+  addendumTooLong: `La adenda no puede superar los ${NOTE_MAX_LENGTH.toLocaleString('es')} caracteres.`,
+  addendumOnlySigned: 'Solo se pueden agregar adendas a una nota firmada.',
+  pendingTitle: 'Notas pendientes de firma',
+  pendingEmpty: 'No tienes notas pendientes de firma.',
+  pendingSince: (date: string) => `Escrita el ${date}`,
+} as const;
+
+/** POST /api/students/:id/clinical-notes/:noteId/addenda, and the addendum form. */
+export const addendumSchema = object({
+  text: text()
+    .trim()
+    .required(SIGNED_NOTES_MSG.addendumRequired)
+    .max(NOTE_MAX_LENGTH, SIGNED_NOTES_MSG.addendumTooLong),
+});
+export type AddendumBody = InferType<typeof addendumSchema>;
