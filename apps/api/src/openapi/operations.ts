@@ -272,7 +272,10 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Agregar una adenda a una nota firmada (el psicólogo/a asignado al estudiante)',
     body: addendumSchema,
     success: created(ANSWERS.addendumSaved),
-    errors: { ...NOT_FOUND, 409: 'La nota no está firmada: se edita en lugar de agregar una adenda.' },
+    errors: {
+      ...NOT_FOUND,
+      409: 'La nota no está firmada: se edita en lugar de agregar una adenda.',
+    },
   },
   'GET /api/clinical-notes/pending-signature': {
     tag: 'Notas clínicas',

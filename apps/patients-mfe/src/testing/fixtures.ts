@@ -67,6 +67,9 @@ export function makeNote(overrides: Partial<ClinicalNote> = {}): ClinicalNote {
     updatedAt: '2026-03-02T14:30:00.000Z',
     createdBy: me,
     version: 1,
+    signedAt: null,
+    signedBy: null,
+    addenda: [],
     ...overrides,
   };
 }

@@ -135,7 +135,10 @@ export async function recentNotesOf(
  * The notes with their signers and addenda: at most two more queries, and
  * none when no note is signed (only a signed note has addenda).
  */
-export async function withSignatures<T extends NoteRecord>(db: Database, records: T[]): Promise<T[]> {
+export async function withSignatures<T extends NoteRecord>(
+  db: Database,
+  records: T[],
+): Promise<T[]> {
   const signed = records.filter((r) => r.note.signedAt !== null);
   if (signed.length === 0) return records;
   const noteIds = signed.map((r) => r.note.id);
