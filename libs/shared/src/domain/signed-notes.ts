@@ -40,8 +40,8 @@ export const SIGNED_NOTES_MSG = {
   addendumTooLong: `La adenda no puede superar los ${NOTE_MAX_LENGTH.toLocaleString('es')} caracteres.`,
   addendumOnlySigned: 'Solo se pueden agregar adendas a una nota firmada.',
   pendingTitle: 'Notas pendientes de firma',
-  pendingEmpty: 'No tienes notas pendientes de firma.',
   pendingSince: (date: string) => `Escrita el ${date}`,
+  pendingError: 'No se pudieron cargar las notas pendientes de firma.',
 } as const;
 
 /** POST /api/students/:id/clinical-notes/:noteId/addenda, and the addendum form. */

@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDateTime, MSG } from '@psicocampus/shared';
+import { formatDateTime, formatDateTimeIn, MSG } from '@psicocampus/shared';
+import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
 import { stubApi } from '@psicocampus/shared/testing';
 import { json, makeAppointment, makeRecentNote } from '../../testing/fixtures';
 import { BASE, Landing, landing, renderScreen } from '../../testing/render';
@@ -19,13 +20,21 @@ const student = {
   lastName: 'Vega',
 };
 
-function homeApi(options: { appointments?: unknown; notes?: unknown } = {}) {
+function homeApi(
+  options: { appointments?: unknown; notes?: unknown; pending?: unknown; zone?: string } = {},
+) {
   return stubApi((call) => {
     if (call.path === '/api/appointments') {
       return (options.appointments as Response | undefined) ?? json({ ok: true, appointments: [] });
     }
     if (call.path === '/api/clinical-notes/recent') {
       return (options.notes as Response | undefined) ?? json({ ok: true, notes: [] });
+    }
+    if (call.path === '/api/clinical-notes/pending-signature') {
+      return (options.pending as Response | undefined) ?? json({ ok: true, notes: [] });
+    }
+    if (call.path === '/api/service' && options.zone) {
+      return json({ ok: true, service: { timeZone: options.zone } });
     }
     return undefined;
   });
@@ -117,5 +126,31 @@ describe("the psychologist's home", () => {
     await renderHome();
     expect(await screen.findByText(MSG.home.noRecentNotes)).toBeInTheDocument();
     expect(await screen.findByText(MSG.appointments.loadError)).toBeInTheDocument();
+  });
+
+  it('lists the own notes pending signature, each opening the student’s notes, and shows no such block when none is', async () => {
+    const pending = makeRecentNote({
+      note: 'Sin firmar desde ayer.',
+      createdAt: '2026-03-02T02:30:00.000Z',
+      student,
+    });
+    homeApi({ pending: json({ ok: true, notes: [pending] }), zone: 'America/Guayaquil' });
+    await renderHome();
+    const block = await screen.findByRole('region', { name: SIGNED_NOTES_MSG.pendingTitle });
+    expect(block).toHaveTextContent('Sin firmar desde ayer.');
+    await waitFor(() =>
+      expect(block).toHaveTextContent(
+        SIGNED_NOTES_MSG.pendingSince(formatDateTimeIn(pending.createdAt, 'America/Guayaquil')),
+      ),
+    );
+    await userEvent.click(within(block).getByRole('link', { name: 'Inés Vega' }));
+    expect(await landing()).toBe(`detalle ${BASE}/patients/${student._id}#notas`);
+  });
+
+  it('shows no pending-signature block when every note is signed', async () => {
+    homeApi();
+    await renderHome();
+    expect(await screen.findByText(MSG.home.noRecentNotes)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: SIGNED_NOTES_MSG.pendingTitle })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { MSG } from '@psicocampus/shared';
 import { LoadingMessage, Notice, PageHeader, SectionCard } from '@psicocampus/shared/ui';
 import { AppointmentList } from '../../components/appointment-list/appointment-list.component';
+import { PendingSignature } from './pending-signature.component';
 import { RecentNotes } from './recent-notes.component';
 import { useHomeOverview } from './use-home-overview';
 import styles from './psychologist-home.module.css';
@@ -47,6 +48,11 @@ export default function PsychologistHomePage() {
           )}
         </SectionCard>
       </div>
+      <PendingSignature
+        notes={home.pendingSignature}
+        failed={home.pendingFailed}
+        timeZone={home.zone}
+      />
       <SectionCard title={MSG.home.recentNotes}>
         {home.notesLoading && <LoadingMessage text={MSG.common.loading} />}
         {home.notesFailed && <Notice tone="error">{MSG.home.loadNotesError}</Notice>}

@@ -8,7 +8,7 @@ import styles from './psychologist-home.module.css';
 /** Characters of a note shown on the home before '…'. */
 const EXCERPT_LENGTH = 180;
 
-function excerpt(text: string): string {
+export function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH).trimEnd()}…` : flat;
 }

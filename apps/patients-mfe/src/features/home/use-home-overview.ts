@@ -3,6 +3,7 @@ import {
   selectSessionUser,
   useAppointmentsQuery,
   useAppSelector,
+  usePendingSignatureNotesQuery,
   useRecentNotesQuery,
 } from '@psicocampus/shared';
 import { todayAndLater } from '../../components/appointment-list/appointment-timeline';
@@ -13,11 +14,12 @@ import { useNow } from '../../lib/use-now';
 export const HOME_UPCOMING = 5;
 export const HOME_RECENT_NOTES = 5;
 
-/** The psychologist's home (docs/screens-and-routes.md#psychologist-home): who is signed in, today's and next appointments, latest notes. */
+/** The psychologist's home (docs/screens-and-routes.md#psychologist-home): who is signed in, today's and next appointments, notes pending signature, latest notes. */
 export function useHomeOverview() {
   const user = useAppSelector(selectSessionUser);
   const appointments = useAppointmentsQuery();
   const notes = useRecentNotesQuery();
+  const pending = usePendingSignatureNotesQuery();
   const now = useNow();
   const { zone } = useServiceTimeZone();
 
@@ -38,5 +40,9 @@ export function useHomeOverview() {
     recentNotes: (notes.data?.notes ?? []).slice(0, HOME_RECENT_NOTES),
     notesLoading: notes.isLoading,
     notesFailed: notes.isError,
+    /** Own notes unsigned 24 hours after they were written (issue 19 §4), oldest first. */
+    pendingSignature: pending.data?.notes ?? [],
+    pendingFailed: pending.isError,
+    zone,
   };
 }

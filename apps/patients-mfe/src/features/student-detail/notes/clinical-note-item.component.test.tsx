@@ -6,7 +6,14 @@ import { ClinicalNoteItem } from './clinical-note-item.component';
 function renderItem(note = makeNote()) {
   render(
     <ul>
-      <ClinicalNoteItem note={note} isAuthor onEdit={() => undefined} onDelete={() => undefined} />
+      <ClinicalNoteItem
+        note={note}
+        isAuthor
+        timeZone="America/Guayaquil"
+        onEdit={() => undefined}
+        onDelete={() => undefined}
+        onSign={() => undefined}
+      />
     </ul>,
   );
   return screen.getByRole('listitem');
