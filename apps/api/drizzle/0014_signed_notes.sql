@@ -21,8 +21,9 @@ ALTER TABLE "clinical_notes" ADD CONSTRAINT "clinical_notes_signed_by_users_id_f
 -- DELETE this table, app-role.ts) may change or delete a draft, never a
 -- signed note. Only the foreign keys' own actions (run by a trigger, so one
 -- level deeper) may touch a signed note: deleting its student removes it
--- (PRODUCT: deleting a student deletes its notes), and deleting its author's
--- or signer's account clears `author_id` or `signed_by` and nothing else.
+-- (deleting a student deletes its notes, docs/permissions.md#clinical-records),
+-- and deleting its author's or signer's account clears `author_id` or
+-- `signed_by` and nothing else.
 CREATE FUNCTION "clinical_notes_refuse_signed_change"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

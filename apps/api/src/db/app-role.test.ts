@@ -330,7 +330,7 @@ describeOnPostgres(
       );
       expect(kept.rows).toEqual([{ note: 'Firmada', addenda: 1 }]);
 
-      // Deleting the student deletes its notes (PRODUCT §2): the cascade may.
+      // Deleting the student deletes its notes (docs/permissions.md#clinical-records): the cascade may.
       await asApp.query('delete from students where id = $1', [studentId]);
       const left = await asApp.query<{ n: number }>(
         `select (select count(*)::int from clinical_notes where id = $1)

@@ -45,6 +45,8 @@ describe('POST .../clinical-notes/:noteId/sign', () => {
     const student = await createStudent(server, lucia);
     const note = await addNote(server, lucia, student._id, 'Primera sesión.');
     expect(note).toMatchObject({ signedAt: null, signedBy: null, addenda: [] });
+    // Read (and kept by the caseload's revision) before the signature: the next read sees it.
+    expect((await notesOf(lucia, student._id))[0].signedAt).toBeNull();
 
     const response = await sign(lucia, student._id, note._id);
     expect(response.statusCode).toBe(200);
@@ -134,6 +136,7 @@ describe('a signed note is changed by nobody', () => {
 describe('POST .../clinical-notes/:noteId/addenda', () => {
   it('adds addenda under a signed note, oldest first, each with its author and date', async () => {
     const { student, note } = await signedNote();
+    expect((await notesOf(lucia, student._id))[0].addenda).toEqual([]);
     const first = await addendum(lucia, student._id, note._id, { text: '  Corrige la fecha.  ' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({

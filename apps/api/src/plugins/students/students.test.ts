@@ -304,6 +304,9 @@ describe('GET /api/students/:id', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       version: 1,
+      signedAt: null,
+      signedBy: null,
+      addenda: [],
       createdBy: {
         _id: await userIdOf(server, 'psychologist'),
         firstName: lucy.firstName,
