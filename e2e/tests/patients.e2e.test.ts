@@ -188,6 +188,28 @@ describe('a psychologist working with a patient', () => {
       .waitFor();
   });
 
+  it('signs that note after a warning, then offers only addenda under it (issue 19 §4)', async () => {
+    // Still on Camila Ortiz Luna's detail, with the note written above.
+    const note = page.getByRole('listitem').filter({ hasText: 'Primera sesión' });
+    await note.getByText('Borrador').waitFor();
+    await note.getByRole('button', { name: /Firmar nota/ }).click();
+    const question = page
+      .getByRole('dialog')
+      .filter({ hasText: 'ya no se podrá editar ni eliminar' });
+    await question.getByRole('button', { name: 'Sí, firmar' }).click();
+    await acknowledge('Nota firmada.');
+    await note.getByText(/^Firmada por Lucía Fernández el \d{1,2} de \p{L}+ de \d{4}/u).waitFor();
+    expect(
+      await note.getByRole('button', { name: /Editar nota|Eliminar nota|Firmar nota/ }).count(),
+    ).toBe(0);
+
+    await note.getByLabel(/^Texto de la adenda/).fill('Corrección: la sesión fue presencial.');
+    await note.getByRole('button', { name: 'Agregar adenda' }).click();
+    await acknowledge('Adenda agregada.');
+    await note.getByText('Corrección: la sesión fue presencial.').waitFor();
+    await note.getByText(/^Adenda de Lucía Fernández el /).waitFor();
+  });
+
   it('downloads the template and imports a 3-row file made from it', async () => {
     await page.goto(`${product.url}${LIST}`);
     const [download] = await Promise.all([

@@ -235,11 +235,19 @@ describe('clinical notes (docs/screens-and-routes.md#student-detail and docs/per
     expect(noteItem('ya no existe')).toHaveTextContent(MSG.notes.by(MSG.common.notAssigned));
   });
 
-  it("offers edit and delete only on the signed-in psychologist's own notes", async () => {
+  it("offers sign, edit and delete only on the signed-in psychologist's own drafts", async () => {
     detailApi();
     await renderDetail();
     await loaded();
-    expect(within(noteItem('Sesión de seguimiento.')).getAllByRole('button')).toHaveLength(2);
+    expect(
+      within(noteItem('Sesión de seguimiento.'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Firmar nota/),
+      expect.stringMatching(/^Editar nota/),
+      expect.stringMatching(/^Eliminar nota/),
+    ]);
     expect(within(noteItem('Derivación')).queryAllByRole('button')).toHaveLength(0);
     expect(within(noteItem('ya no existe')).queryAllByRole('button')).toHaveLength(0);
   });

@@ -13,7 +13,7 @@ export function NoteAddenda({
   if (!addenda.length) return null;
   return (
     <section className={styles.addenda} aria-label={SIGNED_NOTES_MSG.addendaTitle}>
-      <h4 className={styles.addendaTitle}>{SIGNED_NOTES_MSG.addendaTitle}</h4>
+      <p className={styles.addendaTitle}>{SIGNED_NOTES_MSG.addendaTitle}</p>
       <ul className={styles.addendaList}>
         {addenda.map((addendum) => (
           <li key={addendum._id} className={styles.addendum}>
