@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { MSG } from '@psicocampus/shared/domain';
 import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
-import { students } from '../../db/schema';
+import { clinicalNoteAddenda, clinicalNotes, students, users } from '../../db/schema';
+import { inviteAndSignIn } from '../../../test/helpers/admin';
 import { addNote, auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { demoAccount, startTestServer, type TestServer } from '../../../test/helpers/test-server';
@@ -130,6 +131,38 @@ describe('a signed note is changed by nobody', () => {
       (await server.call({ method: 'GET', url: `/api/students/${student._id}`, token: lucia }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a signed note whose author account is removed', () => {
+  it('stays with its text and addenda, without author or signer, when the account is deleted from the database', async () => {
+    const colleague = await inviteAndSignIn(server, admin);
+    const student = await createStudent(server, colleague.token);
+    const note = await addNote(
+      server,
+      colleague.token,
+      student._id,
+      'Queda aunque la cuenta se elimine.',
+    );
+    expect((await sign(colleague.token, student._id, note._id)).statusCode).toBe(200);
+    await addendum(colleague.token, student._id, note._id, { text: 'Adenda que también queda.' });
+    const db = server.server.database.db;
+    await db.delete(users).where(eq(users.id, colleague.user._id));
+
+    const [kept] = await db.select().from(clinicalNotes).where(eq(clinicalNotes.id, note._id));
+    expect(kept).toMatchObject({
+      note: 'Queda aunque la cuenta se elimine.',
+      authorId: null,
+      signedBy: null,
+      signedAt: expect.any(Date),
+    });
+    const addenda = await db
+      .select()
+      .from(clinicalNoteAddenda)
+      .where(eq(clinicalNoteAddenda.noteId, note._id));
+    expect(addenda.map((row) => [row.text, row.authorId])).toEqual([
+      ['Adenda que también queda.', null],
+    ]);
   });
 });
 
