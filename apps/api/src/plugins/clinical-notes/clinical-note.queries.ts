@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { clinicalNoteAddenda, clinicalNotes, students, users } from '../../db/schema';
@@ -109,14 +109,11 @@ export async function deleteNote(db: Database, noteId: string): Promise<boolean>
 }
 
 /**
- * The author's latest notes on students still assigned to them, with the
- * student's name (one query; the (author_id, created_at) index serves it).
+ * The author's notes on students still assigned to them, with the
+ * student's name, that also meet `conditions` (one query; the (author_id,
+ * created_at) index serves it).
  */
-export async function recentNotesOf(
-  db: Database,
-  authorId: string,
-  limit: number,
-): Promise<RecentNoteRecord[]> {
+function authorNotesOnCaseload(db: Database, authorId: string, ...conditions: SQL[]) {
   return db
     .select({
       note: clinicalNotes,
@@ -126,7 +123,16 @@ export async function recentNotesOf(
     .from(clinicalNotes)
     .innerJoin(students, eq(students.id, clinicalNotes.studentId))
     .leftJoin(users, eq(users.id, clinicalNotes.authorId))
-    .where(and(eq(clinicalNotes.authorId, authorId), inCaseloadOf(authorId)))
+    .where(and(eq(clinicalNotes.authorId, authorId), inCaseloadOf(authorId), ...conditions));
+}
+
+/** The author's latest notes on students still assigned to them. */
+export async function recentNotesOf(
+  db: Database,
+  authorId: string,
+  limit: number,
+): Promise<RecentNoteRecord[]> {
+  return authorNotesOnCaseload(db, authorId)
     .orderBy(desc(clinicalNotes.createdAt), desc(clinicalNotes.id))
     .limit(limit);
 }
@@ -205,29 +211,17 @@ export async function insertAddendum(
 
 /**
  * The author's notes still unsigned since `before` on students still
- * assigned to them, oldest first (the (author_id, created_at) index serves it).
+ * assigned to them, oldest first.
  */
 export async function notesPendingSignatureOf(
   db: Database,
   authorId: string,
   before: Date,
 ): Promise<RecentNoteRecord[]> {
-  return db
-    .select({
-      note: clinicalNotes,
-      author: staffRefColumns,
-      student: { id: students.id, firstName: students.firstName, lastName: students.lastName },
-    })
-    .from(clinicalNotes)
-    .innerJoin(students, eq(students.id, clinicalNotes.studentId))
-    .leftJoin(users, eq(users.id, clinicalNotes.authorId))
-    .where(
-      and(
-        eq(clinicalNotes.authorId, authorId),
-        isNull(clinicalNotes.signedAt),
-        lte(clinicalNotes.createdAt, before),
-        inCaseloadOf(authorId),
-      ),
-    )
-    .orderBy(asc(clinicalNotes.createdAt), asc(clinicalNotes.id));
+  return authorNotesOnCaseload(
+    db,
+    authorId,
+    isNull(clinicalNotes.signedAt),
+    lte(clinicalNotes.createdAt, before),
+  ).orderBy(asc(clinicalNotes.createdAt), asc(clinicalNotes.id));
 }
