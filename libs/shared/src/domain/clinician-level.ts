@@ -52,6 +52,16 @@ export const CLINICIAN_LEVEL_MSG = {
   statisticsColumn: 'Nivel clínico (o, si no lo hay, el de la escala)',
 } as const;
 
+/**
+ * What the statistics by level say they count (issue 19 §1): the level in
+ * force, the clinician's, else the scale's. Both statistics screens pass it
+ * to their chart by level.
+ */
+export const RISK_LEVEL_BASIS = {
+  categoryHeader: CLINICIAN_LEVEL_MSG.statisticsColumn,
+  note: CLINICIAN_LEVEL_MSG.statisticsNote,
+} as const;
+
 /** A clinician's level as the API answers it. */
 export interface ClinicianLevel {
   level: RiskLevel;

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
+import { RISK_LEVEL_BASIS } from '@psicocampus/shared/clinician-level';
 import { MSG, useStatisticsQuery } from '@psicocampus/shared';
 import {
   Button,
@@ -9,12 +9,6 @@ import {
   StatisticsChartCards,
 } from '@psicocampus/shared/ui';
 import { AppointmentsPerMonthCard } from '@psicocampus/shared/statistics';
-
-/** The chart by level counts the level in force: the clinician's, else the scale's (issue 19 §1). */
-const RISK_LEVEL_BASIS = {
-  categoryHeader: CLINICIAN_LEVEL_MSG.statisticsColumn,
-  note: CLINICIAN_LEVEL_MSG.statisticsNote,
-};
 
 // nivo comes with this import only: never in the remote's entry, never on another screen (docs/limits-and-budgets.md#speed-and-size-budgets).
 const loadCharts = () => import('@psicocampus/shared/charts');
