@@ -18,6 +18,15 @@ export interface AssessmentFilters {
   to?: string;
 }
 
+/** What a change to one assessment makes stale: the lists that hold it, its student's, and itself. */
+function assessmentChanged(id: string, assessment: SuicideAssessment | undefined) {
+  return [
+    { type: 'Assessment' as const, id: 'LIST' },
+    { type: 'Assessment' as const, id: `STUDENT-${assessment?.studentId ?? ''}` },
+    { type: 'Assessment' as const, id },
+  ];
+}
+
 /** The Columbia assessment calls of docs/api.md#assessments (and the reports' paths). */
 export const assessmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -65,12 +74,8 @@ export const assessmentsApi = api.injectEndpoints({
         method: 'PUT',
         body,
       }),
-      invalidatesTags: (result, _error, { id }) => [
-        { type: 'Assessment', id: 'LIST' },
-        { type: 'Assessment', id: `STUDENT-${result?.assessment.studentId ?? ''}` },
-        // The saved-assessment screen shows the new entry.
-        { type: 'Assessment', id },
-      ],
+      // The saved-assessment screen shows the new entry.
+      invalidatesTags: (result, _error, { id }) => assessmentChanged(id, result?.assessment),
     }),
     /**
      * The clinician's level (issue 19 §1), recorded once by the assessment's author: every
@@ -86,9 +91,7 @@ export const assessmentsApi = api.injectEndpoints({
         body,
       }),
       invalidatesTags: (result, _error, { id }) => [
-        { type: 'Assessment', id: 'LIST' },
-        { type: 'Assessment', id: `STUDENT-${result?.assessment.studentId ?? ''}` },
-        { type: 'Assessment', id },
+        ...assessmentChanged(id, result?.assessment),
         { type: 'Student', id: 'LIST' },
         { type: 'Student', id: result?.assessment.studentId ?? '' },
         'Statistics',
