@@ -132,9 +132,9 @@ export function byDay(days: Date[], appointments: Appointment[]): Appointment[][
   return groups;
 }
 
-/** The instant `minutes` after FIRST_HOUR:00 of one of a period's days (a free slot's start). */
-export function slotStart(day: Date, minutes: number, zone: string): Date {
+/** FIRST_HOUR:00 of one of a period's days in `zone`: where its grid column starts. */
+export function workingDayStart(day: Date, zone: string): Date {
   const at = inZone(day, zone);
-  at.setHours(FIRST_HOUR, minutes, 0, 0);
+  at.setHours(FIRST_HOUR, 0, 0, 0);
   return at;
 }

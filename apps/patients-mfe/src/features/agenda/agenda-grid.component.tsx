@@ -13,7 +13,7 @@ import {
   shortDayName,
   SLOT_MINUTES,
   SLOT_OFFSETS,
-  slotStart,
+  workingDayStart,
 } from './agenda-dates';
 import { AppointmentSummary, appointmentLabel } from './appointment-summary.component';
 import styles from './agenda.module.css';
@@ -81,7 +81,7 @@ export function AgendaGrid({ days, appointments, now, zone, onOpen, onSlot }: Pr
         const name = dayName(day);
         // The day's FIRST_HOUR in the zone; its slots follow by the minute
         // (no zone changes its clock during working hours).
-        const firstHour = slotStart(day, 0, zone).getTime();
+        const firstHour = workingDayStart(day, zone).getTime();
         const items = [
           ...SLOT_OFFSETS.map((offset) => ({
             kind: 'slot' as const,
