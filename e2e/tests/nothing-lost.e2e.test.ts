@@ -155,11 +155,13 @@ describe('nothing a clinician types is lost (issue 16)', () => {
       await text.click();
 
       await other.page.clock.fastForward('11:00');
-      const told = other.page.waitForRequest(
-        (request) => new URL(request.url()).pathname === '/api/auth/me',
+      const told = other.page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/auth/me',
       );
       await other.page.keyboard.type('Sigue escribiendo');
-      await told;
+      // The page must have the answer before its clock jumps again: until then
+      // the warning it had set before typing still stands.
+      await (await told).finished();
 
       // 26 minutes after the last call before typing: no warning, the session is alive.
       await other.page.clock.fastForward('15:00');

@@ -33,6 +33,9 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 ) => {
   const state = api.getState() as StateWithSession;
   const token = state.session.token;
+  // The server's idle clock restarts when the call reaches it, not when its
+  // answer reaches the page: a slow answer must not move the warning later.
+  const sentAt = Date.now();
   const result = await fetchBaseQuery({
     baseUrl: state.config.apiBaseUrl,
     prepareHeaders(headers) {
@@ -46,7 +49,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
     if (result.error?.status === 401 && stillCurrent) {
       api.dispatch(sessionEnded({ reason: 'expired' }));
     } else if (!result.error && stillCurrent) {
-      api.dispatch(sessionActive(Date.now()));
+      api.dispatch(sessionActive(sentAt));
     }
   }
   return result;

@@ -36,10 +36,11 @@ function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function afterCall(store: AppStore, token: string | null, status: number): void {
+/** As the API slice does: the session counts from when the call was sent. */
+function afterCall(store: AppStore, token: string | null, status: number, sentAt: number): void {
   if (!token || store.getState().session.token !== token) return;
   if (status === 401) store.dispatch(sessionEnded({ reason: 'expired' }));
-  else if (status < 400) store.dispatch(sessionActive(Date.now()));
+  else if (status < 400) store.dispatch(sessionActive(sentAt));
 }
 
 /**
@@ -53,6 +54,7 @@ export function useDownload(): (path: string, fallbackName: string) => Promise<v
     async (path, fallbackName) => {
       const { config, session } = store.getState();
       let response: Response;
+      const sentAt = Date.now();
       try {
         response = await fetch(`${config.apiBaseUrl}${path}`, {
           headers: session.token ? { 'x-token': session.token } : {},
@@ -60,7 +62,7 @@ export function useDownload(): (path: string, fallbackName: string) => Promise<v
       } catch {
         throw { status: 'FETCH_ERROR' } satisfies TransferError;
       }
-      afterCall(store, session.token, response.status);
+      afterCall(store, session.token, response.status, sentAt);
       if (!response.ok) {
         const data: unknown = await response.json().catch(() => undefined);
         throw { status: response.status, data } satisfies TransferError;
@@ -96,7 +98,7 @@ export function useUpload(): <T>(
         };
         request.onerror = () => reject({ status: 'FETCH_ERROR' } satisfies TransferError);
         request.onload = () => {
-          afterCall(store, session.token, request.status);
+          afterCall(store, session.token, request.status, sentAt);
           let data: unknown;
           try {
             data = JSON.parse(request.responseText);
@@ -108,6 +110,7 @@ export function useUpload(): <T>(
         };
         const form = new FormData();
         form.append(field, file, file.name);
+        const sentAt = Date.now();
         request.send(form);
       }),
     [store],

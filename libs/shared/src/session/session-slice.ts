@@ -54,9 +54,12 @@ export const sessionSlice = createSlice({
         lastActivityAt: Date.now(),
       };
     },
-    /** The server answered a call made with the session's token. */
+    /**
+     * The server answered a call made with the session's token, sent at the
+     * payload's time. Answers arrive out of order: the latest call sent counts.
+     */
     sessionActive(state, action: PayloadAction<number>) {
-      if (state.token) state.lastActivityAt = action.payload;
+      if (state.token) state.lastActivityAt = Math.max(state.lastActivityAt ?? 0, action.payload);
     },
     sessionUserUpdated(state, action: PayloadAction<SessionUser>) {
       if (state.user && state.user.id === action.payload.id) state.user = action.payload;

@@ -111,6 +111,40 @@ describe('the idle warning (docs/sign-in-and-sessions.md#sessions)', () => {
     await waitFor(() => expect(apiCalls(requests, '/api/auth/me').length).toBe(before + 1));
   });
 
+  it('a slow answer counts from when its call was sent: the warning still comes 25 minutes after it', async () => {
+    let slow = false;
+    let answerMe: (() => void) | null = null;
+    const requests = installFetch((request) => {
+      if (new URL(request.url).pathname !== '/api/auth/me') return Response.json({ ok: true });
+      const answer = Response.json({ ok: true, user: psychologist });
+      if (!slow) return answer;
+      return new Promise<Response>((resolve) => {
+        answerMe = () => resolve(answer);
+      });
+    });
+    await renderShell('/psychologist/dashboard/patients', { token: 't', user: psychologist });
+    await screen.findByRole('heading', { name: 'Lista de pacientes' });
+    const before = apiCalls(requests, '/api/auth/me').length;
+
+    // A key after the keep-alive interval sends a call the server is slow to answer.
+    slow = true;
+    await act(async () => {
+      jest.advanceTimersByTime(KEEP_ALIVE_AFTER_MS + 1000);
+    });
+    fireEvent.keyDown(document.body, { key: 'a' });
+    await waitFor(() => expect(apiCalls(requests, '/api/auth/me')).toHaveLength(before + 1));
+    await act(async () => {
+      jest.advanceTimersByTime(4 * 60_000);
+      answerMe?.();
+    });
+
+    // The server's idle clock restarted when the call reached it, 4 minutes ago.
+    await act(async () => {
+      jest.advanceTimersByTime(IDLE_WARNING_MS - 4 * 60_000 + 1000);
+    });
+    expect(await screen.findByRole('button', { name: MSG.session.keepAlive })).toBeVisible();
+  });
+
   it('at 30 idle minutes asks the server, and a 401 shows /login', async () => {
     let sessionAlive = true;
     installFetch((request) =>
