@@ -187,7 +187,7 @@ describe('the installation', () => {
     expect(migrated).toContain('Migraciones aplicadas: 0000_init');
     expect(migrated).toContain(`Permisos del rol ${database.appRole}, el del servidor:`);
     expect(migrated).toContain(
-      'SELECT, INSERT (nunca UPDATE, DELETE ni TRUNCATE) en assessment_remarks, audit_log, clinical_note_addenda;',
+      'SELECT, INSERT (nunca UPDATE, DELETE ni TRUNCATE) en assessment_remarks, audit_log, clinical_note_addenda, safety_plan_revisions;',
     );
   });
 

@@ -142,7 +142,7 @@ describeOnPostgres(
       expect(first.out).toContain('Migraciones aplicadas: 0000_init');
       expect(first.out).toContain(`Permisos del rol ${app}`);
       expect(first.out).toMatch(
-        /SELECT, INSERT \(nunca UPDATE, DELETE ni TRUNCATE\) en assessment_remarks, audit_log, clinical_note_addenda;/,
+        /SELECT, INSERT \(nunca UPDATE, DELETE ni TRUNCATE\) en assessment_remarks, audit_log, clinical_note_addenda, safety_plan_revisions;/,
       );
     });
 
@@ -278,6 +278,48 @@ describeOnPostgres(
         `select (select count(*)::int from suicide_assessments where id = $1)
             + (select count(*)::int from assessment_remarks where assessment_id = $1) as n`,
         [assessmentId],
+      );
+      expect(left.rows[0]!.n).toBe(0);
+    });
+
+    it('keeps every revision of a safety plan: the server role may add one, never change or remove one', async () => {
+      const studentId = (
+        await asApp.query<{ id: string }>(
+          `insert into students (first_name, last_name, age, gender, email, phone, city, career, career_level, employment_status)
+         values ('Pía', 'Plan', 20, 'FEMENINO', $1, '0991234567', 'Quito', 'Psicología', 'PREGRADO', 'DESEMPLEADO')
+         returning id`,
+          [`pia.${suffix}@universidad.test`],
+        )
+      ).rows[0]!.id;
+      await asApp.query(
+        `insert into safety_plan_revisions (student_id, version, status, warning_signs)
+           values ($1, 1, 'draft', 'Insomnio'), ($1, 2, 'complete', 'Insomnio, aislamiento')`,
+        [studentId],
+      );
+      for (const change of [`warning_signs = 'Otra'`, `status = 'draft'`, `author_id = null`]) {
+        expect(await failureOf(`update safety_plan_revisions set ${change}`)).toBe('42501');
+      }
+      expect(await failureOf(`delete from safety_plan_revisions`)).toBe('42501');
+      expect(
+        await failureOf(
+          `insert into safety_plan_revisions (student_id, version, status) values ($1, 2, 'draft')`,
+          [studentId],
+        ),
+      ).toBe('23505');
+      const kept = await asApp.query<{ version: number; warning_signs: string }>(
+        `select version, warning_signs from safety_plan_revisions where student_id = $1 order by version`,
+        [studentId],
+      );
+      expect(kept.rows).toEqual([
+        { version: 1, warning_signs: 'Insomnio' },
+        { version: 2, warning_signs: 'Insomnio, aislamiento' },
+      ]);
+
+      // The student's deletion takes the plan with it, as it takes the notes.
+      await asApp.query('delete from students where id = $1', [studentId]);
+      const left = await asApp.query<{ n: number }>(
+        `select count(*)::int as n from safety_plan_revisions where student_id = $1`,
+        [studentId],
       );
       expect(left.rows[0]!.n).toBe(0);
     });

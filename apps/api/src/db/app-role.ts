@@ -17,6 +17,7 @@ export const APPEND_ONLY_TABLES = [
   'audit_log',
   'assessment_remarks',
   'clinical_note_addenda',
+  'safety_plan_revisions',
 ] as const;
 
 /** What every other table of the product allows the server's role. */

@@ -401,6 +401,60 @@ export const assessmentRemarks = pgTable(
 );
 
 /**
+ * The sections of a safety plan (issue 19 §2), after Stanley and Brown's
+ * structure, in their order on the screen and the PDF.
+ */
+export const SAFETY_PLAN_SECTIONS = [
+  'warningSigns',
+  'copingStrategies',
+  'socialDistractions',
+  'helpContacts',
+  'professionalContacts',
+  'safeEnvironment',
+  'reasonForLiving',
+] as const;
+
+/**
+ * A student's safety plan, one row per revision (issue 19 §2): the plan in
+ * force is the student's highest version; earlier ones stay readable.
+ * Appended, never changed or removed (migration 0015 refuses UPDATE, and
+ * DELETE except when the student's deletion cascades to them).
+ */
+export const safetyPlanRevisions = pgTable(
+  'safety_plan_revisions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    studentId: uuid()
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** 1 for the first revision; each save adds one (a stale one fails the unique index). */
+    version: integer().notNull(),
+    /** 'draft' (saved incomplete) or 'complete'. */
+    status: text().notNull(),
+    warningSigns: text().notNull().default(''),
+    copingStrategies: text().notNull().default(''),
+    socialDistractions: text().notNull().default(''),
+    helpContacts: text().notNull().default(''),
+    professionalContacts: text().notNull().default(''),
+    safeEnvironment: text().notNull().default(''),
+    reasonForLiving: text().notNull().default(''),
+    /** The assessment whose level asked for the plan, when saved from it. */
+    assessmentId: uuid().references(() => suicideAssessments.id, { onDelete: 'set null' }),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('safety_plan_revisions_student_version_idx').on(t.studentId, t.version),
+    check('safety_plan_revisions_version_check', sql`${t.version} >= 1`),
+    check('safety_plan_revisions_status_check', sql`${t.status} in ('draft', 'complete')`),
+    check(
+      'safety_plan_revisions_sections_length_check',
+      sql`char_length(${t.warningSigns}) <= 4000 and char_length(${t.copingStrategies}) <= 4000 and char_length(${t.socialDistractions}) <= 4000 and char_length(${t.helpContacts}) <= 4000 and char_length(${t.professionalContacts}) <= 4000 and char_length(${t.safeEnvironment}) <= 4000 and char_length(${t.reasonForLiving}) <= 4000`,
+    ),
+  ],
+);
+
+/**
  * A number that changes whenever anything a psychologist's student list
  * shows changes: one of their students is added, changed, removed or
  * reassigned, or their own name or e-mail changes. Database triggers keep it

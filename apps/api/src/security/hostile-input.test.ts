@@ -91,6 +91,7 @@ const GUARDED_TABLES = [
   'students',
   'clinical_notes',
   'clinical_note_addenda',
+  'safety_plan_revisions',
   'appointments',
   'suicide_assessments',
   'password_tokens',
