@@ -50,6 +50,8 @@ export const CLINICIAN_LEVEL_MSG = {
   statisticsNote:
     'Se cuenta el nivel clínico de la última evaluación cuando lo hay; si no, el nivel estimado por la escala.',
   statisticsColumn: 'Nivel clínico (o, si no lo hay, el de la escala)',
+  /** Under the patients list's level filter: what it and the column's order go by. */
+  listBasis: 'Se filtra y ordena por el nivel clínico cuando lo hay; si no, por el de la escala.',
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatDate, MSG, type StudentSummary } from '@psicocampus/shared';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { deferred, stubApi } from '@psicocampus/shared/testing';
 import { json, makeStudent, manyStudents } from '../../testing/fixtures';
 import { fakeLayout } from '../../testing/layout';
@@ -256,6 +257,46 @@ describe("Mis Pacientes: each student's current level (issue 16)", () => {
     expect(cell).toHaveTextContent(formatDate('2026-03-05T15:00:00.000Z'));
     expect(within(rowOf('Bruno Nuevo')).getAllByRole('cell')[1]).toHaveTextContent(
       MSG.currentRisk.none,
+    );
+  });
+
+  it("shows a clinician's level beside the scale's, and filters by it, saying so", async () => {
+    const judged = makeStudent({
+      firstName: 'Elsa',
+      lastName: 'Juicio',
+      latestRisk: {
+        assessmentId: 'a5',
+        level: 'BAJO',
+        assessedAt: '2026-03-06T15:00:00.000Z',
+        clinicianLevel: 'MUY_ALTO',
+      },
+    });
+    listApi([...caseload, judged]);
+    await renderList();
+    await screen.findByText('5 pacientes');
+    const row = bodyRows().find((r) => r.textContent?.includes('Elsa Juicio'))!;
+    const cell = within(row).getAllByRole('cell')[1]!;
+    // Each badge after its source: 'Escala: ●Bajo, …  Clínico: ■Muy alto'.
+    const text = cell.textContent ?? '';
+    expect(text.indexOf(CLINICIAN_LEVEL_MSG.engineShort)).toBeLessThan(
+      text.indexOf(MSG.assessment.levels.BAJO),
+    );
+    expect(text.indexOf(MSG.assessment.levels.BAJO)).toBeLessThan(
+      text.indexOf(CLINICIAN_LEVEL_MSG.clinicianShort),
+    );
+    expect(text.indexOf(CLINICIAN_LEVEL_MSG.clinicianShort)).toBeLessThan(
+      text.indexOf(MSG.assessment.levels.MUY_ALTO),
+    );
+
+    const filter = screen.getByRole('combobox', { name: MSG.currentRisk.filterLabel });
+    expect(filter).toHaveAccessibleDescription(CLINICIAN_LEVEL_MSG.listBasis);
+    await userEvent.selectOptions(filter, MSG.assessment.levels.MUY_ALTO);
+    await waitFor(() =>
+      expect(bodyRows().map((r) => r.textContent?.match(/Ana|Elsa/)?.[0])).toEqual(['Ana', 'Elsa']),
+    );
+    await userEvent.selectOptions(filter, MSG.assessment.levels.BAJO);
+    await waitFor(() =>
+      expect(bodyRows().map((r) => r.textContent?.match(/Carla|Elsa/)?.[0])).toEqual(['Carla']),
     );
   });
 

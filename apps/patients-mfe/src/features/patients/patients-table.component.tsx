@@ -1,7 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { fullName, initials, MSG, type StudentSummary } from '@psicocampus/shared';
-import { Button, InitialsAvatar, RiskBadge, VisuallyHidden } from '@psicocampus/shared/ui';
+import { Button, InitialsAvatar, VisuallyHidden } from '@psicocampus/shared/ui';
+import { StudentRiskCell } from './student-risk-cell.component';
 import type { RiskSort } from './risk-view';
 import { useLayoutBand } from './use-narrow-layout';
 import styles from './patients-table.module.css';
@@ -180,7 +181,7 @@ const PatientRow = memo(function PatientRow({
         </span>
       </div>
       <div role="cell" className={styles.riskCell}>
-        <RiskBadge risk={student.latestRisk} />
+        <StudentRiskCell risk={student.latestRisk} />
       </div>
       <div role="cell" className={`${styles.truncate} ${styles.emailCell}`} title={student.email}>
         {student.email}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { MSG } from '@psicocampus/shared';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { RISK_FILTERS, type RiskFilter } from './risk-view';
 import styles from './patients-list.module.css';
 
@@ -14,9 +15,13 @@ interface Props {
   onChange: (filter: RiskFilter) => void;
 }
 
-/** 'Filtrar por nivel de riesgo': one level, 'Sin evaluación', or every student (issue 16). */
+/**
+ * 'Filtrar por nivel de riesgo': one level, 'Sin evaluación', or every
+ * student (issue 16), by the level in force, which it says (issue 19 §1).
+ */
 export function RiskFilterSelect({ value, onChange }: Props) {
   const id = useId();
+  const basisId = `${id}-basis`;
   return (
     <div className={styles.filter}>
       <label htmlFor={id} className={styles.filterLabel}>
@@ -24,6 +29,7 @@ export function RiskFilterSelect({ value, onChange }: Props) {
       </label>
       <select
         id={id}
+        aria-describedby={basisId}
         className={styles.filterSelect}
         value={value}
         onChange={(event) => onChange(event.target.value as RiskFilter)}
@@ -34,6 +40,9 @@ export function RiskFilterSelect({ value, onChange }: Props) {
           </option>
         ))}
       </select>
+      <span id={basisId} className={styles.filterBasis}>
+        {CLINICIAN_LEVEL_MSG.listBasis}
+      </span>
     </div>
   );
 }

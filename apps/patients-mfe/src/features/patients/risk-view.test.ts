@@ -72,6 +72,41 @@ describe('the list by level (issue 16)', () => {
     expect(riskKey(hugo)).toBe('ALTO');
   });
 
+  it("filters and orders by the clinician's level where one is recorded (issue 19 §1)", () => {
+    // The scale said BAJO; the clinician judged MUY_ALTO: she counts as MUY_ALTO.
+    const judged = makeStudent({
+      firstName: 'Julia',
+      latestRisk: {
+        assessmentId: 'evaluacion-Julia',
+        level: 'BAJO',
+        assessedAt: '2026-03-10T10:00:00.000Z',
+        clinicianLevel: 'MUY_ALTO',
+      },
+    });
+    // And the other way round: the scale's ALTO, lowered to MODERADO.
+    const lowered = makeStudent({
+      firstName: 'Kevin',
+      latestRisk: {
+        assessmentId: 'evaluacion-Kevin',
+        level: 'ALTO',
+        assessedAt: '2026-03-10T10:00:00.000Z',
+        clinicianLevel: 'MODERADO',
+      },
+    });
+    const caseload = [...CASELOAD, judged, lowered];
+    expect(riskKey(judged)).toBe('MUY_ALTO');
+    expect(names(viewByRisk(caseload, 'MUY_ALTO', 'none'))).toEqual(['Carla', 'Elena', 'Julia']);
+    expect(names(viewByRisk(caseload, 'BAJO', 'none'))).toEqual(['Ana', 'Inés']);
+    expect(names(viewByRisk(caseload, 'ALTO', 'none'))).toEqual(['Hugo']);
+    expect(names(viewByRisk(caseload, 'ALL', 'descending')).slice(0, 5)).toEqual([
+      'Julia',
+      'Elena',
+      'Carla',
+      'Hugo',
+      'Kevin',
+    ]);
+  });
+
   it('cycles the order: none, most severe first, least severe first, none', () => {
     expect(nextRiskSort('none')).toBe('descending');
     expect(nextRiskSort('descending')).toBe('ascending');

@@ -26,8 +26,15 @@ export const RISK_FILTERS: readonly RiskFilter[] = ['ALL', ...RISK_SEVERITY, 'SI
 
 const RANK = new Map<string, number>(RISK_SEVERITY.map((level, index) => [level, index]));
 
+/**
+ * What the filter and the order go by: the level in force of the latest
+ * assessment, the clinician's when one is recorded, else the scale's
+ * (issue 19 §1), as the statistics and the follow-up list count.
+ */
 export function riskKey(student: StudentSummary): RiskKey {
-  return student.latestRisk?.level ?? 'SIN_EVALUACION';
+  const risk = student.latestRisk;
+  if (!risk) return 'SIN_EVALUACION';
+  return risk.clinicianLevel ?? risk.level;
 }
 
 /** The next order when the column's header is clicked: none → most severe first → least severe first → none. */
@@ -37,7 +44,8 @@ export function nextRiskSort(sort: RiskSort): RiskSort {
 }
 
 /**
- * The students the list shows for a level filter and an order (issue 16).
+ * The students the list shows for a level filter and an order (issue 16),
+ * by the level in force (riskKey).
  * 'descending': most severe level first and, within a level, the most
  * recent assessment first; 'ascending': the reverse. Students without an
  * assessment come last in both orders; ties keep the caseload's order.
@@ -64,7 +72,7 @@ export function viewByRisk(
       const time = Date.parse(risk.assessedAt);
       assessed.push({
         student,
-        rank: RANK.get(risk.level) ?? RISK_SEVERITY.length,
+        rank: RANK.get(riskKey(student)) ?? RISK_SEVERITY.length,
         time: Number.isNaN(time) ? 0 : time,
       });
     }
