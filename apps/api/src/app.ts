@@ -24,6 +24,7 @@ import { emailChangeRoutes } from './plugins/auth/email-change.routes';
 import { registerAuthentication } from './plugins/auth/authenticate';
 import { clinicalNotesRoutes } from './plugins/clinical-notes/clinical-notes.routes';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
+import { followUpRoutes } from './plugins/follow-up/follow-up.routes';
 import { healthRoutes } from './plugins/health';
 import { importRoutes } from './plugins/import/import.routes';
 import { staffRoutes } from './plugins/staff/staff.routes';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(staffRoutes, { ctx });
     await api.register(studentsRoutes, { ctx });
     await api.register(clinicalNotesRoutes, { ctx });
+    await api.register(followUpRoutes, { ctx });
     await api.register(appointmentsRoutes, { ctx });
     await api.register(serviceRoutes, { ctx });
     await api.register(importRoutes, { ctx });

@@ -107,6 +107,23 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('reads the follow-up periods: 7 and 30 days by default; refuses a bad value at start', () => {
+    expect(loadConfig({})).toMatchObject({ followUpDays: 7, followUpReassessDays: 30 });
+    expect(loadConfig({ FOLLOW_UP_DAYS: ' 14 ', FOLLOW_UP_REASSESS_DAYS: '21' })).toMatchObject({
+      followUpDays: 14,
+      followUpReassessDays: 21,
+    });
+    for (const variable of ['FOLLOW_UP_DAYS', 'FOLLOW_UP_REASSESS_DAYS']) {
+      for (const days of ['0', '-3', '2.5', 'siete', '366']) {
+        expect(() => loadConfig({ [variable]: days })).toThrow(
+          new ConfigError(
+            `${variable} must be a whole number of days between 1 and 365, got "${days}"`,
+          ),
+        );
+      }
+    }
+  });
+
   it('serves the API alone with WEB_DIR=none', () => {
     expect(loadConfig({ WEB_DIR: 'none' }).web).toBeNull();
   });

@@ -1,6 +1,10 @@
 import { SESSION_CACHE_LIMITS } from './plugins/auth/session-cache';
 import path from 'node:path';
 import { MSG, REMOTE_NAMES, type RemoteName } from '@psicocampus/shared/domain';
+import {
+  DEFAULT_FOLLOW_UP_DAYS,
+  DEFAULT_FOLLOW_UP_REASSESS_DAYS,
+} from '@psicocampus/shared/follow-up';
 import { APPS_ROOT } from './paths';
 
 /** Where the built front ends are: the shell's folder and each remote's. */
@@ -79,6 +83,13 @@ export interface AppConfig {
    * (`APPOINTMENT_PLACE`): appointments store no place of their own. 'en línea' when unset.
    */
   appointmentPlace: string;
+  /**
+   * "Seguimiento prioritario" (issue 19 §3): a student at ALTO or MUY_ALTO
+   * needs an appointment scheduled within this many days (`FOLLOW_UP_DAYS`, 7).
+   */
+  followUpDays: number;
+  /** Days after a high assessment before a new one is due (`FOLLOW_UP_REASSESS_DAYS`, 30). */
+  followUpReassessDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -173,6 +184,22 @@ function parseReminderHours(raw: string | undefined): number {
   return hours;
 }
 
+/** The longest period the follow-up list may be configured with: a year. */
+export const MAX_FOLLOW_UP_DAYS = 365;
+
+/** A whole number of days, 1 to MAX_FOLLOW_UP_DAYS; `fallback` when unset. */
+function parseDays(raw: string | undefined, variable: string, fallback: number): number {
+  const value = raw?.trim() ?? '';
+  if (value === '') return fallback;
+  const days = Number(value);
+  if (!/^\d+$/.test(value) || days < 1 || days > MAX_FOLLOW_UP_DAYS) {
+    throw new ConfigError(
+      `${variable} must be a whole number of days between 1 and ${MAX_FOLLOW_UP_DAYS}, got "${raw}"`,
+    );
+  }
+  return days;
+}
+
 /** Where appointments take place when `APPOINTMENT_PLACE` is unset. */
 export const DEFAULT_APPOINTMENT_PLACE = 'en línea';
 
@@ -233,5 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appointmentReminders: parseOnOff(env.APPOINTMENT_REMINDERS, 'APPOINTMENT_REMINDERS', true),
     appointmentReminderHours: parseReminderHours(env.APPOINTMENT_REMINDER_HOURS),
     appointmentPlace: env.APPOINTMENT_PLACE?.trim() || DEFAULT_APPOINTMENT_PLACE,
+    followUpDays: parseDays(env.FOLLOW_UP_DAYS, 'FOLLOW_UP_DAYS', DEFAULT_FOLLOW_UP_DAYS),
+    followUpReassessDays: parseDays(
+      env.FOLLOW_UP_REASSESS_DAYS,
+      'FOLLOW_UP_REASSESS_DAYS',
+      DEFAULT_FOLLOW_UP_REASSESS_DAYS,
+    ),
   };
 }

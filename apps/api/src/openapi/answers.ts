@@ -231,6 +231,49 @@ export const ANSWERS = {
       items: record({ key: text, label: text, counts: { type: 'object' } }),
     },
   }),
+  followUp: success({
+    days: { type: 'integer', minimum: 1 },
+    reassessDays: { type: 'integer', minimum: 1 },
+    entries: {
+      type: 'array',
+      items: record({
+        student: record({ _id: id, firstName: text, lastName: text }),
+        level: { enum: ['ALTO', 'MUY_ALTO'] },
+        assessment: record({ _id: id, createdAt: instant }),
+        reasons: {
+          type: 'array',
+          minItems: 1,
+          items: record({
+            code: { enum: ['NO_APPOINTMENT', 'NO_SAFETY_PLAN', 'REASSESSMENT_DUE'] },
+            clearedBy: { enum: ['SCHEDULE_APPOINTMENT', 'COMPLETE_SAFETY_PLAN', 'REASSESS'] },
+          }),
+        },
+      }),
+    },
+  }),
+  followUpCounts: success({
+    counts: {
+      type: 'array',
+      items: record({
+        psychologist: record({ _id: id, firstName: text, lastName: text }),
+        count,
+      }),
+    },
+    total: count,
+  }),
+  studentHistory: success({
+    events: {
+      type: 'array',
+      items: record({
+        action: {
+          enum: ['assessment.clinician_level', 'safety_plan.save', 'note.sign', 'note.addendum'],
+        },
+        label: text,
+        at: instant,
+        by: { anyOf: [record({ firstName: text, lastName: text }), { type: 'null' }] },
+      }),
+    },
+  }),
   users: success({ users: listOf('StaffUser') }),
   userSaved: success({ user: ref('StaffUser') }, { msg: true }),
   userCreated: success({ user: ref('StaffUser'), mail: ref('MailSent') }, { msg: true }),

@@ -283,6 +283,26 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     success: ok(ANSWERS.recentNotes),
   },
 
+  'GET /api/follow-up': {
+    tag: 'Seguimiento',
+    summary:
+      'Seguimiento prioritario: estudiantes de la carga de casos con nivel alto o muy alto a quienes les falta una cita próxima, un plan de seguridad completo o una reevaluación',
+    success: ok(ANSWERS.followUp),
+  },
+  'GET /api/follow-up/counts': {
+    tag: 'Seguimiento',
+    summary:
+      'Cuántos estudiantes tiene cada psicólogo/a en su seguimiento prioritario (solo recuentos; administradores)',
+    success: ok(ANSWERS.followUpCounts),
+  },
+  'GET /api/students/:id/history': {
+    tag: 'Seguimiento',
+    summary:
+      'Historial de cambios de un estudiante: niveles clínicos, revisiones del plan de seguridad, firmas y adendas (sin texto clínico)',
+    success: ok(ANSWERS.studentHistory),
+    errors: NOT_FOUND,
+  },
+
   'GET /api/appointments': {
     tag: 'Citas',
     summary: 'Citas de un estudiante, de la agenda en un intervalo, o de toda la carga de casos',

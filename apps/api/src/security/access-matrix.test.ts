@@ -327,6 +327,22 @@ const MATRIX: readonly Row[] = [
     expected: [401, 200, 200, 403],
     request: () => ({ url: '/api/clinical-notes/pending-signature' }),
   },
+  // Follow-up (issue 19 §3, §5): the caller's own list; the counts are the administrators'.
+  {
+    route: 'GET /api/follow-up',
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/follow-up' }),
+  },
+  {
+    route: 'GET /api/follow-up/counts',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: '/api/follow-up/counts' }),
+  },
+  {
+    route: 'GET /api/students/:id/history',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/students/${ids.student}/history` }),
+  },
   {
     route: 'GET /api/students/import/template',
     expected: [401, 200, 200, 403],

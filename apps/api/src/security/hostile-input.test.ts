@@ -615,6 +615,11 @@ interface IdRoute {
 
 /** Every route with an id in its path, each id position fuzzed on its own. */
 const ID_ROUTES: Record<string, IdRoute> = {
+  'GET /api/students/:id/history': {
+    method: 'GET',
+    url: (id) => `/api/students/${id}/history`,
+    as: 'psychologist',
+  },
   'GET /api/students/:id': {
     method: 'GET',
     url: (id) => `/api/students/${id}`,
@@ -881,6 +886,18 @@ const LIST_ROUTES: Record<string, ListRoute> = {
     as: 'psychologist',
     params: ['limit'],
     known: () => ['5', '1000000'],
+  },
+  'GET /api/follow-up': {
+    url: '/api/follow-up',
+    as: 'psychologist',
+    params: ['days'],
+    known: () => ['7', '0', '-1'],
+  },
+  'GET /api/follow-up/counts': {
+    url: '/api/follow-up/counts',
+    as: 'admin',
+    params: ['days'],
+    known: () => ['7', '0'],
   },
   'GET /api/clinical-notes/pending-signature': {
     url: '/api/clinical-notes/pending-signature',
