@@ -18,4 +18,5 @@ export * from './api/staff.api';
 export * from './api/file-transfer';
 export * from './api/assessments.api';
 export * from './api/admin.api';
+export * from './api/follow-up.api';
 export * from './api/keep-session-while-typing';

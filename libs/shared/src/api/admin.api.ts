@@ -15,7 +15,7 @@ import type {
   MailRetryResponse,
   MailStatus,
 } from '@psicocampus/shared/mail';
-import { api, APPOINTMENT_STATISTICS_TAG } from './api-slice';
+import { api, APPOINTMENT_STATISTICS_TAG, FOLLOW_UP_TAG } from './api-slice';
 import type { OkResponse } from './auth.api';
 
 export interface UsersFilters {
@@ -111,6 +111,8 @@ export const adminApi = api.injectEndpoints({
         { type: 'Student', id: 'ADMIN-LIST' },
         { type: 'User', id: 'LIST' },
         'Statistics',
+        // The counts per psychologist follow the student.
+        FOLLOW_UP_TAG,
       ],
     }),
     /** The caller's scope: a psychologist's caseload or, for an administrator, the whole service. */

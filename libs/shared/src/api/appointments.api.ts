@@ -5,17 +5,19 @@ import type {
   AppointmentUpdateBody,
   ServiceSettings,
 } from '@psicocampus/shared/domain';
-import { api, APPOINTMENT_STATISTICS_TAG } from './api-slice';
+import { api, APPOINTMENT_STATISTICS_TAG, FOLLOW_UP_TAG } from './api-slice';
 import type { OkResponse } from './auth.api';
 
 /**
  * Every cached list of appointments (a student's, the caseload's and each
- * agenda range) and the statistics that count them.
+ * agenda range), the statistics that count them, and "Seguimiento
+ * prioritario", which a scheduled (or cancelled) appointment changes.
  */
 const ALL_APPOINTMENT_LISTS = [
   { type: 'Appointment', id: 'LIST' },
   { type: 'Appointment', id: 'AGENDA' },
   APPOINTMENT_STATISTICS_TAG,
+  FOLLOW_UP_TAG,
 ] as const;
 
 type AppointmentAnswer = OkResponse & { appointment: Appointment };

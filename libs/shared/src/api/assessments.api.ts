@@ -8,7 +8,7 @@ import type {
   FinalRemarksBody,
 } from '@psicocampus/shared/columbia';
 import type { ClinicianLevelBody } from '@psicocampus/shared/clinician-level';
-import { api } from './api-slice';
+import { api, FOLLOW_UP_TAG } from './api-slice';
 import type { OkResponse } from './auth.api';
 
 export interface AssessmentFilters {
@@ -60,6 +60,7 @@ export const assessmentsApi = api.injectEndpoints({
         { type: 'Student', id: 'LIST' },
         { type: 'Student', id: body.student },
         'Statistics',
+        FOLLOW_UP_TAG,
       ],
     }),
     /**
@@ -95,6 +96,7 @@ export const assessmentsApi = api.injectEndpoints({
         { type: 'Student', id: 'LIST' },
         { type: 'Student', id: result?.assessment.studentId ?? '' },
         'Statistics',
+        FOLLOW_UP_TAG,
       ],
     }),
   }),

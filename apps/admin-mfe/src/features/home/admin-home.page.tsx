@@ -2,6 +2,7 @@ import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { Link } from 'react-router-dom';
 import { MSG, useStatisticsQuery } from '@psicocampus/shared';
 import { Button, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import { FollowUpCounts } from './follow-up-counts.component';
 import { ServiceFigures } from './service-figures.component';
 import styles from './admin-home.module.css';
 
@@ -38,6 +39,7 @@ export default function AdminHomePage() {
         </Notice>
       )}
       {data && <ServiceFigures totals={data.statistics.totals} />}
+      <FollowUpCounts />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { MSG } from '@psicocampus/shared';
 import { LoadingMessage, Notice, PageHeader, SectionCard } from '@psicocampus/shared/ui';
 import { AppointmentList } from '../../components/appointment-list/appointment-list.component';
+import { FollowUp } from './follow-up.component';
 import { PendingSignature } from './pending-signature.component';
 import { RecentNotes } from './recent-notes.component';
 import { useHomeOverview } from './use-home-overview';
@@ -23,6 +24,7 @@ export default function PsychologistHomePage() {
           </Link>
         }
       />
+      <FollowUp timeZone={home.zone} />
       <div className={styles.columns}>
         <SectionCard title={MSG.home.today}>
           {home.appointmentsLoading && <LoadingMessage text={MSG.common.loading} />}

@@ -1,9 +1,10 @@
 import { useNavigate } from 'react-router-dom';
 import { fullName, MSG } from '@psicocampus/shared';
 import { BackLink, Button, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
-import { NOTES_ANCHOR } from '../../lib/anchors';
+import { APPOINTMENTS_ANCHOR, NOTES_ANCHOR } from '../../lib/anchors';
 import { StudentAppointments } from './appointments/student-appointments.component';
 import { StudentEvaluations } from './evaluations/student-evaluations.component';
+import { StudentHistory } from './history/student-history.component';
 import { ClinicalNotes } from './notes/clinical-notes.component';
 import { NoteModal } from './notes/note-modal.component';
 import { useNoteEditor } from './notes/use-note-editor';
@@ -20,6 +21,10 @@ export default function StudentDetailPage() {
   const notes = useNoteEditor(id);
   const { remove, isDeleting } = useDeleteStudent(id);
   const notesHeading = useScrollToAnchor<HTMLHeadingElement>(NOTES_ANCHOR, student !== null);
+  const appointmentsHeading = useScrollToAnchor<HTMLHeadingElement>(
+    APPOINTMENTS_ANCHOR,
+    student !== null,
+  );
   useWriteNoteOnArrival(notes.startNew, student !== null);
   const navigate = useNavigate();
   const back = <BackLink to=".." relative="path" label={MSG.students.backToList} />;
@@ -77,7 +82,9 @@ export default function StudentDetailPage() {
 
       <StudentEvaluations studentId={student._id} />
 
-      <StudentAppointments studentId={student._id} />
+      <StudentAppointments studentId={student._id} headingRef={appointmentsHeading} />
+
+      <StudentHistory studentId={student._id} />
 
       <NoteModal editing={notes.editing} onClose={notes.close} onSave={notes.save} />
     </div>
