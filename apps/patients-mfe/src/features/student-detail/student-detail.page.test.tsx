@@ -259,6 +259,22 @@ describe('clinical notes (docs/screens-and-routes.md#student-detail and docs/per
     expect(await screen.findByText(MSG.notes.empty)).toBeInTheDocument();
   });
 
+  it("lands on the appointments when opened from 'Agendar cita' of 'Seguimiento prioritario' (#citas)", async () => {
+    detailApi();
+    await renderScreen(
+      <Navigate to={{ pathname: `${BASE}/patients/${student._id}`, hash: 'citas' }} />,
+      {
+        route: `${BASE}/ir`,
+        path: `${BASE}/ir`,
+        otherRoutes: [{ path: `${BASE}/patients/:id`, element: <StudentDetailPage /> }],
+      },
+    );
+    await loaded();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: MSG.appointments.title })).toHaveFocus(),
+    );
+  });
+
   it("lands on the notes when opened from the list's 'Notas' (#notas)", async () => {
     detailApi();
     await renderScreen(
