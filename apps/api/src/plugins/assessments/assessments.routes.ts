@@ -52,6 +52,22 @@ export function assessmentNotFound(): HttpError {
 }
 
 /**
+ * The access check of a read of one assessment (its screen, its PDF, its
+ * FHIR view): the assessment of the caller's caseload with this id. Another
+ * caseload's, an unknown id and a malformed one all answer the same 404
+ * (docs/permissions.md#psychologists).
+ */
+export async function ownAssessmentOr404(
+  db: Database,
+  userId: string,
+  id: unknown,
+): Promise<OwnAssessment> {
+  const found = isUuid(id) ? await findOwnAssessment(db, userId, id) : null;
+  if (!found) throw assessmentNotFound();
+  return found;
+}
+
+/**
  * An assessment of the caller's caseload that the caller wrote, for the
  * calls only its author makes (final remarks, the clinician's level): 404
  * for any other caseload's or a malformed id, 403 with `notAuthor` for a
@@ -63,8 +79,7 @@ async function authoredAssessment(
   id: string,
   notAuthor: string,
 ): Promise<OwnAssessment> {
-  const found = isUuid(id) ? await findOwnAssessment(db, userId, id) : null;
-  if (!found) throw assessmentNotFound();
+  const found = await ownAssessmentOr404(db, userId, id);
   if (found.assessment.authorId !== userId) throw new HttpError(403, notAuthor);
   return found;
 }
@@ -170,10 +185,7 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
     audited('assessment.read'),
     async (request) => {
       const { user } = signedIn(request);
-      const { id } = request.params;
-      // Another caseload's assessment, an unknown id and a malformed one all answer the same 404.
-      const found = isUuid(id) ? await findOwnAssessment(db, user.id, id) : null;
-      if (!found) throw assessmentNotFound();
+      const found = await ownAssessmentOr404(db, user.id, request.params.id);
       return { ok: true, assessment: toAssessment(found) };
     },
   );

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuditAction } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
-import { isUuid } from '../../lib/ids';
 import type { PdfRenderer } from '../../reports/pdf/pdf-renderer';
 import { listStudentAppointments } from '../appointments/appointment.queries';
 import { toAppointment } from '../appointments/appointment.view';
-import { findOwnAssessment, listStudentAssessments } from '../assessments/assessment.queries';
-import { assessmentNotFound } from '../assessments/assessments.routes';
+import { listStudentAssessments } from '../assessments/assessment.queries';
+import { ownAssessmentOr404 } from '../assessments/assessments.routes';
 import { toAssessment } from '../assessments/assessment.view';
 import { signedIn } from '../auth/authenticate';
 import { listStudentNotes, withSignatures } from '../clinical-notes/clinical-note.queries';
@@ -70,8 +69,7 @@ export async function reportsRoutes(
     async (request, reply) => {
       const { user } = signedIn(request);
       const { id } = request.params;
-      const found = isUuid(id) ? await findOwnAssessment(db, user.id, id) : null;
-      if (!found) throw assessmentNotFound();
+      const found = await ownAssessmentOr404(db, user.id, id);
       const record = await ownStudentOr404(db, user.id, found.studentId);
       const all = await listStudentAssessments(db, found.studentId);
       const now = ctx.now();
