@@ -25,6 +25,8 @@ import { registerAuthentication } from './plugins/auth/authenticate';
 import { clinicalNotesRoutes } from './plugins/clinical-notes/clinical-notes.routes';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { followUpRoutes } from './plugins/follow-up/follow-up.routes';
+import { fhirRoutes } from './plugins/fhir/fhir.routes';
+import { FHIR_PREFIX } from './plugins/fhir/fhir-http';
 import { healthRoutes } from './plugins/health';
 import { importRoutes } from './plugins/import/import.routes';
 import { staffRoutes } from './plugins/staff/staff.routes';
@@ -199,6 +201,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(auditLogRoutes, { ctx });
     await api.register(mailRoutes, { ctx });
     await api.register(calendarRoutes, { ctx });
+    await api.register(fhirRoutes, { ctx, version: apiVersion(), prefix: FHIR_PREFIX });
     // Last: the document describes every route registered before it.
     await api.register(openApiRoutes, { version: apiVersion() });
   });

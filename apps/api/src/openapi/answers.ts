@@ -56,8 +56,41 @@ const mailSent = record({
   status: { type: 'string', description: 'sent, o queued si se reintentará.' },
 });
 
+/**
+ * A resource of the FHIR API (docs/api.md#fhir): FHIR R4 describes it, this
+ * document only names it (the tests validate each against R4).
+ */
+function fhirResource(resourceType: string, description: string): JsonSchema {
+  return {
+    type: 'object',
+    description,
+    properties: { resourceType: { const: resourceType } },
+    required: ['resourceType'],
+  };
+}
+
 /** Reusable shapes, under components.schemas. */
 export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
+  OperationOutcome: {
+    ...fhirResource(
+      'OperationOutcome',
+      'Todo error de la API FHIR: un OperationOutcome de FHIR R4 cuyo `issue` dice en español, en `details.text` y `diagnostics`, lo mismo que `msg` en el resto de la API.',
+    ),
+    properties: {
+      resourceType: { const: 'OperationOutcome' },
+      issue: {
+        type: 'array',
+        minItems: 1,
+        items: record({
+          severity: text,
+          code: text,
+          details: record({ text }),
+          diagnostics: text,
+        }),
+      },
+    },
+    required: ['resourceType', 'issue'],
+  },
   Error: {
     type: 'object',
     description:
@@ -292,6 +325,18 @@ export const ANSWERS = {
   feedCreated: success(
     { feed: ref('CalendarFeed'), url: { type: 'string', format: 'uri' } },
     { msg: true },
+  ),
+  fhirQuestionnaire: fhirResource(
+    'Questionnaire',
+    'El formulario de la Escala Columbia («desde la última visita») como Questionnaire de FHIR R4: preguntas, opciones y flujo (`enableWhen`).',
+  ),
+  fhirResponse: fhirResource(
+    'QuestionnaireResponse',
+    'Una evaluación como QuestionnaireResponse de FHIR R4; el estudiante (Patient, mínimo) y los niveles (Observation: el de la escala y, si lo hay, el clínico) van en `contained`.',
+  ),
+  fhirBundle: fhirResource(
+    'Bundle',
+    'Un Bundle `searchset` de FHIR R4: una QuestionnaireResponse por evaluación del estudiante, la más antigua primero.',
   ),
   openapi: {
     type: 'object',

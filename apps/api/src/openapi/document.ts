@@ -10,9 +10,14 @@ export type OpenApiDocument = Record<string, unknown> & {
 };
 
 const ERROR = { $ref: '#/components/schemas/Error' };
-const errorAnswer = (description: string) => ({
+const OPERATION_OUTCOME = { $ref: '#/components/schemas/OperationOutcome' };
+/** The FHIR API's media types: its own first, plain JSON for a client that asks only for that. */
+const FHIR_TYPES = ['application/fhir+json', 'application/json'] as const;
+const fhirContent = (schema: unknown) =>
+  Object.fromEntries(FHIR_TYPES.map((type) => [type, { schema }]));
+const errorAnswer = (description: string, fhir = false) => ({
   description,
-  content: { 'application/json': { schema: ERROR } },
+  content: fhir ? fhirContent(OPERATION_OUTCOME) : { 'application/json': { schema: ERROR } },
 });
 
 const isFile = (answer: JsonSchema | FileAnswer): answer is FileAnswer =>
@@ -65,7 +70,10 @@ function responses(operation: Operation, isPublic: boolean): Record<string, unkn
             .map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
         ),
       }
-    : { description: 'Correcto.', content: { 'application/json': { schema: answer } } };
+    : {
+        description: 'Correcto.',
+        content: operation.fhir ? fhirContent(answer) : { 'application/json': { schema: answer } },
+      };
   const named: Partial<Record<number, string>> = {
     ...(operation.body || operation.query || operation.upload
       ? { 400: 'Datos no válidos: `errors` nombra cada campo con su mensaje.' }
@@ -81,9 +89,9 @@ function responses(operation: Operation, isPublic: boolean): Record<string, unkn
   return {
     [status]: success,
     ...Object.fromEntries(
-      Object.entries(named).map(([code, text]) => [code, errorAnswer(text ?? '')]),
+      Object.entries(named).map(([code, text]) => [code, errorAnswer(text ?? '', operation.fhir)]),
     ),
-    default: errorAnswer('Cualquier otro error, con la misma forma.'),
+    default: errorAnswer('Cualquier otro error, con la misma forma.', operation.fhir),
   };
 }
 
@@ -116,6 +124,7 @@ const INTRODUCTION = [
   'La API de PsicoCampus. Cada respuesta es JSON con `ok`; un error trae `msg` en español, listo para mostrar, y para datos no válidos `errors`, un `{field, msg}` por campo.',
   'La sesión viaja en la cabecera `x-token` (la devuelve `POST /api/auth/login`).',
   'Las ediciones de estudiantes, notas y citas llevan `version`, la que tenía el registro al leerlo: sin ella no se puede saber si otra persona lo cambió después (400); si cambió, la respuesta es 409 y nada se guarda.',
+  'Las rutas bajo `/api/fhir` (etiqueta FHIR) son la excepción: responden recursos de FHIR R4 en `application/fhir+json` (o `application/json` si es lo que se pide), y sus errores son OperationOutcome con el mismo mensaje en español.',
 ].join('\n\n');
 
 /**

@@ -55,6 +55,12 @@ export interface Operation {
   success: { status: 200 | 201; answer: JsonSchema | FileAnswer };
   /** Error statuses worth naming (each with the shared error shape). */
   errors?: Readonly<Record<number, string>>;
+  /**
+   * A route of the FHIR API (docs/api.md#fhir): it answers FHIR JSON
+   * (`application/fhir+json`, or `application/json` when asked for), and
+   * its errors are OperationOutcomes.
+   */
+  fhir?: true;
 }
 
 const uuid: JsonSchema = { type: 'string', format: 'uuid' };
@@ -75,6 +81,14 @@ const ok = (answer: JsonSchema) => ({ status: 200 as const, answer });
 const created = (answer: JsonSchema) => ({ status: 201 as const, answer });
 
 const NOT_FOUND = { 404: 'No existe o no es de tu carga de casos (se responde igual).' };
+const FHIR_NOT_ACCEPTABLE = {
+  406: 'El cliente no acepta JSON (`Accept` o `_format`): la API FHIR responde solo en JSON.',
+};
+const FHIR_FORMAT: QueryParameter = {
+  name: '_format',
+  schema: { enum: ['json', 'application/fhir+json', 'application/json'] },
+  description: 'El formato de FHIR, en lugar de `Accept`.',
+};
 const STALE = { 409: 'Otra persona modificó el registro después de leerlo (`version`).' };
 
 /**
@@ -552,6 +566,38 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'La agenda como iCalendar (el enlace es la credencial)',
     success: ok({ mediaType: 'text/calendar', description: 'Calendario .ics.' }),
     errors: NOT_FOUND,
+  },
+
+  'GET /api/fhir/Questionnaire/cssrs-since-last-visit': {
+    tag: 'FHIR',
+    summary: 'El formulario de la Escala Columbia (Questionnaire)',
+    fhir: true,
+    query: [FHIR_FORMAT],
+    success: ok(ANSWERS.fhirQuestionnaire),
+    errors: FHIR_NOT_ACCEPTABLE,
+  },
+  'GET /api/fhir/QuestionnaireResponse': {
+    tag: 'FHIR',
+    summary: 'Las evaluaciones de un estudiante (Bundle de QuestionnaireResponse)',
+    fhir: true,
+    query: [
+      {
+        name: 'subject',
+        schema: { type: 'string' },
+        description: 'El estudiante: `Patient/{id}` o su id. Obligatorio, una sola vez.',
+      },
+      FHIR_FORMAT,
+    ],
+    success: ok(ANSWERS.fhirBundle),
+    errors: { ...NOT_FOUND, ...FHIR_NOT_ACCEPTABLE },
+  },
+  'GET /api/fhir/QuestionnaireResponse/:id': {
+    tag: 'FHIR',
+    summary: 'Una evaluación (QuestionnaireResponse)',
+    fhir: true,
+    query: [FHIR_FORMAT],
+    success: ok(ANSWERS.fhirResponse),
+    errors: { ...NOT_FOUND, ...FHIR_NOT_ACCEPTABLE },
   },
 
   'GET /api/openapi.json': {

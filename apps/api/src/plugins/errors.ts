@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { MSG, type ApiErrorBody } from '@psicocampus/shared/domain';
 import { isDataException } from '../lib/db-errors';
 import { HttpError } from '../lib/http-error';
+import { FHIR_JSON, isFhirUrl, operationOutcome } from './fhir/fhir-http';
 
 /** The Spanish sentence for a client error Fastify itself raised. */
 function messageForStatus(error: FastifyError): string {
@@ -24,6 +25,38 @@ function messageForStatus(error: FastifyError): string {
   }
 }
 
+/** What the server answers for an error: its status, headers and Spanish body. */
+export interface ErrorAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body: ApiErrorBody;
+}
+
+/**
+ * The answer to an error, logged as it deserves: server faults with the
+ * request id, answered without their details. The FHIR routes give the same
+ * answer as an OperationOutcome (plugins/fhir/fhir-http.ts).
+ */
+export function errorAnswer(error: FastifyError | HttpError, request: FastifyRequest): ErrorAnswer {
+  if (error instanceof HttpError) {
+    const body: ApiErrorBody = { ok: false, msg: error.message };
+    if (error.errors?.length) body.errors = error.errors;
+    return { status: error.statusCode, headers: error.headers, body };
+  }
+  if (isDataException(error)) {
+    // Logged as a warning: the request was wrong, but validation let it through.
+    request.log.warn({ err: error }, 'value refused by the database');
+    return { status: 400, body: { ok: false, msg: MSG.api.valueRefused } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    request.log.info({ code: error.code, status }, 'client error');
+    return { status, body: { ok: false, msg: messageForStatus(error) } };
+  }
+  request.log.error({ err: error }, 'server error');
+  return { status: 500, body: { ok: false, msg: MSG.api.internal, requestId: request.id } };
+}
+
 /**
  * Every error leaves the server as `{ ok: false, msg }` in Spanish. Server
  * faults are logged with the request id and answered without their details:
@@ -31,27 +64,9 @@ function messageForStatus(error: FastifyError): string {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) void reply.headers(error.headers);
-      const body: ApiErrorBody = { ok: false, msg: error.message };
-      if (error.errors?.length) body.errors = error.errors;
-      return reply.status(error.statusCode).send(body);
-    }
-    if (isDataException(error)) {
-      // Logged as a warning: the request was wrong, but validation let it through.
-      request.log.warn({ err: error }, 'value refused by the database');
-      return reply
-        .status(400)
-        .send({ ok: false, msg: MSG.api.valueRefused } satisfies ApiErrorBody);
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      request.log.info({ code: error.code, status }, 'client error');
-      return reply.status(status).send({ ok: false, msg: messageForStatus(error) });
-    }
-    request.log.error({ err: error }, 'server error');
-    const body: ApiErrorBody = { ok: false, msg: MSG.api.internal, requestId: request.id };
-    return reply.status(500).send(body);
+    const { status, headers, body } = errorAnswer(error, request);
+    if (headers) void reply.headers(headers);
+    return reply.status(status).send(body);
   });
 }
 
@@ -68,6 +83,13 @@ export function answerFrameworkError(
 ): void {
   request.log.info({ code: error.code }, 'unreadable request');
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.header('x-request-id', request.id).status(status);
+  if (isFhirUrl(request.url)) {
+    void reply
+      .type(`${FHIR_JSON}; charset=utf-8`)
+      .send(operationOutcome(status, MSG.api.invalidUrl));
+    return;
+  }
   const body: ApiErrorBody = { ok: false, msg: MSG.api.invalidUrl };
-  void reply.header('x-request-id', request.id).status(status).send(body);
+  void reply.send(body);
 }

@@ -80,6 +80,8 @@ interface Row {
   ownSession?: true;
   /** Puts back what a successful call changed that other rows rely on. */
   undo?(context: CallContext & { token: string }): Promise<void>;
+  /** A route of the FHIR API: its refusals are OperationOutcomes. */
+  fhir?: true;
 }
 
 /** A signed-in caller's own account (anonymous: A's, which they cannot reach). */
@@ -576,6 +578,29 @@ const MATRIX: readonly Row[] = [
     },
   },
 
+  // The Columbia assessment in FHIR: the form is anyone's; the records, as their PDF.
+  {
+    route: 'GET /api/fhir/Questionnaire/cssrs-since-last-visit',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: '/api/fhir/Questionnaire/cssrs-since-last-visit' }),
+    fhir: true,
+  },
+  {
+    route: 'GET /api/fhir/QuestionnaireResponse',
+    variant: "A's student",
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/fhir/QuestionnaireResponse?subject=Patient/${ids.student}`,
+    }),
+    fhir: true,
+  },
+  {
+    route: 'GET /api/fhir/QuestionnaireResponse/:id',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/fhir/QuestionnaireResponse/${ids.assessment}` }),
+    fhir: true,
+  },
+
   // The psychologist's calendar feed: each psychologist's own; the feed's URL is public.
   {
     route: 'GET /api/calendar/feed',
@@ -629,6 +654,27 @@ function serverApiRoutes(): Set<string> {
 
 function rowTitle(row: Row): string {
   return row.variant ? `${row.route} (${row.variant})` : row.route;
+}
+
+/** A refusal's body: the API's `{ok, msg}`, or for the FHIR API an OperationOutcome saying the same. */
+function refusal(row: Row, msg: string): unknown {
+  if (!row.fhir) return { ok: false, msg };
+  return {
+    resourceType: 'OperationOutcome',
+    issue: [
+      expect.objectContaining({ severity: 'error', details: { text: msg }, diagnostics: msg }),
+    ],
+  };
+}
+
+/** The Spanish message of a refusal, in either shape. */
+function refusalMessage(response: { json(): unknown }): unknown {
+  const body = response.json() as {
+    msg?: unknown;
+    resourceType?: string;
+    issue?: Array<{ details?: { text?: unknown } }>;
+  };
+  return body.resourceType === 'OperationOutcome' ? body.issue?.[0]?.details?.text : body.msg;
 }
 
 /** At most this much of an unexpected answer goes into a failure message. */
@@ -699,10 +745,10 @@ describe.each(MATRIX.map((row) => [rowTitle(row), row] as const))('%s', (_title,
     expect(shown).toBe(expected);
 
     if (expected === 401) {
-      expect(response.json()).toEqual({ ok: false, msg: MSG.api.unauthorized });
+      expect(response.json()).toEqual(refusal(row, MSG.api.unauthorized));
     }
     if (expected === 403) {
-      expect(response.json()).toEqual({ ok: false, msg: MSG.api.forbidden });
+      expect(response.json()).toEqual(refusal(row, MSG.api.forbidden));
     }
     if (expected === 404) {
       // Someone else's record reads exactly like one that does not exist.
@@ -718,7 +764,7 @@ describe.each(MATRIX.map((row) => [rowTitle(row), row] as const))('%s', (_title,
         MSG.assessment.notFound,
         MSG.api.notFound,
         SERVER_MSG.appointments.notFound,
-      ]).toContain(response.json().msg);
+      ]).toContain(refusalMessage(response));
     }
     if (caller === 'psychologist2') {
       const leaked = CLINICAL_RECORDS.filter((name) => response.body.includes(fixtures.ids[name]));

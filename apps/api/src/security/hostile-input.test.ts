@@ -183,10 +183,36 @@ interface Expectations {
   refusalOnly?: boolean;
 }
 
+interface RefusalBody {
+  ok: unknown;
+  msg: unknown;
+  errors?: unknown;
+}
+
+/**
+ * A refusal as `{ok, msg, errors}`: the API's own, or the FHIR API's
+ * OperationOutcome read as one (its issue's Spanish text is the `msg`, and
+ * its diagnostics must say the same).
+ */
+function refusalBody(body: unknown): RefusalBody {
+  const outcome = body as {
+    resourceType?: unknown;
+    issue?: Array<{ details?: { text?: unknown }; diagnostics?: unknown }>;
+  };
+  if (outcome?.resourceType !== 'OperationOutcome') return body as RefusalBody;
+  const [issue] = Array.isArray(outcome.issue) ? outcome.issue : [];
+  const msg = issue?.details?.text;
+  const wellFormed = outcome.issue?.length === 1 && issue?.diagnostics === msg;
+  return { ok: wellFormed ? false : 'malformed OperationOutcome', msg };
+}
+
 /** The answer's `msg` and each of its `errors`' (undefined when it is not JSON). */
 function messagesOf(text: string): unknown[] {
   try {
-    const body = JSON.parse(text) as { msg?: unknown; errors?: Array<{ msg?: unknown }> };
+    const body = refusalBody(JSON.parse(text)) as {
+      msg?: unknown;
+      errors?: Array<{ msg?: unknown }>;
+    };
     return [body.msg, ...(Array.isArray(body.errors) ? body.errors.map((e) => e.msg) : [])];
   } catch {
     return [undefined];
@@ -228,7 +254,7 @@ async function expectSafeAnswer(
     return;
   }
 
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(response.headers['content-type']).toMatch(/^application\/(fhir\+)?json/);
   const bytes = Buffer.byteLength(response.body);
   expect({ where, small: bytes < REFUSAL_BYTES_MAX }).toEqual({ where, small: true });
   expect({ where, english: ENGLISH_VALIDATION.exec(response.body)?.[0] }).toEqual({
@@ -241,7 +267,7 @@ async function expectSafeAnswer(
       echo: undefined,
     });
   }
-  const body = response.json<{ ok: unknown; msg: unknown; errors?: unknown }>();
+  const body = refusalBody(response.json());
   expect({ where, ok: body.ok }).toEqual({ where, ok: false });
   expect({ where, spanish: isCatalogueMessage(body.msg) }).toEqual({ where, spanish: true });
   // The database's own refusal is a safety net: validation must have refused first.
@@ -732,6 +758,11 @@ const ID_ROUTES: Record<string, IdRoute> = {
     url: (id) => `/api/pdfassessement/${id}/report/pdfassessment`,
     as: 'psychologist',
   },
+  'GET /api/fhir/QuestionnaireResponse/:id': {
+    method: 'GET',
+    url: (id) => `/api/fhir/QuestionnaireResponse/${id}`,
+    as: 'psychologist',
+  },
   'GET /api/psychologists/:id': {
     method: 'GET',
     url: (id) => `/api/psychologists/${id}`,
@@ -789,6 +820,8 @@ describe('hostile ids in paths', () => {
 interface ListRoute {
   url: string;
   as: DemoAccountKey;
+  /** False for a route that reads no record (the FHIR form): nothing to audit. */
+  audited?: boolean;
   params: readonly string[];
   /** Values the route knows, so that valid and almost-valid filters are tried too. */
   known: () => readonly string[];
@@ -881,6 +914,26 @@ const LIST_ROUTES: Record<string, ListRoute> = {
     params: ['months', 'scope'],
     known: () => ['12', '36', '37', '0'],
   },
+  'GET /api/fhir/QuestionnaireResponse': {
+    url: '/api/fhir/QuestionnaireResponse',
+    as: 'psychologist',
+    params: ['subject', '_format'],
+    known: () => [
+      studentId,
+      `Patient/${studentId}`,
+      `Patient/${otherStudentId}`,
+      'json',
+      'application/fhir+json',
+      'xml',
+    ],
+  },
+  'GET /api/fhir/Questionnaire/cssrs-since-last-visit': {
+    url: '/api/fhir/Questionnaire/cssrs-since-last-visit',
+    as: 'psychologist',
+    audited: false,
+    params: ['_format'],
+    known: () => ['json', 'application/json', 'xml', 'text/html'],
+  },
   'GET /api/clinical-notes/recent': {
     url: '/api/clinical-notes/recent',
     as: 'psychologist',
@@ -914,7 +967,7 @@ describe('hostile query strings', () => {
       fc.asyncProperty(hostileQuery(route.params, route.known()), async (query) => {
         const before = await stateBefore();
         const exchange = await send('GET', `${route.url}?${query}`, route.as);
-        await expectSafeAnswer(exchange, before, { audited: true });
+        await expectSafeAnswer(exchange, before, { audited: route.audited ?? true });
       }),
       { numRuns: 40, examples: classicQueriesFor(route.params) },
     );

@@ -96,9 +96,10 @@ export class ContractCheck {
         `answered ${type || 'nothing'}; the document says ${Object.keys(content).join(', ')}`,
       );
     }
-    if (type === 'application/json') {
+    // JSON, and FHIR's own JSON (application/fhir+json).
+    if (type === 'application/json' || type.endsWith('+json')) {
       const validate = this.validator(
-        `${base}/responses/${token(key)}/content/application~1json/schema`,
+        `${base}/responses/${token(key)}/content/${token(type)}/schema`,
       );
       let body: unknown;
       try {

@@ -5,6 +5,7 @@ import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
+import { FHIR_MSG } from '@psicocampus/shared/fhir';
 import {
   answerBehaviourMessage,
   BEHAVIOUR_QUESTIONS,
@@ -555,6 +556,8 @@ function catalogue(): { messages: Set<string>; prefixes: string[] } {
   visit(CLINICIAN_LEVEL_MSG);
   // Signed notes and addenda (issue 19 §4), an entry of its own as well.
   visit(SIGNED_NOTES_MSG);
+  // The FHIR API's own refusals (issue 20 §2).
+  visit(FHIR_MSG);
   // The Columbia form's behaviour questions build their sentences from the scale.
   for (const item of BEHAVIOUR_QUESTIONS) {
     messages.add(answerBehaviourMessage(item));

@@ -1,0 +1,139 @@
+/**
+ * The part of FHIR R4 this API writes (hl7.org/fhir/R4), typed by hand: the
+ * few elements used, as the specification names them. The tests validate
+ * every resource against the R4 structure definitions.
+ */
+
+export interface Coding {
+  system?: string;
+  code: string;
+  display?: string;
+}
+
+export interface CodeableConcept {
+  coding?: Coding[];
+  text?: string;
+}
+
+export interface Reference {
+  reference?: string;
+  display?: string;
+}
+
+export interface Identifier {
+  system: string;
+  value: string;
+}
+
+export interface Annotation {
+  text: string;
+}
+
+export interface Patient {
+  resourceType: 'Patient';
+  id: string;
+  identifier: Identifier[];
+  name?: Array<{ family?: string; given?: string[]; text?: string }>;
+}
+
+export interface Observation {
+  resourceType: 'Observation';
+  id: string;
+  status: 'final';
+  category?: CodeableConcept[];
+  code: CodeableConcept;
+  subject: Reference;
+  effectiveDateTime: string;
+  performer?: Reference[];
+  valueCodeableConcept: CodeableConcept;
+  method?: CodeableConcept;
+  note?: Annotation[];
+  derivedFrom: Reference[];
+}
+
+export type ContainedResource = Patient | Observation;
+
+/** One answer of a QuestionnaireResponse item (only the value types the form has). */
+export interface ResponseAnswer {
+  valueCoding?: Coding;
+  valueBoolean?: boolean;
+  valueString?: string;
+  valueInteger?: number;
+  valueDate?: string;
+  /** Items nested under an answer (R4 allows them; this Questionnaire has none). */
+  item?: ResponseItem[];
+}
+
+export interface ResponseItem {
+  linkId: string;
+  text?: string;
+  answer?: ResponseAnswer[];
+  item?: ResponseItem[];
+}
+
+export interface QuestionnaireResponse {
+  resourceType: 'QuestionnaireResponse';
+  id: string;
+  language: string;
+  contained: ContainedResource[];
+  questionnaire: string;
+  status: 'completed';
+  subject: Reference;
+  authored: string;
+  author?: Reference;
+  item: ResponseItem[];
+}
+
+export type EnableWhen = {
+  question: string;
+  operator: 'exists' | '=';
+} & ({ answerBoolean: boolean } | { answerCoding: Coding });
+
+export type QuestionnaireItemType =
+  'group' | 'display' | 'boolean' | 'choice' | 'integer' | 'date' | 'text';
+
+export interface QuestionnaireItem {
+  linkId: string;
+  prefix?: string;
+  text: string;
+  type: QuestionnaireItemType;
+  code?: Coding[];
+  required?: boolean;
+  enableWhen?: EnableWhen[];
+  enableBehavior?: 'all' | 'any';
+  answerOption?: Array<{ valueCoding: Coding }>;
+  item?: QuestionnaireItem[];
+}
+
+export interface Questionnaire {
+  resourceType: 'Questionnaire';
+  id: string;
+  url: string;
+  version: string;
+  name: string;
+  title: string;
+  status: 'active';
+  language: string;
+  subjectType: ['Patient'];
+  publisher: string;
+  description: string;
+  item: QuestionnaireItem[];
+}
+
+export interface Bundle {
+  resourceType: 'Bundle';
+  type: 'searchset';
+  total: number;
+  link: Array<{ relation: string; url: string }>;
+  entry: Array<{ fullUrl: string; resource: QuestionnaireResponse; search: { mode: 'match' } }>;
+}
+
+export interface OperationOutcome {
+  resourceType: 'OperationOutcome';
+  issue: Array<{
+    severity: 'error' | 'fatal';
+    code: string;
+    details: { text: string };
+    diagnostics: string;
+  }>;
+}
