@@ -236,9 +236,9 @@ export default tseslint.config(
             noOtherApps,
             {
               regex:
-                '^@psicocampus/shared(/(?!(domain|columbia|clinician-level|signed-notes|follow-up|fhir|server-messages|mail|admin-messages)$).*)?$',
+                '^@psicocampus/shared(/(?!(domain|columbia|clinician-level|signed-notes|follow-up|fhir|server-messages|mail|admin-messages|safety-plan)$).*)?$',
               message:
-                'The server takes only @psicocampus/shared/domain, /columbia, /clinician-level, /signed-notes, /follow-up, /fhir, /server-messages, /mail and /admin-messages (no React, no DOM).',
+                'The server takes only @psicocampus/shared/domain, /columbia, /clinician-level, /signed-notes, /follow-up, /fhir, /server-messages, /mail, /admin-messages and /safety-plan (no React, no DOM).',
             },
           ],
         },

@@ -99,9 +99,19 @@ export interface LatestRisk {
   clinicianLevel?: RiskLevel | null;
 }
 
+/** What the student detail shows of the safety plan in force (issue 19 §2). */
+export interface SafetyPlanSummary {
+  version: number;
+  status: 'draft' | 'complete';
+  /** ISO 8601: when the revision in force was saved. */
+  updatedAt: string;
+}
+
 /** GET /api/students/:id: the student with their clinical notes, newest first. */
 export interface Student extends StudentSummary {
   clinicalNotes: ClinicalNote[];
+  /** The safety plan in force, null when there is none; the server always sends it. */
+  safetyPlan?: SafetyPlanSummary | null;
 }
 
 export interface Appointment {
