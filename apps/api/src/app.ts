@@ -18,6 +18,7 @@ import { calendarRoutes } from './plugins/calendar/calendar.routes';
 import { registerMailReports } from './plugins/mail/mail-report';
 import { mailRoutes } from './plugins/mail/mail.routes';
 import { reportsRoutes } from './plugins/reports/reports.routes';
+import { safetyPlansRoutes } from './plugins/safety-plans/safety-plans.routes';
 import { createPdfRenderer } from './reports/pdf/pdf-renderer';
 import { authRoutes } from './plugins/auth/auth.routes';
 import { emailChangeRoutes } from './plugins/auth/email-change.routes';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(importRoutes, { ctx });
     await api.register(assessmentsRoutes, { ctx });
     await api.register(reportsRoutes, { ctx, pdf });
+    await api.register(safetyPlansRoutes, { ctx, pdf });
     await api.register(usersRoutes, { ctx });
     await api.register(adminStudentsRoutes, { ctx });
     await api.register(statisticsRoutes, { ctx });

@@ -124,6 +124,19 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('reads the phones the safety plan prints: no service phone and ECU 911 by default; refuses a text that is not a phone', () => {
+    expect(loadConfig({})).toMatchObject({ servicePhone: null, crisisLine: '911' });
+    expect(loadConfig({ SERVICE_PHONE: ' (02) 299-1700 ', CRISIS_LINE: '+593 171' })).toMatchObject(
+      { servicePhone: '(02) 299-1700', crisisLine: '+593 171' },
+    );
+    expect(() => loadConfig({ SERVICE_PHONE: 'llamar a recepción' })).toThrow(
+      new ConfigError(
+        'SERVICE_PHONE must be a phone number (digits, spaces and + ( ) - . /, 3 to 20 digits), got "llamar a recepción"',
+      ),
+    );
+    expect(() => loadConfig({ CRISIS_LINE: '12' })).toThrow(/CRISIS_LINE/);
+  });
+
   it('serves the API alone with WEB_DIR=none', () => {
     expect(loadConfig({ WEB_DIR: 'none' }).web).toBeNull();
   });

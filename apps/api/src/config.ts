@@ -5,6 +5,7 @@ import {
   DEFAULT_FOLLOW_UP_DAYS,
   DEFAULT_FOLLOW_UP_REASSESS_DAYS,
 } from '@psicocampus/shared/follow-up';
+import { isPhoneText } from '@psicocampus/shared/safety-plan';
 import { APPS_ROOT } from './paths';
 
 /** Where the built front ends are: the shell's folder and each remote's. */
@@ -90,6 +91,16 @@ export interface AppConfig {
   followUpDays: number;
   /** Days after a high assessment before a new one is due (`FOLLOW_UP_REASSESS_DAYS`, 30). */
   followUpReassessDays: number;
+  /**
+   * The counselling service's own phone (`SERVICE_PHONE`), printed in the
+   * safety plan handed to a student (issue 19 §2); null (unset) leaves it out.
+   */
+  servicePhone: string | null;
+  /**
+   * The national crisis and emergency line (`CRISIS_LINE`) the safety plan
+   * prints: '911' (ECU 911, Ecuador's single emergency number) when unset.
+   */
+  crisisLine: string;
 }
 
 export class ConfigError extends Error {}
@@ -203,6 +214,21 @@ function parseDays(raw: string | undefined, variable: string, fallback: number):
 /** Where appointments take place when `APPOINTMENT_PLACE` is unset. */
 export const DEFAULT_APPOINTMENT_PLACE = 'en línea';
 
+/** The crisis line when `CRISIS_LINE` is unset: ECU 911, Ecuador's single emergency number. */
+export const DEFAULT_CRISIS_LINE = '911';
+
+/** A phone the safety plan prints (`SERVICE_PHONE`, `CRISIS_LINE`): refused at start when it is not one. */
+function parsePhone(raw: string | undefined, variable: string): string | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return null;
+  if (!isPhoneText(value)) {
+    throw new ConfigError(
+      `${variable} must be a phone number (digits, spaces and + ( ) - . /, 3 to 20 digits), got "${raw}"`,
+    );
+  }
+  return value;
+}
+
 /** The repository layout: apps/<app>/dist. */
 function defaultWebRoots(): WebRoots {
   const apps = APPS_ROOT;
@@ -266,5 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'FOLLOW_UP_REASSESS_DAYS',
       DEFAULT_FOLLOW_UP_REASSESS_DAYS,
     ),
+    servicePhone: parsePhone(env.SERVICE_PHONE, 'SERVICE_PHONE'),
+    crisisLine: parsePhone(env.CRISIS_LINE, 'CRISIS_LINE') ?? DEFAULT_CRISIS_LINE,
   };
 }

@@ -21,6 +21,7 @@ import {
 import { assessmentCreateSchema, finalRemarksSchema } from '@psicocampus/shared/columbia';
 import { clinicianLevelSchema } from '@psicocampus/shared/clinician-level';
 import { addendumSchema } from '@psicocampus/shared/signed-notes';
+import { safetyPlanSchema } from '@psicocampus/shared/safety-plan';
 import { feedSettingsSchema } from '../plugins/calendar/calendar.routes';
 import { ANSWERS } from './answers';
 import type { JsonSchema } from './json-schema';
@@ -315,6 +316,45 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
       'Historial de cambios de un estudiante: niveles clínicos, revisiones del plan de seguridad, firmas y adendas (sin texto clínico)',
     success: ok(ANSWERS.studentHistory),
     errors: NOT_FOUND,
+  },
+  'GET /api/students/:id/safety-plan': {
+    tag: 'Plan de seguridad',
+    summary: 'El plan de seguridad vigente (o una versión anterior) y la lista de sus versiones',
+    query: [
+      {
+        name: 'version',
+        schema: { type: 'integer', minimum: 1 },
+        description: 'Una versión anterior; sin él, la vigente.',
+      },
+    ],
+    success: ok(ANSWERS.safetyPlan),
+    errors: {
+      ...NOT_FOUND,
+      400: 'La versión no es un número entero positivo.',
+    },
+  },
+  'PUT /api/students/:id/safety-plan': {
+    tag: 'Plan de seguridad',
+    summary: 'Guardar una nueva versión del plan de seguridad (borrador o completo)',
+    body: safetyPlanSchema,
+    success: ok(ANSWERS.safetyPlanSaved),
+    errors: {
+      ...NOT_FOUND,
+      409: 'Otra persona guardó una versión después de la que se editó (`version`).',
+    },
+  },
+  'GET /api/students/:id/safety-plan/pdf': {
+    tag: 'Plan de seguridad',
+    summary: 'El plan de seguridad en PDF, para entregar al estudiante',
+    query: [
+      {
+        name: 'version',
+        schema: { type: 'integer', minimum: 1 },
+        description: 'Una versión anterior; sin él, la vigente.',
+      },
+    ],
+    success: ok({ mediaType: 'application/pdf', description: 'El plan de seguridad.' }),
+    errors: { ...NOT_FOUND, 400: 'La versión no es un número entero positivo.' },
   },
 
   'GET /api/appointments': {

@@ -324,6 +324,26 @@ const MATRIX: readonly Row[] = [
       payload: { text: 'Corrección: la sesión fue presencial.' },
     }),
   },
+  // The safety plan (issue 19 §2): the student's record, so the same columns.
+  {
+    route: 'GET /api/students/:id/safety-plan',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/students/${ids.student}/safety-plan` }),
+  },
+  {
+    route: 'PUT /api/students/:id/safety-plan',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({
+      url: `/api/students/${ids.student}/safety-plan`,
+      payload: { warningSigns: 'Dejo de dormir.', status: 'draft', version: 0 },
+    }),
+  },
+  // After the save above: the plan it saved is the one printed.
+  {
+    route: 'GET /api/students/:id/safety-plan/pdf',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/students/${ids.student}/safety-plan/pdf` }),
+  },
   {
     route: 'GET /api/clinical-notes/pending-signature',
     expected: [401, 200, 200, 403],

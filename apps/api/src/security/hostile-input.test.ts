@@ -445,6 +445,24 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     valid: () => ({ text: 'Corrección: la sesión fue presencial.' }),
     audited: true,
   },
+  'PUT /api/students/:id/safety-plan': {
+    method: 'PUT',
+    url: () => `/api/students/${studentId}/safety-plan`,
+    as: 'psychologist',
+    valid: () => ({
+      warningSigns: 'Dejo de dormir.',
+      copingStrategies: 'Respirar despacio.',
+      socialDistractions: 'La biblioteca con Camila.',
+      helpContacts: 'Mi hermana.',
+      professionalContacts: 'Mi psicóloga.',
+      safeEnvironment: 'Mi madre guarda los medicamentos.',
+      reasonForLiving: 'Mi sobrina.',
+      status: 'complete',
+      version: 0,
+      assessmentId: assessmentId,
+    }),
+    audited: true,
+  },
   'POST /api/appointments': {
     method: 'POST',
     url: () => '/api/appointments',
@@ -748,6 +766,22 @@ const ID_ROUTES: Record<string, IdRoute> = {
     as: 'psychologist',
     body: () => ({ level: 'ALTO', reason: 'Red de apoyo presente; sin plan ni intención.' }),
   },
+  'GET /api/students/:id/safety-plan': {
+    method: 'GET',
+    url: (id) => `/api/students/${id}/safety-plan`,
+    as: 'psychologist',
+  },
+  'PUT /api/students/:id/safety-plan': {
+    method: 'PUT',
+    url: (id) => `/api/students/${id}/safety-plan`,
+    as: 'psychologist',
+    body: () => ({ status: 'draft', version: 0 }),
+  },
+  'GET /api/students/:id/safety-plan/pdf': {
+    method: 'GET',
+    url: (id) => `/api/students/${id}/safety-plan/pdf`,
+    as: 'psychologist',
+  },
   'GET /api/pdfreport/student/:id': {
     method: 'GET',
     url: (id) => `/api/pdfreport/student/${id}`,
@@ -818,7 +852,8 @@ describe('hostile ids in paths', () => {
 });
 
 interface ListRoute {
-  url: string;
+  /** A function when the path names a record made in beforeAll. */
+  url: string | (() => string);
   as: DemoAccountKey;
   /** False for a route that reads no record (the FHIR form): nothing to audit. */
   audited?: boolean;
@@ -952,6 +987,12 @@ const LIST_ROUTES: Record<string, ListRoute> = {
     params: ['days'],
     known: () => ['7', '0'],
   },
+  'GET /api/students/:id/safety-plan': {
+    url: () => `/api/students/${studentId}/safety-plan`,
+    as: 'psychologist',
+    params: ['version'],
+    known: () => ['1', '2', '0', '-1', '2147483647', '2147483648'],
+  },
   'GET /api/clinical-notes/pending-signature': {
     url: '/api/clinical-notes/pending-signature',
     as: 'psychologist',
@@ -966,7 +1007,8 @@ describe('hostile query strings', () => {
     await fc.assert(
       fc.asyncProperty(hostileQuery(route.params, route.known()), async (query) => {
         const before = await stateBefore();
-        const exchange = await send('GET', `${route.url}?${query}`, route.as);
+        const url = typeof route.url === 'function' ? route.url() : route.url;
+        const exchange = await send('GET', `${url}?${query}`, route.as);
         await expectSafeAnswer(exchange, before, { audited: route.audited ?? true });
       }),
       { numRuns: 40, examples: classicQueriesFor(route.params) },

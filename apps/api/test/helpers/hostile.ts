@@ -6,6 +6,7 @@ import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
 import { FHIR_MSG } from '@psicocampus/shared/fhir';
+import { SAFETY_PLAN_MSG, SAFETY_PLAN_SECTIONS } from '@psicocampus/shared/safety-plan';
 import {
   answerBehaviourMessage,
   BEHAVIOUR_QUESTIONS,
@@ -558,6 +559,9 @@ function catalogue(): { messages: Set<string>; prefixes: string[] } {
   visit(SIGNED_NOTES_MSG);
   // The FHIR API's own refusals (issue 20 §2).
   visit(FHIR_MSG);
+  // The safety plan (issue 19 §2) and its sections' refusals, likewise.
+  visit(SAFETY_PLAN_MSG);
+  visit(SAFETY_PLAN_SECTIONS);
   // The Columbia form's behaviour questions build their sentences from the scale.
   for (const item of BEHAVIOUR_QUESTIONS) {
     messages.add(answerBehaviourMessage(item));

@@ -22,7 +22,7 @@ const audited = (action: AuditAction, record: 'student' | 'assessment') => ({
 });
 
 /** The PDF as the answer, returned (not sent) so that its audit row is written first. */
-function pdfAnswer(reply: FastifyReply, pdf: Buffer, fileName: string): Buffer {
+export function pdfAnswer(reply: FastifyReply, pdf: Buffer, fileName: string): Buffer {
   void reply
     .header('Content-Type', 'application/pdf')
     .header('Content-Disposition', attachment(fileName));

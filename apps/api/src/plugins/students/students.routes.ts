@@ -35,6 +35,8 @@ import { RevisionCache } from '../../lib/revision-cache';
 import { CaseloadListCache } from './caseload-list-cache';
 import { auditedCaseloadRevision } from './student-list.json';
 import { toStudent, toStudentSummary } from './student.view';
+import { planInForceSummary } from '../safety-plans/safety-plan.queries';
+import { toSafetyPlanSummary } from '../safety-plans/safety-plan.view';
 import { followStudentEmailChange } from '../appointments/appointment-reminders';
 
 type IdParams = { Params: { id: string } };
@@ -114,8 +116,14 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
         const detail = await readOwnStudentDetail(db, user.id, id);
         if (!detail) return null;
         const { record, notes, revision } = detail;
-        const signed = await withSignatures(db, notes);
-        const student = toStudent(record, signed.map(toClinicalNote));
+        const [signed, plan] = await Promise.all([
+          withSignatures(db, notes),
+          planInForceSummary(db, record.student.id),
+        ]);
+        const student = {
+          ...toStudent(record, signed.map(toClinicalNote)),
+          safetyPlan: plan && toSafetyPlanSummary(plan),
+        };
         return { revision, body: JSON.stringify({ ok: true, student }) };
       },
     );

@@ -1,5 +1,6 @@
 import { renderAssessmentReport } from './assessment-report';
 import type { ReportData } from './report-data';
+import { renderSafetyPlanReport } from './safety-plan-report';
 import { renderStudentReport } from './student-report';
 import { yieldToServerThread } from '../../lib/thread-priority';
 
@@ -11,6 +12,10 @@ yieldToServerThread();
  */
 export default async function render(data: ReportData): Promise<Uint8Array> {
   const buffer =
-    data.kind === 'student' ? await renderStudentReport(data) : await renderAssessmentReport(data);
+    data.kind === 'student'
+      ? await renderStudentReport(data)
+      : data.kind === 'safety_plan'
+        ? await renderSafetyPlanReport(data)
+        : await renderAssessmentReport(data);
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

@@ -5,6 +5,7 @@ import type {
   StudentSummary,
 } from '@psicocampus/shared/domain';
 import type { SuicideAssessment } from '@psicocampus/shared/columbia';
+import type { SafetyPlan } from '@psicocampus/shared/safety-plan';
 
 /** Everything the general student report prints (docs/import-and-reports.md#reports), as plain data for the worker. */
 export interface StudentReportData {
@@ -33,4 +34,20 @@ export interface AssessmentReportData {
   number: number;
 }
 
-export type ReportData = StudentReportData | AssessmentReportData;
+/** A revision of a student's safety plan, printed to hand to the student (issue 19 §2). */
+export interface SafetyPlanReportData {
+  kind: 'safety_plan';
+  generatedAt: string;
+  /** The service's zone (SERVICE_TIME_ZONE): every date is written as its clock reads it. */
+  timeZone: string;
+  student: Pick<StudentSummary, '_id' | 'firstName' | 'lastName'>;
+  plan: SafetyPlan;
+  /** SERVICE_PHONE; null leaves it out. */
+  servicePhone: string | null;
+  /** CRISIS_LINE. */
+  crisisLine: string;
+  /** The assessment whose level asked for the plan, when the plan names one. */
+  assessment: Pick<SuicideAssessment, 'createdAt' | 'riskLevel' | 'clinicianLevel'> | null;
+}
+
+export type ReportData = StudentReportData | AssessmentReportData | SafetyPlanReportData;

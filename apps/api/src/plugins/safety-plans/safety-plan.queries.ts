@@ -1,0 +1,115 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { SAFETY_PLAN_SECTION_KEYS, type SafetyPlanSections } from '@psicocampus/shared/safety-plan';
+import type { Database } from '../../db/client';
+import { safetyPlanRevisions, users } from '../../db/schema';
+import { staffRefColumns, type StaffRow } from '../users/staff-ref';
+
+export type SafetyPlanRow = typeof safetyPlanRevisions.$inferSelect;
+
+/** A revision with its author (null when the account no longer exists). */
+export interface SafetyPlanRecord {
+  revision: SafetyPlanRow;
+  author: StaffRow | null;
+}
+
+/** A revision of the history: no section text. */
+export interface SafetyPlanRevisionRecord {
+  revision: Pick<SafetyPlanRow, 'version' | 'status' | 'createdAt'>;
+  author: StaffRow | null;
+}
+
+/** Every revision of the student's plan, newest first, without their text: one query. */
+export async function listRevisions(
+  db: Database,
+  studentId: string,
+): Promise<SafetyPlanRevisionRecord[]> {
+  return db
+    .select({
+      revision: {
+        version: safetyPlanRevisions.version,
+        status: safetyPlanRevisions.status,
+        createdAt: safetyPlanRevisions.createdAt,
+      },
+      author: staffRefColumns,
+    })
+    .from(safetyPlanRevisions)
+    .leftJoin(users, eq(users.id, safetyPlanRevisions.authorId))
+    .where(eq(safetyPlanRevisions.studentId, studentId))
+    .orderBy(desc(safetyPlanRevisions.version));
+}
+
+/** One revision of the student's plan: `version`, or the one in force (the highest) without it. */
+export async function findRevision(
+  db: Database,
+  studentId: string,
+  version?: number,
+): Promise<SafetyPlanRecord | null> {
+  const [row] = await db
+    .select({ revision: safetyPlanRevisions, author: staffRefColumns })
+    .from(safetyPlanRevisions)
+    .leftJoin(users, eq(users.id, safetyPlanRevisions.authorId))
+    .where(
+      and(
+        eq(safetyPlanRevisions.studentId, studentId),
+        version === undefined ? undefined : eq(safetyPlanRevisions.version, version),
+      ),
+    )
+    .orderBy(desc(safetyPlanRevisions.version))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Appends revision `version` of the student's plan; null when that version
+ * already exists (someone saved from the same version first: the unique
+ * index decides, so two saves at once cannot both win).
+ */
+export async function appendRevision(
+  db: Database,
+  values: SafetyPlanSections & {
+    studentId: string;
+    version: number;
+    status: string;
+    assessmentId: string | null;
+    authorId: string;
+    createdAt: Date;
+  },
+): Promise<SafetyPlanRow | null> {
+  const sections = Object.fromEntries(
+    SAFETY_PLAN_SECTION_KEYS.map((key) => [key, values[key]]),
+  ) as SafetyPlanSections;
+  const [row] = await db
+    .insert(safetyPlanRevisions)
+    .values({
+      studentId: values.studentId,
+      version: values.version,
+      status: values.status,
+      ...sections,
+      assessmentId: values.assessmentId,
+      authorId: values.authorId,
+      createdAt: values.createdAt,
+    })
+    .onConflictDoNothing({
+      target: [safetyPlanRevisions.studentId, safetyPlanRevisions.version],
+    })
+    .returning();
+  return row ?? null;
+}
+
+/** The version, status and date of the plan in force; null when the student has none. */
+export async function planInForceSummary(
+  db: Database,
+  studentId: string,
+): Promise<SafetyPlanRevisionRecord['revision'] | null> {
+  const [row] = await db
+    .select({
+      version: safetyPlanRevisions.version,
+      status: safetyPlanRevisions.status,
+      createdAt: safetyPlanRevisions.createdAt,
+    })
+    .from(safetyPlanRevisions)
+    .where(eq(safetyPlanRevisions.studentId, studentId))
+    .orderBy(desc(safetyPlanRevisions.version))
+    .limit(1);
+  return row ?? null;
+}
