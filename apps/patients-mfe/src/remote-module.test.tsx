@@ -11,6 +11,7 @@ describe('the patients remote contract', () => {
     'patients',
     'patients/42',
     'patients/42/edit',
+    'patients/42/safety-plan',
     'profile',
     'configuration',
     'history',

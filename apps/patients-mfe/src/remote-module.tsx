@@ -5,6 +5,7 @@ const PsychologistHomePage = lazy(() => import('./features/home/psychologist-hom
 const PatientsListPage = lazy(() => import('./features/patients/patients-list.page'));
 const StudentDetailPage = lazy(() => import('./features/student-detail/student-detail.page'));
 const StudentEditPage = lazy(() => import('./features/student-edit/student-edit.page'));
+const SafetyPlanPage = lazy(() => import('./features/safety-plan/safety-plan.page'));
 const ProfilePage = lazy(() => import('./features/profile/profile.page'));
 const ConfigurationPage = lazy(() => import('./features/profile/configuration.page'));
 const HistoryPage = lazy(() => import('./features/appointments/history.page'));
@@ -28,6 +29,7 @@ const patientsRemote: RemoteModule = {
     { path: 'patients', element: <PatientsListPage /> },
     { path: 'patients/:id', element: <StudentDetailPage /> },
     { path: 'patients/:id/edit', element: <StudentEditPage /> },
+    { path: 'patients/:id/safety-plan', element: <SafetyPlanPage /> },
     { path: 'profile', element: <ProfilePage /> },
     { path: 'configuration', element: <ConfigurationPage /> },
     { path: 'history', element: <HistoryPage /> },

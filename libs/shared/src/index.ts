@@ -17,6 +17,7 @@ export * from './api/calendar-feed.api';
 export * from './api/staff.api';
 export * from './api/file-transfer';
 export * from './api/assessments.api';
+export * from './api/safety-plan.api';
 export * from './api/admin.api';
 export * from './api/follow-up.api';
 export * from './api/keep-session-while-typing';

@@ -8,6 +8,7 @@ import { StudentHistory } from './history/student-history.component';
 import { ClinicalNotes } from './notes/clinical-notes.component';
 import { NoteModal } from './notes/note-modal.component';
 import { useNoteEditor } from './notes/use-note-editor';
+import { SafetyPlanSummary } from './safety-plan-summary.component';
 import { StudentProfile, StudentRiskLine } from './student-profile.component';
 import { useDeleteStudent } from './use-delete-student';
 import { useScrollToAnchor } from './use-scroll-to-anchor';
@@ -72,6 +73,8 @@ export default function StudentDetailPage() {
       />
 
       <StudentProfile student={student} />
+
+      <SafetyPlanSummary student={student} />
 
       <ClinicalNotes
         notes={student.clinicalNotes}

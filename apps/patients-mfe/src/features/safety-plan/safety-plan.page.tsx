@@ -1,0 +1,182 @@
+import { useCallback, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import {
+  errorMessage,
+  formatDateTime,
+  fullName,
+  MSG,
+  safetyPlanPdfPath,
+  useDownload,
+  useSafetyPlanQuery,
+  useStudentQuery,
+} from '@psicocampus/shared';
+import {
+  SAFETY_PLAN_MSG,
+  SAFETY_PLAN_SECTION_KEYS,
+  SAFETY_PLAN_SECTIONS,
+  type SafetyPlan,
+  type SafetyPlanRevision,
+} from '@psicocampus/shared/safety-plan';
+import {
+  BackLink,
+  Button,
+  LoadingMessage,
+  Notice,
+  PageHeader,
+  SectionCard,
+  showError,
+} from '@psicocampus/shared/ui';
+import { SafetyPlanForm } from './safety-plan-form.component';
+import styles from './safety-plan.module.css';
+
+const P = SAFETY_PLAN_MSG;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const authorOf = (revision: SafetyPlanRevision) =>
+  revision.createdBy ? fullName(revision.createdBy) : P.unknownAuthor;
+
+/** 'Versión 2 · Completo · guardada por Lucía Fernández el …'. */
+function versionLine(revision: SafetyPlanRevision) {
+  return P.versionLine(
+    String(revision.version),
+    P.status[revision.status],
+    authorOf(revision),
+    formatDateTime(revision.createdAt),
+  );
+}
+
+/** An earlier revision, read only, as it was saved. */
+function RevisionText({ plan }: { plan: SafetyPlan }) {
+  return (
+    <dl className={styles.revision}>
+      {SAFETY_PLAN_SECTION_KEYS.map((key, index) => (
+        <div key={key}>
+          <dt>{`${index + 1}. ${SAFETY_PLAN_SECTIONS[key].title}`}</dt>
+          <dd>{plan[key] || P.pdf.empty}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * `patients/:id/safety-plan` (issue 19 §2): the student's safety plan, written
+ * with them in Stanley and Brown's seven steps. The version in force is
+ * edited in place (each save a new version); `?version=N` shows an earlier
+ * one as it was saved; `?assessment=<id>` (the link of 'Evaluación
+ * Registrada') names the assessment that asked for it. 'Descargar PDF' gives
+ * the page to hand to the student.
+ */
+export default function SafetyPlanPage() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const viewing = Number(search.get('version')) || undefined;
+  const fromAssessment = search.get('assessment');
+  const assessmentId = fromAssessment && UUID.test(fromAssessment) ? fromAssessment : null;
+
+  const { data: studentData } = useStudentQuery(id, { skip: !id });
+  const current = useSafetyPlanQuery({ studentId: id }, { skip: !id });
+  const earlier = useSafetyPlanQuery(
+    { studentId: id, version: viewing },
+    { skip: !id || viewing === undefined },
+  );
+  const download = useDownload();
+  const [downloading, setDownloading] = useState(false);
+  // The revision the form starts from: the one in force when the screen
+  // loaded, then each one it saves; a refresh after a 409 does not replace
+  // it, so the text typed stays.
+  const [formPlan, setFormPlan] = useState<{ plan: SafetyPlan | null } | null>(null);
+  const inForce = current.data?.safetyPlan ?? null;
+  if (!formPlan && current.data && !current.isFetching) setFormPlan({ plan: inForce });
+
+  const pdf = useCallback(async () => {
+    setDownloading(true);
+    try {
+      await download(safetyPlanPdfPath(id, viewing), P.pdfFileName);
+    } catch (error) {
+      await showError(errorMessage(error, P.pdfError));
+    } finally {
+      setDownloading(false);
+    }
+  }, [download, id, viewing]);
+
+  const student = studentData?.student;
+  const back = <BackLink to=".." relative="path" label={P.backToDetail} />;
+  const revisions = current.data?.revisions ?? [];
+  const shown = viewing === undefined ? inForce : (earlier.data?.safetyPlan ?? null);
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={P.title}
+        subtitle={student ? fullName(student) : undefined}
+        before={back}
+        actions={
+          shown && (
+            <Button variant="secondary" onClick={() => void pdf()} disabled={downloading}>
+              {P.downloadPdf}
+            </Button>
+          )
+        }
+      />
+      {current.isLoading || (viewing !== undefined && earlier.isLoading) ? (
+        <LoadingMessage text={P.loading} />
+      ) : current.isError || (viewing !== undefined && earlier.isError) ? (
+        <Notice tone="error">
+          <p>{errorMessage(current.error ?? earlier.error, P.loadError)}</p>
+          <Button variant="secondary" onClick={() => void current.refetch()}>
+            {MSG.common.retry}
+          </Button>
+        </Notice>
+      ) : (
+        <>
+          {viewing !== undefined && shown ? (
+            <SectionCard title={versionLine(shown)}>
+              <Notice tone="info">
+                <p>{P.viewingRevision(String(shown.version))}</p>
+                <Link to=".">{P.backToCurrent}</Link>
+              </Notice>
+              <RevisionText plan={shown} />
+            </SectionCard>
+          ) : (
+            formPlan && (
+              <SectionCard title={inForce ? versionLine(inForce) : P.none}>
+                <p className={styles.intro}>{P.intro}</p>
+                {assessmentId && <p className={styles.intro}>{P.fromAssessment}</p>}
+                <SafetyPlanForm
+                  key={formPlan.plan?.version ?? 0}
+                  studentId={id}
+                  plan={formPlan.plan}
+                  currentVersion={inForce?.version ?? 0}
+                  assessmentId={assessmentId}
+                  onSaved={(plan) => setFormPlan({ plan })}
+                  onStale={() => void current.refetch()}
+                  onDiscard={() => setFormPlan({ plan: inForce })}
+                />
+              </SectionCard>
+            )
+          )}
+          {revisions.length > 0 && (
+            <SectionCard title={P.revisionsTitle}>
+              <ol className={styles.revisions}>
+                {revisions.map((revision, index) => (
+                  <li key={revision.version}>
+                    <Link to={index === 0 ? '.' : `?version=${revision.version}`}>
+                      {P.revisionLabel(
+                        String(revision.version),
+                        P.status[revision.status],
+                        authorOf(revision),
+                        formatDateTime(revision.createdAt),
+                      )}
+                    </Link>
+                    {index === 0 && ` (${P.current})`}
+                  </li>
+                ))}
+              </ol>
+            </SectionCard>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { SafetyPlanAnswer, SafetyPlanBody } from '@psicocampus/shared/safety-plan';
+import { api } from './api-slice';
+
+/** The plan's own cache entry, under the student's tag type (one per student). */
+const planTag = (studentId: string) => ({
+  type: 'Student' as const,
+  id: `SAFETY-PLAN-${studentId}`,
+});
+
+/** A student's safety plan (issue 19 §2, docs/api.md#safety-plan). */
+export const safetyPlanApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The plan in force, or revision `version`, with the list of every revision. */
+    safetyPlan: build.query<SafetyPlanAnswer, { studentId: string; version?: number }>({
+      query: ({ studentId, version }) =>
+        `/api/students/${encodeURIComponent(studentId)}/safety-plan${
+          version === undefined ? '' : `?version=${version}`
+        }`,
+      providesTags: (_result, _error, { studentId }) => [planTag(studentId)],
+    }),
+    /** A new revision; 409 when another was saved since `version`. */
+    saveSafetyPlan: build.mutation<
+      SafetyPlanAnswer & { msg: string },
+      { studentId: string; body: SafetyPlanBody }
+    >({
+      query: ({ studentId, body }) => ({
+        url: `/api/students/${encodeURIComponent(studentId)}/safety-plan`,
+        method: 'PUT',
+        body,
+      }),
+      // The detail shows the plan's version and status too.
+      invalidatesTags: (_result, _error, { studentId }) => [
+        planTag(studentId),
+        { type: 'Student', id: studentId },
+      ],
+    }),
+  }),
+});
+
+export const { useSafetyPlanQuery, useSaveSafetyPlanMutation } = safetyPlanApi;
+
+/** The PDF's path, for useDownload(). */
+export const safetyPlanPdfPath = (studentId: string, version?: number) =>
+  `/api/students/${encodeURIComponent(studentId)}/safety-plan/pdf${
+    version === undefined ? '' : `?version=${version}`
+  }`;
