@@ -14,3 +14,10 @@ export const studentEvaluationsPath = (studentId: string) =>
 /** One saved assessment on its own screen, here (issue 16). */
 export const savedAssessmentPath = (assessmentId: string) =>
   `${DASHBOARD}/evaluacion/${encodeURIComponent(assessmentId)}`;
+
+/**
+ * The student's safety plan, in the patients remote (issue 19 §2), naming the
+ * assessment that asks for it.
+ */
+export const safetyPlanPath = (studentId: string, assessmentId: string) =>
+  `${studentDetailPath(studentId)}/safety-plan?assessment=${encodeURIComponent(assessmentId)}`;

@@ -21,6 +21,7 @@ import { EstimatedLevel } from './estimated-level.component';
 import { TextAnswer } from './answer-fields.component';
 import { FieldIdContext, fieldIdFactory } from './field-ids';
 import { ClinicianLevelSection } from '../clinician-level/clinician-level.component';
+import { SafetyPlanCallout } from '../safety-plan-callout/safety-plan-callout.component';
 import { FinalRemarks } from './final-remarks.component';
 import { FormSection } from './form-section.component';
 import { IdeationSection } from './ideation-section.component';
@@ -120,6 +121,7 @@ function AssessmentFormBody({
   remarks,
   remarksId,
   draft,
+  embedded,
 }: BodyProps) {
   const { values } = useFormikContext<AssessmentAnswers>();
   // The saved assessment as its clinician's level was recorded, once it is.
@@ -187,6 +189,13 @@ function AssessmentFormBody({
               onSave: () => void remarks.save(),
             }}
           />
+          {/* Embedded in another site's page, the patients remote's screen is not there to link
+              to; not announced: 'Evaluación Registrada' has just said the level and the protocol. */}
+          {savedAssessment && !embedded && (
+            <div className={styles.section}>
+              <SafetyPlanCallout assessment={graded ?? savedAssessment} live={false} />
+            </div>
+          )}
           {savedAssessment && (
             <div className={styles.section}>
               <ClinicianLevelSection

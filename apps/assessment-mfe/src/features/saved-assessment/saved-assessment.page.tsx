@@ -22,6 +22,7 @@ import { studentEvaluationsPath } from '../../lib/paths';
 import { ClinicianLevelContent } from '../clinician-level/clinician-level.component';
 import { usePdfReports } from '../../lib/use-pdf-reports';
 import { EvaluationRemarks } from '../evaluations/evaluation-remarks.component';
+import { SafetyPlanCallout } from '../safety-plan-callout/safety-plan-callout.component';
 import { AssessmentAnswers } from './assessment-answers.component';
 import styles from './saved-assessment.module.css';
 
@@ -90,6 +91,7 @@ export default function SavedAssessmentPage() {
         </Notice>
       ) : (
         <div className={styles.sections}>
+          <SafetyPlanCallout assessment={assessment} plan={student?.safetyPlan} />
           <SectionCard title={S.summary}>
             <DefinitionList
               items={[
