@@ -3,6 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MSG } from '@psicocampus/shared/domain';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
+import {
+  SAFETY_PLAN_MSG,
+  SAFETY_PLAN_SECTION_KEYS,
+  SAFETY_PLAN_SECTIONS,
+} from '@psicocampus/shared/safety-plan';
+import { severeAnswers } from '../../../test/helpers/assessments';
+import { studentBody } from '../../../test/helpers/patients';
 import {
   NAMES_IN_SIX_SCRIPTS,
   NOTE_AS_PRINTED,
@@ -112,5 +120,56 @@ describe.each(cases)('the %s %s report', (_script, kind, index) => {
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
     expect(check.stdout).toContain('No syntax or stream encoding errors found');
+  });
+});
+
+describe('the safety plan (issue 19 §2)', () => {
+  const REASON = 'Ideación con plan y acceso a medios; sin red de apoyo cercana.';
+  let file: string;
+
+  beforeAll(async () => {
+    const token = await server.login('psychologist');
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      server.call({ method, url, token, ...(payload ? { payload: payload as object } : {}) });
+    const student = (await call('POST', '/api/students', studentBody())).json().student;
+    const assessment = (
+      await call('POST', '/api/suicide-assessments', { ...severeAnswers(), student: student._id })
+    ).json().assessment;
+    await call('PUT', `/api/suicide-assessments/${assessment._id}/clinician-level`, {
+      level: 'ALTO',
+      reason: REASON,
+    });
+    const saved = await call('PUT', `/api/students/${student._id}/safety-plan`, {
+      ...Object.fromEntries(SAFETY_PLAN_SECTION_KEYS.map((key) => [key, `Texto de «${key}».`])),
+      status: 'complete',
+      version: 0,
+      assessmentId: assessment._id,
+    });
+    expect(saved.statusCode).toBe(200);
+    const pdf = await call('GET', `/api/students/${student._id}/safety-plan/pdf`);
+    file = fileOf(pdf.rawPayload, 'safety-plan.pdf');
+  });
+
+  it('reads back with pdftotext: the seven steps, the crisis line and the clinician’s level with its reason', () => {
+    const text = oneLine(run('pdftotext', '-enc', 'UTF-8', file, '-'));
+    SAFETY_PLAN_SECTION_KEYS.forEach((key, index) => {
+      expect(text).toContain(`${index + 1}. ${SAFETY_PLAN_SECTIONS[key].title}`);
+      expect(text).toContain(`Texto de «${key}».`);
+    });
+    expect(text).toContain(`${SAFETY_PLAN_MSG.pdf.crisisLine}: ${server.config.crisisLine}`);
+    expect(text).toContain(`${CLINICIAN_LEVEL_MSG.clinicianLevel}: ${MSG.assessment.levels.ALTO}`);
+    expect(text).toContain(REASON);
+  });
+
+  it('is tagged, in Spanish, PDF/A-2b, and passes qpdf --check', () => {
+    const info = run('pdfinfo', file);
+    expect(info).toMatch(/^Tagged:\s+yes$/m);
+    expect(run('pdfinfo', '-meta', file)).toMatch(/<pdfaid:part>2<\/pdfaid:part>/);
+    const structure = run('pdfinfo', '-struct-text', file);
+    expect(structure).toMatch(
+      new RegExp(`^\\s*H1 \\(block\\)\\n\\s*"${SAFETY_PLAN_MSG.title}"`, 'm'),
+    );
+    const check = spawnSync('qpdf', ['--check', file], { encoding: 'utf8' });
+    expect(check.status).toBe(0);
   });
 });
