@@ -128,7 +128,7 @@ describe.each(WIDTHS)('at $width px wide', (viewport) => {
       await expectAccessible(page, chart.locator('svg').first());
     });
 
-    it("a student's detail, edit screen and evaluations", async () => {
+    it("a student's detail, edit screen, evaluations and safety plan", async () => {
       await page.goto(`${base()}/patients`);
       await page.getByText('María José Castillo Peña', { exact: true }).click();
       const heading = page.getByRole('heading', { name: 'María José Castillo Peña' });
@@ -140,6 +140,9 @@ describe.each(WIDTHS)('at $width px wide', (viewport) => {
       await expectAccessible(page, page.getByRole('button', { name: 'Guardar Cambios' }));
       await page.goto(`${base()}/studenteva/${id}`);
       await expectAccessible(page, page.getByRole('heading', { level: 1 }));
+      // The safety plan's screen (issue 19 §2): its seven steps' fields with their help.
+      await page.goto(`${detailUrl}/safety-plan`);
+      await expectAccessible(page, page.getByRole('button', { name: 'Guardar plan completo' }));
     });
 
     it('the student, appointment, note and assessment forms', async () => {
