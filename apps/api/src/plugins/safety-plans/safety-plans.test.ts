@@ -61,6 +61,9 @@ describe('a safety plan (issue 19 §2)', () => {
     const empty = await get(lucia, studentId);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ ok: true, safetyPlan: null, revisions: [] });
+    // Read (and kept by the caseload's revision) before any plan exists.
+    const before = await server.call({ url: `/api/students/${studentId}`, token: lucia });
+    expect(before.json().student.safetyPlan).toBeNull();
 
     const draft = await put(lucia, studentId, {
       warningSigns: '  Dejo de dormir.  ',
@@ -93,7 +96,8 @@ describe('a safety plan (issue 19 §2)', () => {
     expect(read.revisions[0]!.createdBy).toMatchObject({ firstName: 'Lucía' });
     expect(Date.parse(read.revisions[0]!.createdAt)).not.toBeNaN();
 
-    // The student's detail carries a summary of the plan in force.
+    // The student's detail carries a summary of the plan in force: a new revision is not hidden
+    // behind the detail kept from before it.
     const detail = await server.call({ url: `/api/students/${studentId}`, token: lucia });
     expect(detail.json().student.safetyPlan).toEqual({
       version: 2,
