@@ -10,10 +10,10 @@ import { DEMO, signIn, storedToken } from '../support/session';
  * assesses a student at MUY_ALTO, and the student is then first on their
  * home with what is missing; "Agendar cita" leads to the student's
  * appointment form, and an appointment within 7 days takes that reason
- * away. Every step moves within the page, so the list shown is the one the
- * assessment and the appointment made stale. (A completed safety plan taking
- * the other reason away is the safety plan's screen's, tested on the server
- * until both slices meet.)
+ * away; "Elaborar plan de seguridad" opens the student's plan, and once it
+ * is complete the student leaves the list. Every step moves within the
+ * page, so the list shown is the one the assessment, the appointment and
+ * the plan made stale.
  */
 
 const HOME = '/psychologist/dashboard';
@@ -145,5 +145,27 @@ describe('"Seguimiento prioritario" (issue 19 §3)', () => {
     await page.waitForURL((url) => url.pathname === HOME);
     await row().getByText('Sin plan de seguridad completo').waitFor();
     expect(await row().textContent()).not.toContain('Sin cita en los próximos 7 días');
+  });
+
+  it("'Elaborar plan de seguridad' opens the plan; once complete, the student leaves the list", async () => {
+    await row().getByRole('link', { name: 'Elaborar plan de seguridad' }).click();
+    await page.waitForURL((url) => url.pathname === `${HOME}/patients/${studentId}/safety-plan`);
+    const steps: Array<[RegExp, string]> = [
+      [/^1\. Señales de alerta/, 'Deja de comer y no contesta mensajes.'],
+      [/^2\. Estrategias internas de afrontamiento/, 'Escuchar música; ducharse.'],
+      [/^3\. Personas y lugares sociales/, 'El gimnasio de la universidad.'],
+      [/^4\. Personas a las que puedo pedir ayuda/, 'Su primo Andrés.'],
+      [/^5\. Profesionales y servicios/, 'El servicio de orientación.'],
+      [/^6\. Cómo hacer seguro mi entorno/, 'Su compañera guarda las pastillas.'],
+      [/^7\. Lo más importante para mí/, 'Su perro y su banda.'],
+    ];
+    for (const [label, text] of steps) await page.getByRole('textbox', { name: label }).fill(text);
+    await page.getByRole('button', { name: 'Guardar plan completo' }).click();
+    await acknowledge('Plan de seguridad completo guardado.');
+
+    await nav('Inicio');
+    await page.waitForURL((url) => url.pathname === HOME);
+    await followUp().getByText('Ningún estudiante requiere seguimiento prioritario.').waitFor();
+    expect(await followUp().getByRole('link', { name: NAME }).count()).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { appointmentsApi } from './appointments.api';
 import { assessmentsApi } from './assessments.api';
 import { clinicalNotesApi } from './clinical-notes.api';
 import { followUpApi } from './follow-up.api';
+import { safetyPlanApi } from './safety-plan.api';
 
 const user: SessionUser = {
   id: 'u-1',
@@ -32,6 +33,9 @@ async function storeShowingFollowUp() {
         { ok: true, msg: 'ok', protocol: null, assessment: { _id: 'e-1', studentId: STUDENT } },
         { status: 201 },
       );
+    }
+    if (method === 'PUT' && path === `/api/students/${STUDENT}/safety-plan`) {
+      return Response.json({ ok: true, msg: 'ok', safetyPlan: null, revisions: [] });
     }
     if (method === 'POST' && path.endsWith('/sign')) {
       return Response.json({ ok: true, msg: 'ok', note: { _id: 'n-1' } });
@@ -76,6 +80,21 @@ describe('"Seguimiento prioritario" stays current (issue 19 §3)', () => {
       .dispatch(assessmentsApi.endpoints.createAssessment.initiate({ student: STUDENT } as never))
       .unwrap();
     await waitFor(() => expect(readsOf('/api/follow-up')).toBe(2));
+    release();
+  });
+
+  it("a safety plan's save reads the list and the student's history again", async () => {
+    const { store, readsOf, release } = await storeShowingFollowUp();
+    await store
+      .dispatch(
+        safetyPlanApi.endpoints.saveSafetyPlan.initiate({
+          studentId: STUDENT,
+          body: { status: 'complete', version: 1 } as never,
+        }),
+      )
+      .unwrap();
+    await waitFor(() => expect(readsOf('/api/follow-up')).toBe(2));
+    await waitFor(() => expect(readsOf(`/api/students/${STUDENT}/history`)).toBe(2));
     release();
   });
 

@@ -1,5 +1,5 @@
 import type { SafetyPlanAnswer, SafetyPlanBody } from '@psicocampus/shared/safety-plan';
-import { api } from './api-slice';
+import { api, FOLLOW_UP_TAG, studentHistoryTag } from './api-slice';
 
 /** The plan's own cache entry, under the student's tag type (one per student). */
 const planTag = (studentId: string) => ({
@@ -28,10 +28,14 @@ export const safetyPlanApi = api.injectEndpoints({
         method: 'PUT',
         body,
       }),
-      // The detail shows the plan's version and status too.
+      // The detail shows the plan's version and status too; a complete plan
+      // can take the student off "Seguimiento prioritario", and every save is
+      // an event of the student's history (issue 19 §3, §5).
       invalidatesTags: (_result, _error, { studentId }) => [
         planTag(studentId),
         { type: 'Student', id: studentId },
+        FOLLOW_UP_TAG,
+        studentHistoryTag(studentId),
       ],
     }),
   }),
