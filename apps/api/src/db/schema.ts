@@ -401,22 +401,9 @@ export const assessmentRemarks = pgTable(
 );
 
 /**
- * The sections of a safety plan (issue 19 §2), after Stanley and Brown's
- * structure, in their order on the screen and the PDF.
- */
-export const SAFETY_PLAN_SECTIONS = [
-  'warningSigns',
-  'copingStrategies',
-  'socialDistractions',
-  'helpContacts',
-  'professionalContacts',
-  'safeEnvironment',
-  'reasonForLiving',
-] as const;
-
-/**
  * A student's safety plan, one row per revision (issue 19 §2): the plan in
- * force is the student's highest version; earlier ones stay readable.
+ * force is the student's highest version; earlier ones stay readable. The
+ * sections' columns are SAFETY_PLAN_SECTION_KEYS of @psicocampus/shared/safety-plan.
  * Appended, never changed or removed (migration 0015 refuses UPDATE, and
  * DELETE except when the student's deletion cascades to them).
  */
