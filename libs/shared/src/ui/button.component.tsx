@@ -7,8 +7,16 @@ interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
 }
 
+/**
+ * The button's look, for a link that leads where a button would act
+ * ('Ver pacientes', 'Editar plan de seguridad'): the same shape, colours
+ * and focus ring.
+ */
+export function buttonClassName(variant: Variant = 'primary', className?: string): string {
+  return [styles.button, styles[variant], className].filter(Boolean).join(' ');
+}
+
 /** The product's button; `type` defaults to "button" so no form submits by accident. */
 export function Button({ variant = 'primary', className, type = 'button', ...rest }: Props) {
-  const classes = [styles.button, styles[variant], className].filter(Boolean).join(' ');
-  return <button type={type} className={classes} {...rest} />;
+  return <button type={type} className={buttonClassName(variant, className)} {...rest} />;
 }

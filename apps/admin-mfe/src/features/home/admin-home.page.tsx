@@ -1,7 +1,13 @@
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { Link } from 'react-router-dom';
 import { MSG, useStatisticsQuery } from '@psicocampus/shared';
-import { Button, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import {
+  Button,
+  buttonClassName,
+  LoadingMessage,
+  Notice,
+  PageHeader,
+} from '@psicocampus/shared/ui';
 import { FollowUpCounts } from './follow-up-counts.component';
 import { ServiceFigures } from './service-figures.component';
 import styles from './admin-home.module.css';
@@ -20,10 +26,10 @@ export default function AdminHomePage() {
         subtitle={ADMIN_MSG.homeSubtitle}
         actions={
           <>
-            <Link to="../users" relative="path" className={styles.primaryLink}>
+            <Link to="../users" relative="path" className={buttonClassName()}>
               {ADMIN_MSG.goToUsers}
             </Link>
-            <Link to="../static-admin" relative="path" className={styles.secondaryLink}>
+            <Link to="../static-admin" relative="path" className={buttonClassName('secondary')}>
               {ADMIN_MSG.goToStatistics}
             </Link>
           </>

@@ -1,6 +1,12 @@
 import { Link } from 'react-router-dom';
 import { MSG } from '@psicocampus/shared';
-import { LoadingMessage, Notice, PageHeader, SectionCard } from '@psicocampus/shared/ui';
+import {
+  buttonClassName,
+  LoadingMessage,
+  Notice,
+  PageHeader,
+  SectionCard,
+} from '@psicocampus/shared/ui';
 import { AppointmentList } from '../../components/appointment-list/appointment-list.component';
 import { FollowUp } from './follow-up.component';
 import { PendingSignature } from './pending-signature.component';
@@ -19,7 +25,7 @@ export default function PsychologistHomePage() {
       <PageHeader
         title={MSG.home.greeting(home.firstName)}
         actions={
-          <Link className={styles.primaryLink} to="patients">
+          <Link className={buttonClassName()} to="patients">
             {MSG.home.goToPatients}
           </Link>
         }

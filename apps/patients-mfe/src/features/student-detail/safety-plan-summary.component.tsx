@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatDateTime, type Student } from '@psicocampus/shared';
 import { SAFETY_PLAN_MSG, needsSafetyPlan } from '@psicocampus/shared/safety-plan';
-import { DefinitionList, Notice, SectionCard } from '@psicocampus/shared/ui';
-import styles from './student-detail.module.css';
+import { buttonClassName, DefinitionList, Notice, SectionCard } from '@psicocampus/shared/ui';
 
 const P = SAFETY_PLAN_MSG;
 
@@ -24,7 +23,7 @@ export function SafetyPlanSummary({ student }: { student: Student }) {
     <SectionCard
       title={P.title}
       actions={
-        <Link to="safety-plan" className={styles.actionLink}>
+        <Link to="safety-plan" className={buttonClassName()}>
           {plan ? (plan.status === 'complete' ? P.open : P.edit) : P.create}
         </Link>
       }
