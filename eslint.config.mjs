@@ -236,9 +236,9 @@ export default tseslint.config(
             noOtherApps,
             {
               regex:
-                '^@psicocampus/shared(/(?!(domain|columbia|clinician-level|signed-notes|follow-up|fhir|server-messages|mail|admin-messages|safety-plan)$).*)?$',
+                '^@psicocampus/shared(/(?!(domain|columbia|clinician-level|signed-notes|follow-up|fhir|server-messages|mail|admin-messages|safety-plan|mfa)$).*)?$',
               message:
-                'The server takes only @psicocampus/shared/domain, /columbia, /clinician-level, /signed-notes, /follow-up, /fhir, /server-messages, /mail, /admin-messages and /safety-plan (no React, no DOM).',
+                'The server takes only @psicocampus/shared/domain, /columbia, /clinician-level, /signed-notes, /follow-up, /fhir, /server-messages, /mail, /admin-messages, /safety-plan and /mfa (no React, no DOM).',
             },
           ],
         },

@@ -21,6 +21,7 @@ import { reportsRoutes } from './plugins/reports/reports.routes';
 import { safetyPlansRoutes } from './plugins/safety-plans/safety-plans.routes';
 import { createPdfRenderer } from './reports/pdf/pdf-renderer';
 import { authRoutes } from './plugins/auth/auth.routes';
+import { mfaRoutes } from './plugins/auth/mfa.routes';
 import { emailChangeRoutes } from './plugins/auth/email-change.routes';
 import { registerAuthentication } from './plugins/auth/authenticate';
 import { clinicalNotesRoutes } from './plugins/clinical-notes/clinical-notes.routes';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await registerApiCompression(api);
     await api.register(healthRoutes, { database });
     await api.register(authRoutes, { ctx });
+    await api.register(mfaRoutes, { ctx });
     await api.register(emailChangeRoutes, { ctx });
     await api.register(staffRoutes, { ctx });
     await api.register(studentsRoutes, { ctx });

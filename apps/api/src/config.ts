@@ -101,6 +101,12 @@ export interface AppConfig {
    * prints: '911' (ECU 911, Ecuador's single emergency number) when unset.
    */
   crisisLine: string;
+  /**
+   * Whether every administrator needs a second factor (`ADMIN_MFA_REQUIRED`,
+   * docs/sign-in-and-sessions.md#second-factor): one without enrols right
+   * after the password step.
+   */
+  mfaRequiredForAdmins: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -294,5 +300,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     servicePhone: parsePhone(env.SERVICE_PHONE, 'SERVICE_PHONE'),
     crisisLine: parsePhone(env.CRISIS_LINE, 'CRISIS_LINE') ?? DEFAULT_CRISIS_LINE,
+    mfaRequiredForAdmins: parseOnOff(env.ADMIN_MFA_REQUIRED, 'ADMIN_MFA_REQUIRED', false),
   };
 }

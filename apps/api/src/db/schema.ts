@@ -36,6 +36,16 @@ export const users = pgTable(
     lastName: text().notNull(),
     phone: text(),
     active: boolean().notNull().default(true),
+    /**
+     * The second factor's TOTP key (base32), set when an enrolment is
+     * confirmed (docs/sign-in-and-sessions.md#second-factor); never logged, never sent again.
+     */
+    mfaSecret: text(),
+    /** A key handed out by an enrolment not yet confirmed with a code. */
+    mfaPendingSecret: text(),
+    mfaEnabledAt: timestamp({ withTimezone: true }),
+    /** The last time step whose code was accepted: a code is accepted once. */
+    mfaLastStep: bigint({ mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -253,7 +263,8 @@ export const loginAttempts = pgTable(
     /**
      * Which call: a sign-in ('login'), or one of the unauthenticated calls
      * limited per address like it ('forgot-password', 'reset-check', 'reset',
-     * 'calendar-feed': a fetch of a psychologist's iCalendar feed).
+     * 'calendar-feed': a fetch of a psychologist's iCalendar feed), or a
+     * second-factor code ('mfa', `email` the account's).
      */
     kind: text().notNull().default('login'),
     /** The e-mail as typed, lower-cased; the account may not exist. */
@@ -267,7 +278,7 @@ export const loginAttempts = pgTable(
     check('login_attempts_outcome_check', sql`${t.outcome} in ('success', 'failure', 'blocked')`),
     check(
       'login_attempts_kind_check',
-      sql`${t.kind} in ('login', 'forgot-password', 'reset-check', 'reset', 'calendar-feed')`,
+      sql`${t.kind} in ('login', 'forgot-password', 'reset-check', 'reset', 'calendar-feed', 'mfa')`,
     ),
     index('login_attempts_email_at_idx').on(t.email, t.at),
     index('login_attempts_address_at_idx').on(t.clientAddress, t.at),
@@ -522,3 +533,60 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   createdAt: createdAt(),
   updatedAt: createdAt(),
 });
+
+/**
+ * The step between a correct password and a session when the account needs
+ * a second factor (migration 0016): 'verify' asks for a code, 'enroll' for
+ * an enrolment first. Only the challenge's SHA-256 is stored; single use,
+ * valid 5 minutes, refused after 5 wrong codes.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    purpose: text().notNull(),
+    failures: integer().notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mfa_challenges_token_hash_key').on(t.tokenHash),
+    index('mfa_challenges_user_idx').on(t.userId),
+    check('mfa_challenges_purpose_check', sql`${t.purpose} in ('verify', 'enroll')`),
+  ],
+);
+
+/** Single-use recovery codes of a second factor, only as argon2id hashes. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The service's settings an administrator changes in the product: one row
+ * (id 1). Whether psychologists need a second factor (off by default).
+ */
+export const serviceSettings = pgTable(
+  'service_settings',
+  {
+    id: integer().primaryKey().default(1),
+    mfaRequiredForPsychologists: boolean().notNull().default(false),
+    updatedAt: createdAt(),
+    updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('service_settings_single_row', sql`${t.id} = 1`)],
+);

@@ -52,6 +52,22 @@ export function passwordChangedMail(to: string, firstName: string, loginUrl: str
   };
 }
 
+/** An administrator reset the account's second factor (issue 21): who, and what follows. */
+export function mfaResetMail(
+  to: string,
+  firstName: string,
+  resetBy: string,
+  loginUrl: string,
+): MailMessage {
+  const paragraphs = [M.greeting(firstName), M.mfaReset.reset(resetBy), M.mfaReset.ifNotYou];
+  return {
+    to,
+    subject: M.mfaReset.subject,
+    text: `${paragraphs.join('\n\n')}\n\n${loginUrl}\n\n${SIGNATURE}\n`,
+    html: layout(paragraphs, { url: loginUrl, label: M.goToApp }),
+  };
+}
+
 /** The invitation link's lifetime as the mail states it ('7 días'), from the policy itself. */
 export const INVITE_DAYS = Math.round(AUTH_POLICY.inviteTokenMs / (24 * 60 * 60_000));
 

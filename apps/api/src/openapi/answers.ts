@@ -237,7 +237,59 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
 export const ANSWERS = {
   message: success({}, { msg: true }),
   health: ref('Health'),
-  login: success({ token: text, user: ref('SessionUser') }, { msg: true }),
+  // The session, or (issue 21) the second factor's step before it.
+  login: {
+    anyOf: [
+      success({ token: text, user: ref('SessionUser') }, { msg: true }),
+      success({ mfaRequired: { const: true }, challenge: text }),
+      success({ mfaEnrollmentRequired: { const: true }, challenge: text }),
+    ],
+  },
+  // With a recovery code: how many remain, and a sentence saying it.
+  loginWithCode: optional(
+    success(
+      { token: text, user: ref('SessionUser'), recoveryCodesLeft: count, notice: text },
+      { msg: true },
+    ),
+    'recoveryCodesLeft',
+    'notice',
+  ),
+  mfaEnrolment: success({ secret: text, otpauthUrl: text }),
+  // `token` and `user` when the enrolment was the last step of a sign-in.
+  mfaConfirmed: optional(
+    success(
+      {
+        recoveryCodes: { type: 'array', items: text, minItems: 10, maxItems: 10 },
+        token: text,
+        user: ref('SessionUser'),
+      },
+      { msg: true },
+    ),
+    'token',
+    'user',
+  ),
+  mfaStatus: success({
+    mfa: record({
+      enabled: { type: 'boolean' },
+      required: { type: 'boolean' },
+      recoveryCodesLeft: count,
+    }),
+  }),
+  mfaPolicy: success({
+    policy: record({
+      adminsRequired: { type: 'boolean' },
+      psychologistsRequired: { type: 'boolean' },
+    }),
+  }),
+  mfaPolicySaved: success(
+    {
+      policy: record({
+        adminsRequired: { type: 'boolean' },
+        psychologistsRequired: { type: 'boolean' },
+      }),
+    },
+    { msg: true },
+  ),
   me: success({ user: ref('SessionUser') }),
   resetCheck: success({ purpose: text, email: text, firstName: text }),
   emailChangeCheck: success({ newEmail: text, firstName: text }),

@@ -22,6 +22,13 @@ import { assessmentCreateSchema, finalRemarksSchema } from '@psicocampus/shared/
 import { clinicianLevelSchema } from '@psicocampus/shared/clinician-level';
 import { addendumSchema } from '@psicocampus/shared/signed-notes';
 import { safetyPlanSchema } from '@psicocampus/shared/safety-plan';
+import {
+  mfaConfirmSchema,
+  mfaDisableSchema,
+  mfaEnrollSchema,
+  mfaLoginSchema,
+  mfaPolicySchema,
+} from '@psicocampus/shared/mfa';
 import { feedSettingsSchema } from '../plugins/calendar/calendar.routes';
 import { ANSWERS } from './answers';
 import type { JsonSchema } from './json-schema';
@@ -122,6 +129,43 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     body: loginSchema,
     success: ok(ANSWERS.login),
     errors: { 401: 'Credenciales incorrectas.', 429: 'Demasiados intentos.' },
+  },
+  'POST /api/auth/login/mfa': {
+    tag: 'Sesión',
+    summary: 'Segundo factor: el código (o un código de recuperación) tras la contraseña',
+    body: mfaLoginSchema,
+    success: ok(ANSWERS.loginWithCode),
+    errors: {
+      400: 'Código incorrecto o ya usado.',
+      401: 'El paso de verificación caducó o ya se usó.',
+      429: 'Demasiados códigos incorrectos (6.º de un paso, 10.º de una cuenta en 15 minutos).',
+    },
+  },
+  'POST /api/auth/mfa/enroll': {
+    tag: 'Sesión',
+    summary: 'Segundo factor: una clave nueva (con `challenge` o con `x-token`)',
+    body: mfaEnrollSchema,
+    success: ok(ANSWERS.mfaEnrolment),
+    errors: { 401: 'Sin paso de verificación ni sesión.', 409: 'Ya tiene un segundo factor.' },
+  },
+  'POST /api/auth/mfa/confirm': {
+    tag: 'Sesión',
+    summary: 'Segundo factor: confirmar la clave con un código; 10 códigos de recuperación',
+    body: mfaConfirmSchema,
+    success: ok(ANSWERS.mfaConfirmed),
+    errors: { 400: 'Código incorrecto.', 409: 'Sin clave pendiente.', 429: 'Demasiados códigos.' },
+  },
+  'GET /api/auth/mfa': {
+    tag: 'Sesión',
+    summary: 'Segundo factor: el estado de la propia cuenta',
+    success: ok(ANSWERS.mfaStatus),
+  },
+  'DELETE /api/auth/mfa': {
+    tag: 'Sesión',
+    summary: 'Segundo factor: desactivarlo (contraseña y un código)',
+    body: mfaDisableSchema,
+    success: ok(ANSWERS.message),
+    errors: { 403: 'La política lo exige para esta cuenta.', 409: 'No tiene segundo factor.' },
   },
   'POST /api/auth/logout': {
     tag: 'Sesión',
@@ -534,6 +578,23 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Enviar un enlace de contraseña',
     success: ok(ANSWERS.mailSent),
     errors: NOT_FOUND,
+  },
+  'POST /api/users/:id/mfa/reset': {
+    tag: 'Administración',
+    summary: 'Restablecer el segundo factor de otra cuenta (cierra sus sesiones, avisa por correo)',
+    success: ok(ANSWERS.message),
+    errors: { ...NOT_FOUND, 403: 'No sobre la propia cuenta.' },
+  },
+  'GET /api/service/mfa': {
+    tag: 'Administración',
+    summary: 'La política del segundo factor',
+    success: ok(ANSWERS.mfaPolicy),
+  },
+  'PUT /api/service/mfa': {
+    tag: 'Administración',
+    summary: 'Exigir (o no) el segundo factor a los psicólogos/as',
+    body: mfaPolicySchema,
+    success: ok(ANSWERS.mfaPolicySaved),
   },
   'GET /api/admin/students': {
     tag: 'Administración',

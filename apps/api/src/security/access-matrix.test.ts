@@ -239,6 +239,48 @@ const MATRIX: readonly Row[] = [
       if (restored.statusCode !== 200) throw new Error(`restoring the password: ${restored.body}`);
     },
   },
+
+  // The second factor (issue 21): the code step is public, its challenge the proof.
+  {
+    route: 'POST /api/auth/login/mfa',
+    variant: 'a code of five digits',
+    expected: [400, 400, 400, 400],
+    request: () => ({
+      url: '/api/auth/login/mfa',
+      payload: { challenge: 'x'.repeat(43), code: '12345' },
+      remoteAddress: randomAddress(),
+    }),
+  },
+  {
+    route: 'POST /api/auth/mfa/enroll',
+    variant: 'with the session (the profile)',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: '/api/auth/mfa/enroll', payload: {} }),
+  },
+  {
+    route: 'POST /api/auth/mfa/confirm',
+    variant: 'with the session and a wrong code',
+    expected: [401, 400, 400, 400],
+    request: () => ({
+      url: '/api/auth/mfa/confirm',
+      payload: { code: '000000' },
+      remoteAddress: randomAddress(),
+    }),
+  },
+  {
+    route: 'GET /api/auth/mfa',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: '/api/auth/mfa' }),
+  },
+  {
+    route: 'DELETE /api/auth/mfa',
+    variant: 'an account without one',
+    expected: [401, 409, 409, 409],
+    request: ({ caller }) => ({
+      url: '/api/auth/mfa',
+      payload: { password: accountOf(caller).password, code: '123456' },
+    }),
+  },
   {
     route: 'GET /api/psychologists/:id',
     variant: 'A',
@@ -552,6 +594,21 @@ const MATRIX: readonly Row[] = [
     route: 'POST /api/users/:id/reset-link',
     expected: [401, 403, 403, 200],
     request: ({ ids }) => ({ url: `/api/users/${ids.accountForLink}/reset-link` }),
+  },
+  {
+    route: 'POST /api/users/:id/mfa/reset',
+    expected: [401, 403, 403, 200],
+    request: ({ ids }) => ({ url: `/api/users/${ids.accountForLink}/mfa/reset` }),
+  },
+  {
+    route: 'GET /api/service/mfa',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: '/api/service/mfa' }),
+  },
+  {
+    route: 'PUT /api/service/mfa',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: '/api/service/mfa', payload: { psychologistsRequired: false } }),
   },
   {
     route: 'GET /api/admin/students',

@@ -336,6 +336,42 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     audited: true,
     numRuns: 40,
   },
+  'POST /api/auth/login/mfa': {
+    method: 'POST',
+    url: () => '/api/auth/login/mfa',
+    as: null,
+    valid: () => ({ challenge: 'a'.repeat(43), code: '123456' }),
+    audited: true,
+    numRuns: 40,
+  },
+  'POST /api/auth/mfa/enroll': {
+    method: 'POST',
+    url: () => '/api/auth/mfa/enroll',
+    as: 'psychologist',
+    valid: () => ({}),
+    audited: true,
+  },
+  'POST /api/auth/mfa/confirm': {
+    method: 'POST',
+    url: () => '/api/auth/mfa/confirm',
+    as: 'psychologist',
+    valid: () => ({ code: '123456' }),
+    audited: true,
+  },
+  'DELETE /api/auth/mfa': {
+    method: 'DELETE',
+    url: () => '/api/auth/mfa',
+    as: 'psychologist',
+    valid: () => ({ password: 'no es la actual', code: '123456' }),
+    audited: true,
+  },
+  'PUT /api/service/mfa': {
+    method: 'PUT',
+    url: () => '/api/service/mfa',
+    as: 'admin',
+    valid: () => ({ psychologistsRequired: false }),
+    audited: true,
+  },
   'PUT /api/auth/password': {
     method: 'PUT',
     url: () => '/api/auth/password',
@@ -589,6 +625,14 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     audited: true,
     numRuns: 20,
   },
+  'POST /api/users/:id/mfa/reset': {
+    method: 'POST',
+    url: () => `/api/users/${NOBODY}/mfa/reset`,
+    as: 'admin',
+    valid: () => ({}),
+    audited: true,
+    numRuns: 20,
+  },
   'PUT /api/students/:id/assignment': {
     method: 'PUT',
     url: () => `/api/students/${otherStudentId}/assignment`,
@@ -821,6 +865,11 @@ const ID_ROUTES: Record<string, IdRoute> = {
   'POST /api/users/:id/reset-link': {
     method: 'POST',
     url: (id) => `/api/users/${id}/reset-link`,
+    as: 'admin',
+  },
+  'POST /api/users/:id/mfa/reset': {
+    method: 'POST',
+    url: (id) => `/api/users/${id}/mfa/reset`,
     as: 'admin',
   },
   'PUT /api/students/:id/assignment': {

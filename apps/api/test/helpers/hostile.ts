@@ -7,6 +7,7 @@ import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
 import { FHIR_MSG } from '@psicocampus/shared/fhir';
 import { SAFETY_PLAN_MSG, SAFETY_PLAN_SECTIONS } from '@psicocampus/shared/safety-plan';
+import { MFA_MSG } from '@psicocampus/shared/mfa';
 import {
   answerBehaviourMessage,
   BEHAVIOUR_QUESTIONS,
@@ -562,6 +563,8 @@ function catalogue(): { messages: Set<string>; prefixes: string[] } {
   // The safety plan (issue 19 §2) and its sections' refusals, likewise.
   visit(SAFETY_PLAN_MSG);
   visit(SAFETY_PLAN_SECTIONS);
+  // The second factor (issue 21), an entry of its own as well.
+  visit(MFA_MSG);
   // The Columbia form's behaviour questions build their sentences from the scale.
   for (const item of BEHAVIOUR_QUESTIONS) {
     messages.add(answerBehaviourMessage(item));

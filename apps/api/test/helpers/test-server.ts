@@ -64,6 +64,8 @@ export interface TestServer {
   target: DatabaseTarget;
   /** Moves the server's clock forward (idle and expiry tests). */
   advanceClock(ms: number): void;
+  /** What the server's clock reads now. */
+  now(): Date;
   /** Signs a demo account in and returns its token. */
   login(account: DemoAccountKey): Promise<string>;
   /** A call with a session token (or none). */
@@ -148,6 +150,7 @@ export async function startTestServer(
     advanceClock(ms) {
       offsetMs += ms;
     },
+    now: () => new Date(Date.now() + offsetMs),
     async login(key) {
       const account = demoAccount(key);
       const response = await call({

@@ -44,6 +44,12 @@ export const SERVER_MSG = {
         'El enlace es válido durante 30 minutos y solo puede usarse una vez. Si no lo pediste, ignora este mensaje: tu contraseña no cambiará.',
       button: 'Restablecer contraseña',
     },
+    mfaReset: {
+      subject: 'Se restableció el segundo factor de tu cuenta de PsicoCampus',
+      reset: (by: string) =>
+        `${by} restableció el segundo factor de tu cuenta de PsicoCampus y todas tus sesiones abiertas se cerraron. Al volver a iniciar sesión configurarás uno nuevo si tu cuenta lo necesita.`,
+      ifNotYou: 'Si no lo pediste, avisa cuanto antes a la administración del servicio.',
+    },
     passwordChanged: {
       subject: 'Tu contraseña de PsicoCampus cambió',
       changed:

@@ -18,6 +18,12 @@ export const AUTH_POLICY = {
   addressWindowMs: 60_000,
   /** Recovery mails sent for one account in `failureWindowMs`; later requests send nothing. */
   maxResetMailsPerAccount: 3,
+  /** The step between the password and a session (a code, or an enrolment) lasts this long, once. */
+  mfaChallengeMs: 5 * 60_000,
+  /** Wrong codes allowed for one challenge; the next code gets 429. */
+  maxCodeFailuresPerChallenge: 5,
+  /** Wrong codes allowed for one account in `failureWindowMs`; the next code gets 429. */
+  maxCodeFailuresPerAccount: 9,
   /** Login attempts are kept this long, then deleted. */
   attemptRetentionMs: 24 * 60 * 60_000,
 } as const;

@@ -42,6 +42,7 @@ import {
   pruneSessions,
   toSessionUser,
 } from './sessions';
+import { pruneChallenges, secondFactorStep } from './second-factor';
 import { newToken } from './tokens';
 
 const PUBLIC = { config: { public: true } } as const;
@@ -133,9 +134,15 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     request.auditRecordId = user.id;
     // Said only to someone who knows the password, so it reveals nothing.
     if (!user.active) throw new RecordedRefusal(403, MSG.auth.accountDisabled);
-    const { token } = await createSession(db, user.id, clientAddress, now);
     const sessionUser = toSessionUser(user);
     request.auditActor = { id: sessionUser.id, role: sessionUser.role };
+    // A second factor, or its enrolment, comes before any session (mfa.routes.ts).
+    const step = await secondFactorStep(db, ctx.config, user, now);
+    if (step) {
+      request.auditDetail = { secondFactor: 'mfaRequired' in step ? 'code' : 'enrolment' };
+      return step;
+    }
+    const { token } = await createSession(db, user.id, clientAddress, now);
     return { ok: true, token, user: sessionUser, msg: MSG.auth.welcomeText };
   });
 
@@ -251,9 +258,11 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   // Old sessions and login attempts are of no use after a day; clear them hourly.
   const maintenance = setInterval(() => {
     const now = ctx.now();
-    Promise.all([pruneSessions(db, now), pruneLoginAttempts(db, now)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'auth maintenance failed'),
-    );
+    Promise.all([
+      pruneSessions(db, now),
+      pruneLoginAttempts(db, now),
+      pruneChallenges(db, now),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'auth maintenance failed'));
   }, 60 * 60_000);
   maintenance.unref();
   app.addHook('onClose', async () => clearInterval(maintenance));

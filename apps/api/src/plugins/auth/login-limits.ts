@@ -13,7 +13,8 @@ import { AUTH_POLICY } from './auth.policy';
 export type LoginOutcome = 'success' | 'failure' | 'blocked';
 
 /** The unauthenticated calls limited per address (`login_attempts.kind`). */
-export type LimitedCall = 'login' | 'forgot-password' | 'reset-check' | 'reset' | 'calendar-feed';
+export type LimitedCall =
+  'login' | 'forgot-password' | 'reset-check' | 'reset' | 'calendar-feed' | 'mfa';
 
 /**
  * How many calls of each kind one address may make in a window. The login's
@@ -31,6 +32,8 @@ export const ADDRESS_LIMITS: Record<LimitedCall, { max: number; windowMs: number
   // A calendar program fetches a feed every few minutes at most; many
   // psychologists' programs may share one address (a calendar provider's).
   'calendar-feed': { max: 120, windowMs: 60_000 },
+  // Codes after a correct password, like the sign-in itself.
+  mfa: { max: AUTH_POLICY.maxCallsPerAddress, windowMs: AUTH_POLICY.addressWindowMs },
 };
 
 /** Drivers differ: PGlite gives a Date for min(), node-postgres may give a string. */

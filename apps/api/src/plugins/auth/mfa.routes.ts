@@ -1,0 +1,338 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { fullName, MSG, type AuditAction } from '@psicocampus/shared/domain';
+import {
+  MFA_MSG,
+  mfaConfirmSchema,
+  mfaDisableSchema,
+  mfaEnrollSchema,
+  mfaLoginSchema,
+  mfaPolicySchema,
+} from '@psicocampus/shared/mfa';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { HttpError, RecordedRefusal } from '../../lib/http-error';
+import { isUuid } from '../../lib/ids';
+import { validateBody } from '../../lib/validate';
+import { mfaResetMail } from '../../mail/templates';
+import { findUserById, type UserRow } from '../users/user.queries';
+import { userNotFound } from '../users/user-accounts';
+import { adminOnly, signedIn } from './authenticate';
+import { requireCurrentPassword } from './current-password';
+import { addressLimitFor, keepingTheCount } from './login-limits';
+import {
+  acceptedStep,
+  clearSecondFactor,
+  codeLimitFor,
+  countChallengeFailure,
+  findLiveChallenge,
+  issueRecoveryCodes,
+  lockSecondFactor,
+  mfaPolicy,
+  newTotpSecret,
+  otpauthUrl,
+  recordCodeAttempt,
+  recoveryCodesLeft,
+  requiredFor,
+  setPsychologistsRequired,
+  useChallenge,
+  useRecoveryCode,
+  type LiveChallenge,
+} from './second-factor';
+import { createSession, endUserSessions, findActiveSession, toSessionUser } from './sessions';
+
+/** Public (a challenge is the proof), audited; the record is the account concerned. */
+const publicAudited = (action: AuditAction) => ({
+  config: { public: true, audit: { action, record: 'user' as const } },
+});
+const audited = (action: AuditAction) => ({
+  config: { audit: { action, record: 'user' as const } },
+});
+
+const MAX_TOKEN_LENGTH = 200;
+
+/** Whose second factor a call concerns: a challenge's account, or the session's. */
+interface Subject {
+  user: UserRow;
+  challenge: LiveChallenge | null;
+  /** The session a voluntary call comes with (the others of the account end on a reset). */
+  sessionId: string | null;
+}
+
+function wrongCode(message: string = MFA_MSG.codeWrong): RecordedRefusal {
+  return new RecordedRefusal(400, message, [{ field: 'code', msg: message }]);
+}
+
+/**
+ * The second factor's calls (issue 21, docs/sign-in-and-sessions.md#second-factor):
+ * the code step of a sign-in, enrolment (forced by a challenge, or from
+ * the profile with a session), disabling, an administrator's reset and the
+ * service's policy. Every refusal that counts toward a limit is a
+ * RecordedRefusal: it commits its count with its audit row.
+ */
+export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+  const { ctx } = opts;
+  const { db, config } = ctx;
+
+  /** The address's limit first (counted as a call of kind 'mfa'), for the calls that take a challenge. */
+  async function admitAddress(request: FastifyRequest, now: Date): Promise<void> {
+    const limited = await addressLimitFor(db, 'mfa', request.ip, now);
+    if (!limited) return;
+    await recordCodeAttempt(db, { email: '', clientAddress: request.ip, outcome: 'blocked' }, now);
+    throw RecordedRefusal.from(limited);
+  }
+
+  /**
+   * The account of a challenge (forced enrolment, code step) or of the
+   * session in `x-token` (the profile): 401 when neither is alive.
+   */
+  async function subjectOf(
+    request: FastifyRequest,
+    challengeToken: string | undefined,
+    purpose: 'verify' | 'enroll',
+    now: Date,
+  ): Promise<Subject> {
+    if (challengeToken) {
+      await admitAddress(request, now);
+      const challenge = await findLiveChallenge(db, challengeToken, purpose, now);
+      const user = challenge ? await findUserById(db, challenge.userId) : null;
+      if (!challenge || !user) {
+        await recordCodeAttempt(
+          db,
+          { email: '', clientAddress: request.ip, outcome: 'failure' },
+          now,
+        );
+        throw new RecordedRefusal(401, MFA_MSG.challengeExpired);
+      }
+      request.auditRecordId = user.id;
+      if (!user.active) throw new RecordedRefusal(403, MSG.auth.accountDisabled);
+      request.auditActor = { id: user.id, role: toSessionUser(user).role };
+      return { user, challenge, sessionId: null };
+    }
+    const token = request.headers['x-token'];
+    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
+      throw new HttpError(401, MSG.api.unauthorized);
+    }
+    const active = await findActiveSession(db, token, now);
+    if (!active) throw new HttpError(401, MSG.api.unauthorized);
+    request.auth = { user: toSessionUser(active.user), sessionId: active.sessionId };
+    request.auditRecordId = active.user.id;
+    return { user: active.user, challenge: null, sessionId: active.sessionId };
+  }
+
+  /** The limits of code checks: the challenge's wrong codes, the account's in 15 minutes. */
+  async function admitCode(subject: Subject, request: FastifyRequest, now: Date): Promise<void> {
+    const limited = await codeLimitFor(db, subject.user, subject.challenge, now);
+    if (!limited) return;
+    await recordCodeAttempt(
+      db,
+      { email: subject.user.email, clientAddress: request.ip, outcome: 'blocked' },
+      now,
+    );
+    throw RecordedRefusal.from(limited);
+  }
+
+  /** A wrong code: counted for the challenge and the account, then refused. */
+  async function countFailure(subject: Subject, request: FastifyRequest, now: Date) {
+    if (subject.challenge) await countChallengeFailure(db, subject.challenge.id);
+    await recordCodeAttempt(
+      db,
+      { email: subject.user.email, clientAddress: request.ip, outcome: 'failure' },
+      now,
+    );
+  }
+
+  /** Opens the session a challenge was the last step to, as the sign-in answers it. */
+  async function signIn(subject: Subject & { challenge: LiveChallenge }, request: FastifyRequest) {
+    const now = ctx.now();
+    await useChallenge(db, subject.challenge.id, now);
+    await recordCodeAttempt(
+      db,
+      { email: subject.user.email, clientAddress: request.ip, outcome: 'success' },
+      now,
+    );
+    const { token } = await createSession(db, subject.user.id, request.ip, now);
+    return {
+      ok: true as const,
+      token,
+      user: toSessionUser(subject.user),
+      msg: MSG.auth.welcomeText,
+    };
+  }
+
+  app.post('/api/auth/login/mfa', publicAudited('auth.mfa_verify'), async (request) => {
+    const now = ctx.now();
+    await admitAddress(request, now);
+    const body = await keepingTheCount(() => validateBody(mfaLoginSchema, request.body));
+    const subject = await subjectOf(request, body.challenge, 'verify', now);
+    const { user } = subject;
+    await lockSecondFactor(db, user.id);
+    const current = await findUserById(db, user.id);
+    if (!current?.mfaSecret) throw new RecordedRefusal(401, MFA_MSG.challengeExpired);
+    await admitCode(subject, request, now);
+    const challenge = subject.challenge!;
+
+    if (body.recoveryCode) {
+      const left = await useRecoveryCode(db, user.id, body.recoveryCode, now);
+      if (left === null) {
+        await countFailure(subject, request, now);
+        throw new RecordedRefusal(400, MFA_MSG.recoveryCodeWrong, [
+          { field: 'recoveryCode', msg: MFA_MSG.recoveryCodeWrong },
+        ]);
+      }
+      request.auditDetail = { method: 'recovery_code', recoveryCodesLeft: left };
+      const answer = await signIn({ ...subject, challenge }, request);
+      return { ...answer, recoveryCodesLeft: left, notice: MFA_MSG.recoveryCodesLeft(left) };
+    }
+
+    const step = await acceptedStep(
+      current.mfaSecret,
+      body.code ?? '',
+      now,
+      current.mfaLastStep ?? null,
+    );
+    if (step === null) {
+      await countFailure(subject, request, now);
+      throw wrongCode();
+    }
+    await db.update(users).set({ mfaLastStep: step }).where(eq(users.id, user.id));
+    request.auditDetail = { method: 'totp' };
+    return signIn({ ...subject, challenge }, request);
+  });
+
+  app.post('/api/auth/mfa/enroll', publicAudited('auth.mfa_enroll'), async (request) => {
+    const now = ctx.now();
+    const body = await validateBody(mfaEnrollSchema, request.body);
+    const { user } = await subjectOf(request, body.challenge, 'enroll', now);
+    if (user.mfaSecret) throw new HttpError(409, MFA_MSG.alreadyEnrolled);
+    const secret = newTotpSecret();
+    // Kept apart until a code confirms it: a key nobody scanned protects nothing.
+    await db
+      .update(users)
+      .set({ mfaPendingSecret: secret, updatedAt: now })
+      .where(eq(users.id, user.id));
+    return { ok: true, secret, otpauthUrl: otpauthUrl(user.email, secret) };
+  });
+
+  app.post('/api/auth/mfa/confirm', publicAudited('auth.mfa_confirm'), async (request) => {
+    const now = ctx.now();
+    const body = await validateBody(mfaConfirmSchema, request.body);
+    const subject = await subjectOf(request, body.challenge, 'enroll', now);
+    await lockSecondFactor(db, subject.user.id);
+    const user = await findUserById(db, subject.user.id);
+    if (!user) throw new HttpError(401, MSG.api.unauthorized);
+    if (user.mfaSecret) throw new HttpError(409, MFA_MSG.alreadyEnrolled);
+    if (!user.mfaPendingSecret) throw new HttpError(409, MFA_MSG.enrollFirst);
+    await admitCode(subject, request, now);
+    const step = await acceptedStep(user.mfaPendingSecret, body.code, now, null);
+    if (step === null) {
+      await countFailure(subject, request, now);
+      throw wrongCode();
+    }
+    await db
+      .update(users)
+      .set({
+        mfaSecret: user.mfaPendingSecret,
+        mfaPendingSecret: null,
+        mfaEnabledAt: now,
+        mfaLastStep: step,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    const recoveryCodes = await issueRecoveryCodes(db, user.id, now);
+    if (subject.challenge) {
+      request.auditDetail = { forced: true };
+      const answer = await signIn({ ...subject, challenge: subject.challenge }, request);
+      return { ...answer, recoveryCodes };
+    }
+    return { ok: true, msg: MFA_MSG.enrolled, recoveryCodes };
+  });
+
+  app.get('/api/auth/mfa', async (request) => {
+    const { user: sessionUser } = signedIn(request);
+    const user = await findUserById(db, sessionUser.id);
+    if (!user) throw new HttpError(401, MSG.api.unauthorized);
+    const policy = await mfaPolicy(db, config);
+    return {
+      ok: true,
+      mfa: {
+        enabled: user.mfaSecret !== null,
+        required: requiredFor(policy, user.role),
+        recoveryCodesLeft: user.mfaSecret ? await recoveryCodesLeft(db, user.id) : 0,
+      },
+    };
+  });
+
+  app.delete('/api/auth/mfa', audited('auth.mfa_disable'), async (request) => {
+    const { user: sessionUser, sessionId } = signedIn(request);
+    request.auditRecordId = sessionUser.id;
+    const now = ctx.now();
+    const body = await validateBody(mfaDisableSchema, request.body);
+    await lockSecondFactor(db, sessionUser.id);
+    const user = await findUserById(db, sessionUser.id);
+    if (!user) throw new HttpError(401, MSG.api.unauthorized);
+    if (!user.mfaSecret) throw new HttpError(409, MFA_MSG.notEnrolled);
+    if (requiredFor(await mfaPolicy(db, config), user.role)) {
+      throw new HttpError(403, MFA_MSG.requiredByPolicy);
+    }
+    await requireCurrentPassword(db, {
+      user,
+      password: body.password,
+      field: 'password',
+      clientAddress: request.ip,
+      now,
+    });
+    const subject: Subject = { user, challenge: null, sessionId };
+    await admitCode(subject, request, now);
+    const step = await acceptedStep(user.mfaSecret, body.code, now, user.mfaLastStep ?? null);
+    if (step === null) {
+      await countFailure(subject, request, now);
+      throw wrongCode();
+    }
+    await clearSecondFactor(db, user.id, now);
+    return { ok: true, msg: MFA_MSG.disabled };
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/api/users/:id/mfa/reset',
+    {
+      ...adminOnly,
+      config: { audit: { action: 'user.mfa_reset' as const, record: 'user' as const } },
+    },
+    async (request) => {
+      const { user: admin } = signedIn(request);
+      const id = request.params.id;
+      if (!isUuid(id)) throw userNotFound();
+      if (id === admin.id) throw new HttpError(403, MFA_MSG.resetSelf);
+      const now = ctx.now();
+      await lockSecondFactor(db, id);
+      const user = await findUserById(db, id);
+      if (!user) throw userNotFound();
+      await clearSecondFactor(db, id, now);
+      await endUserSessions(db, id, now);
+      request.auditDetail = { hadSecondFactor: user.mfaSecret !== null };
+      await ctx.mail.enqueue(
+        mfaResetMail(user.email, user.firstName, fullName(admin), `${config.publicUrl}/login`),
+        { kind: 'notice', userId: user.id },
+      );
+      return { ok: true, msg: MFA_MSG.resetDone };
+    },
+  );
+
+  app.get('/api/service/mfa', adminOnly, async () => ({
+    ok: true,
+    policy: await mfaPolicy(db, config),
+  }));
+
+  app.put(
+    '/api/service/mfa',
+    { ...adminOnly, config: { audit: { action: 'service.mfa_policy' as const, record: null } } },
+    async (request) => {
+      const { user: admin } = signedIn(request);
+      const body = await validateBody(mfaPolicySchema, request.body);
+      await setPsychologistsRequired(db, body.psychologistsRequired, admin.id, ctx.now());
+      request.auditDetail = { psychologistsRequired: body.psychologistsRequired };
+      return { ok: true, msg: MFA_MSG.policySaved, policy: await mfaPolicy(db, config) };
+    },
+  );
+}

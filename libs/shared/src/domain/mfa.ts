@@ -1,0 +1,163 @@
+import { boolean, object, type InferType } from 'yup';
+import { secretText, text } from './schemas/text';
+import { PASSWORD_MAX } from './schemas/auth.schemas';
+import { MSG } from './messages';
+
+/**
+ * The second factor for staff (issue 21, docs/sign-in-and-sessions.md#second-factor):
+ * time-based one-time codes (RFC 6238) and single-use recovery codes. An
+ * entry of its own (`@psicocampus/shared/mfa`) so that the /login bundle,
+ * which carries MSG, does not carry these texts: the screens that use them
+ * are loaded when the server asks for a code.
+ */
+
+/** How many recovery codes an enrolment hands out. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A code of the authenticator app: six digits (spaces typed between them are ignored). */
+export const TOTP_DIGITS = 6;
+
+export const MFA_MSG = {
+  codeRequired: 'Escribe el código de 6 dígitos de tu aplicación de autenticación.',
+  codeFormat: 'El código tiene 6 dígitos.',
+  codeWrong: 'El código no es correcto o ya se usó. Espera al siguiente e inténtalo de nuevo.',
+  recoveryCodeRequired: 'Escribe uno de tus códigos de recuperación.',
+  recoveryCodeWrong: 'El código de recuperación no es correcto o ya se usó.',
+  challengeRequired: 'Vuelve a iniciar sesión.',
+  challengeExpired: 'El paso de verificación caducó. Vuelve a iniciar sesión.',
+  tooManyCodes: (minutes: number) =>
+    `Demasiados códigos incorrectos. Inténtalo de nuevo en ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
+  tooManyForChallenge:
+    'Demasiados códigos incorrectos para este inicio de sesión. Vuelve a iniciar sesión.',
+  recoveryCodesLeft: (left: number) =>
+    left === 0
+      ? 'Has usado tu último código de recuperación: entra en tu perfil y activa de nuevo el segundo factor para tener otros.'
+      : `Te ${left === 1 ? 'queda 1 código' : `quedan ${left} códigos`} de recuperación.`,
+  alreadyEnrolled: 'Tu cuenta ya tiene un segundo factor. Desactívalo antes de configurar otro.',
+  notEnrolled: 'Tu cuenta no tiene un segundo factor.',
+  enrollFirst: 'Pide primero una clave nueva (configurar el segundo factor).',
+  enrolled:
+    'Segundo factor activado. Guarda tus códigos de recuperación: no se volverán a mostrar.',
+  disabled: 'Segundo factor desactivado.',
+  requiredByPolicy:
+    'Tu cuenta necesita un segundo factor: no se puede desactivar. Puedes pedir a una persona administradora que lo restablezca.',
+  resetSelf: 'No puedes restablecer tu propio segundo factor: usa tu perfil.',
+  resetDone: 'Segundo factor restablecido: la persona lo configurará al volver a iniciar sesión.',
+  policySaved: 'Política del segundo factor guardada.',
+  policyInvalid: 'Indica si se exige el segundo factor a los psicólogos/as (sí o no).',
+  // The screens.
+  stepTitle: 'Verificación en dos pasos',
+  stepText: 'Escribe el código de 6 dígitos que muestra tu aplicación de autenticación.',
+  codeLabel: 'Código de verificación',
+  verify: 'Verificar',
+  verifying: 'Verificando...',
+  useRecoveryCode: 'Usar un código de recuperación',
+  useAppCode: 'Usar el código de la aplicación',
+  recoveryCodeLabel: 'Código de recuperación',
+  backToLogin: 'Volver al inicio de sesión',
+  enrollTitle: 'Configura el segundo factor',
+  enrollText:
+    'Tu cuenta necesita un segundo factor. Escanea el código QR con una aplicación de autenticación (por ejemplo, FreeOTP, Google Authenticator o Microsoft Authenticator) o escribe la clave, y confirma con el primer código que muestre.',
+  enrollProfileText:
+    'Escanea el código QR con una aplicación de autenticación o escribe la clave, y confirma con el primer código que muestre.',
+  qrAlt: 'Código QR para la aplicación de autenticación',
+  keyLabel: 'Clave',
+  confirm: 'Confirmar',
+  recoveryTitle: 'Tus códigos de recuperación',
+  recoveryText:
+    'Cada código sirve una sola vez si pierdes el teléfono. Guárdalos en un lugar seguro: no se volverán a mostrar.',
+  download: 'Descargar',
+  copy: 'Copiar',
+  copied: 'Códigos copiados.',
+  continue: 'Continuar',
+  recoveryFileName: 'psicocampus-codigos-de-recuperacion.txt',
+  profileTitle: 'Segundo factor',
+  profileOn: 'Activado: al iniciar sesión se te pide un código de tu aplicación.',
+  profileOff: 'Desactivado: solo se te pide la contraseña.',
+  profileRequired: 'Tu cuenta lo necesita.',
+  enable: 'Activar el segundo factor',
+  disable: 'Desactivar el segundo factor',
+  passwordLabel: 'Contraseña actual',
+  resetAction: 'Restablecer segundo factor',
+  resetConfirm: (name: string) =>
+    `¿Restablecer el segundo factor de ${name}? Se cerrarán sus sesiones y lo configurará al volver a iniciar sesión.`,
+  policyTitle: 'Segundo factor',
+  policyAdmins: 'Obligatorio para las personas administradoras.',
+  policyPsychologists: 'Exigir el segundo factor a los psicólogos/as',
+  loadError: 'No se pudo cargar el estado del segundo factor.',
+  saveError: 'No se pudo guardar. Inténtalo de nuevo.',
+} as const;
+
+/** Six digits, spaces between them ignored (an app shows '123 456'). */
+const totpCode = () =>
+  text()
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+    .required(MFA_MSG.codeRequired)
+    .matches(/^\d{6}$/, MFA_MSG.codeFormat);
+
+/** A recovery code as handed out ('abcde-fghij'); case and dashes are forgiven. */
+const recoveryCode = () => text().trim().required(MFA_MSG.recoveryCodeRequired).max(64);
+
+/** The challenge a sign-in answered; long random text, never shown. */
+const challenge = () => secretText().max(200, MFA_MSG.challengeExpired);
+
+/** POST /api/auth/login/mfa: the challenge with a code, or with a recovery code. */
+export const mfaLoginSchema = object({
+  challenge: challenge().required(MFA_MSG.challengeRequired),
+  code: text()
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+    .matches(/^\d{6}$/, { message: MFA_MSG.codeFormat, excludeEmptyString: true }),
+  recoveryCode: text().trim().max(64, MFA_MSG.recoveryCodeWrong),
+}).test('code-or-recovery-code', MFA_MSG.codeRequired, function (value) {
+  if (value.code || value.recoveryCode) return true;
+  return this.createError({ path: 'code', message: MFA_MSG.codeRequired });
+});
+export type MfaLoginBody = InferType<typeof mfaLoginSchema>;
+
+/** POST /api/auth/mfa/enroll: a challenge (forced enrolment) or nothing (with `x-token`). */
+export const mfaEnrollSchema = object({ challenge: challenge() });
+export type MfaEnrollBody = InferType<typeof mfaEnrollSchema>;
+
+/** POST /api/auth/mfa/confirm */
+export const mfaConfirmSchema = object({ challenge: challenge(), code: totpCode() });
+export type MfaConfirmBody = InferType<typeof mfaConfirmSchema>;
+
+/** DELETE /api/auth/mfa */
+export const mfaDisableSchema = object({
+  password: secretText()
+    .required(MSG.auth.currentPasswordRequired)
+    .max(PASSWORD_MAX, MSG.auth.currentPasswordWrong),
+  code: totpCode(),
+});
+export type MfaDisableBody = InferType<typeof mfaDisableSchema>;
+
+/** The recovery-code form field alone (the login's code step). */
+export const recoveryCodeFormSchema = object({ recoveryCode: recoveryCode() });
+
+/** PUT /api/service/mfa */
+export const mfaPolicySchema = object({
+  psychologistsRequired: boolean()
+    .strict()
+    .typeError(MFA_MSG.policyInvalid)
+    .required(MFA_MSG.policyInvalid),
+});
+export type MfaPolicyBody = InferType<typeof mfaPolicySchema>;
+
+/** GET /api/auth/mfa */
+export interface MfaStatus {
+  enabled: boolean;
+  /** The policy requires one of this account: it cannot be disabled. */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** GET /api/service/mfa */
+export interface MfaPolicy {
+  adminsRequired: boolean;
+  psychologistsRequired: boolean;
+}
+
+/** What POST /api/auth/login answers instead of a session when a code is needed. */
+export type MfaLoginStep =
+  | { ok: true; mfaRequired: true; challenge: string }
+  | { ok: true; mfaEnrollmentRequired: true; challenge: string };
