@@ -140,6 +140,8 @@ export default tseslint.config(
       // they check a link with the API before showing anything.
       'apps/auth-mfe/src/features/reset-password/**',
       'apps/auth-mfe/src/features/confirm-email/**',
+      // The second factor's step (issue 21), lazy: only when the server asks for it.
+      'apps/auth-mfe/src/features/second-factor/**',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -161,6 +163,7 @@ export default tseslint.config(
                 '**/use-sign-out',
                 '**/reset-password/*',
                 '**/confirm-email/*',
+                '**/second-factor/*',
               ],
               allowTypeImports: true,
               message:

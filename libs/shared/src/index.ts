@@ -20,4 +20,5 @@ export * from './api/assessments.api';
 export * from './api/safety-plan.api';
 export * from './api/admin.api';
 export * from './api/follow-up.api';
+export * from './api/mfa.api';
 export * from './api/keep-session-while-typing';

@@ -6,6 +6,7 @@ import type {
   ResetTokenBody,
   SessionUser,
 } from '@psicocampus/shared/domain';
+import type { MfaLoginStep } from '@psicocampus/shared/mfa';
 import { api } from './api-slice';
 
 /** The plain success answer of the API. */
@@ -29,7 +30,8 @@ export interface ResetTokenCheck {
 /** Sign-in, session and password calls (docs/api.md#sign-in-and-accounts and docs/sign-in-and-sessions.md#sessions). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginBody>({
+    // An account with a second factor gets a step (a challenge) instead of a session.
+    login: build.mutation<LoginResponse | MfaLoginStep, LoginBody>({
       query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
     }),
     logout: build.mutation<OkResponse, void>({

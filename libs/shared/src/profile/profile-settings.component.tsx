@@ -1,5 +1,6 @@
 import { MSG, useMyProfileQuery } from '@psicocampus/shared';
 import { LoadingMessage, Notice, PageHeader, SectionCard } from '@psicocampus/shared/ui';
+import { SecondFactorSection } from '@psicocampus/shared/mfa-ui';
 import { ChangePasswordForm } from './change-password-form.component';
 import { ProfileForm } from './profile-form.component';
 import styles from './profile.module.css';
@@ -18,6 +19,7 @@ export function ProfileSettings({ title }: { title: string }) {
       <SectionCard title={MSG.profile.passwordSection}>
         <ChangePasswordForm />
       </SectionCard>
+      <SecondFactorSection />
     </div>
   );
 }

@@ -5,17 +5,20 @@ import {
   fullName,
   useDeactivateUserMutation,
   useReactivateUserMutation,
+  useResetUserMfaMutation,
   useSendResetLinkMutation,
   type StaffUser,
 } from '@psicocampus/shared';
 import type { MailOutcome } from '@psicocampus/shared/mail';
+import { MFA_MSG } from '@psicocampus/shared/mfa';
 import { confirmAction, showError } from '@psicocampus/shared/ui';
 import { showMailOutcome } from '../../lib/show-mail-outcome';
 
 const M = ADMIN_MSG;
 
 /**
- * Deactivate, reactivate and 'Enviar enlace de contraseña' (docs/permissions.md#administrators):
+ * Deactivate, reactivate, 'Enviar enlace de contraseña' (docs/permissions.md#administrators) and
+ * 'Restablecer segundo factor' (issue 21):
  * each asks first, then says what the server answered, its refusals
  * included ('No puedes desactivar tu propia cuenta.').
  */
@@ -23,6 +26,7 @@ export function useUserActions() {
   const [deactivate] = useDeactivateUserMutation();
   const [reactivate] = useReactivateUserMutation();
   const [sendResetLink] = useSendResetLinkMutation();
+  const [resetMfa] = useResetUserMfaMutation();
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const run = useCallback(
@@ -98,6 +102,22 @@ export function useUserActions() {
           M.resetLinkError,
         ),
       [run, sendResetLink],
+    ),
+    // Someone lost their phone (issue 21): their sessions end and they are told by mail.
+    resetMfa: useCallback(
+      (user: StaffUser) =>
+        run(
+          user,
+          {
+            title: MFA_MSG.resetAction,
+            text: MFA_MSG.resetConfirm(fullName(user)),
+            confirm: MFA_MSG.resetAction,
+          },
+          () => resetMfa(user._id).unwrap(),
+          MFA_MSG.resetDone,
+          MFA_MSG.saveError,
+        ),
+      [resetMfa, run],
     ),
   };
 }

@@ -1,5 +1,6 @@
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { fullName, MSG, ROLE_LABELS, type StaffUser } from '@psicocampus/shared';
+import { MFA_MSG } from '@psicocampus/shared/mfa';
 import { Button, VisuallyHidden } from '@psicocampus/shared/ui';
 import { USER_STATUS_LABELS, USER_STATUS_MARKS, userStatus } from './user-status';
 import table from '../../lib/data-table.module.css';
@@ -15,6 +16,8 @@ interface Props {
   onDeactivate: (user: StaffUser) => void;
   onReactivate: (user: StaffUser) => void;
   onSendResetLink: (user: StaffUser) => void;
+  /** Resets another account's second factor (never one's own). */
+  onResetMfa: (user: StaffUser) => void;
 }
 
 /** The staff accounts: name, e-mail, role, state, students, and what can be done with each. */
@@ -26,6 +29,7 @@ export function UsersTable({
   onDeactivate,
   onReactivate,
   onSendResetLink,
+  onResetMfa,
 }: Props) {
   const M = ADMIN_MSG;
   return (
@@ -110,6 +114,17 @@ export function UsersTable({
                         onClick={() => onSendResetLink(user)}
                       >
                         {M.sendResetLink}
+                        {forName}
+                      </Button>
+                    )}
+                    {user._id !== meId && (
+                      <Button
+                        variant="secondary"
+                        className={styles.action}
+                        disabled={busy}
+                        onClick={() => onResetMfa(user)}
+                      >
+                        {MFA_MSG.resetAction}
                         {forName}
                       </Button>
                     )}

@@ -15,6 +15,7 @@ import {
   tomas,
 } from '../../testing/fixtures';
 import { alertDialog, answerAlert, renderScreen } from '../../testing/render';
+import { MFA_MSG } from '@psicocampus/shared/mfa';
 import UsersPage from './users.page';
 
 const M = ADMIN_MSG;
@@ -418,5 +419,52 @@ describe('deactivating, reactivating and the password link', () => {
     await userEvent.click(rowButton('Tomás Herrera', M.sendResetLink));
     await answerAlert(M.resetLinkConfirm);
     expect(await alertDialog()).toHaveTextContent(M.resetLinkError);
+  });
+});
+
+describe('users: the second factor (issue 21)', () => {
+  it("resets another account's second factor after asking, never one's own", async () => {
+    const calls = usersApi({
+      [`POST /api/users/${tomas._id}/mfa/reset`]: () => json({ ok: true, msg: MFA_MSG.resetDone }),
+    });
+    await renderUsers();
+    const ownName = `${meAsUser.firstName} ${meAsUser.lastName}`;
+    expect(
+      within(row(ownName)).queryByRole('button', {
+        name: `${MFA_MSG.resetAction} (${ownName})`,
+      }),
+    ).toBeNull();
+    await userEvent.click(rowButton('Tomás Herrera', MFA_MSG.resetAction));
+    expect(await alertDialog()).toHaveTextContent(MFA_MSG.resetConfirm('Tomás Herrera'));
+    await answerAlert(MFA_MSG.resetAction);
+    expect(await alertDialog()).toHaveTextContent(MFA_MSG.resetDone);
+    expect(calls.some((call) => call.path === `/api/users/${tomas._id}/mfa/reset`)).toBe(true);
+  });
+
+  it('switches the requirement for psychologists on', async () => {
+    let required = false;
+    const calls = usersApi({
+      'GET /api/service/mfa': () =>
+        json({ ok: true, policy: { adminsRequired: true, psychologistsRequired: required } }),
+      'PUT /api/service/mfa': (call) => {
+        required = (call.body as { psychologistsRequired: boolean }).psychologistsRequired;
+        return json({
+          ok: true,
+          msg: MFA_MSG.policySaved,
+          policy: { adminsRequired: true, psychologistsRequired: required },
+        });
+      },
+    });
+    await renderUsers();
+    const card = screen.getByRole('region', { name: MFA_MSG.policyTitle });
+    expect(await within(card).findByText(MFA_MSG.policyAdmins)).toBeInTheDocument();
+    const toggle = within(card).getByRole('checkbox', { name: MFA_MSG.policyPsychologists });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    expect(await within(card).findByText(MFA_MSG.policySaved)).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      psychologistsRequired: true,
+    });
   });
 });

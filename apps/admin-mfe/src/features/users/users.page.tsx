@@ -10,6 +10,7 @@ import {
 } from '@psicocampus/shared';
 import { Button, EmptyState, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
 import { StudentAssignment } from './assignment/student-assignment.component';
+import { MfaPolicyCard } from './mfa-policy.component';
 import { UserFormModal } from './user-form-modal.component';
 import { UsersFilters } from './users-filters.component';
 import { UsersTable } from './users-table.component';
@@ -64,8 +65,11 @@ export default function UsersPage() {
           onDeactivate={(user) => void actions.deactivate(user)}
           onReactivate={(user) => void actions.reactivate(user)}
           onSendResetLink={(user) => void actions.sendResetLink(user)}
+          onResetMfa={(user) => void actions.resetMfa(user)}
         />
       )}
+
+      <MfaPolicyCard />
 
       <StudentAssignment />
 

@@ -1,4 +1,5 @@
 import { MSG, type LoginForm as LoginValues } from '@psicocampus/shared/domain';
+import type { MfaLoginStep } from '@psicocampus/shared/mfa';
 import { CheckboxField, Form, Formik, PasswordField, TextField } from '@psicocampus/shared/forms';
 import { Button } from '@psicocampus/shared/ui';
 import { useLogin } from './use-login';
@@ -9,11 +10,13 @@ const INITIAL: LoginValues = { email: '', password: '', acceptTerms: false };
 interface Props {
   onOpenTerms: () => void;
   onOpenForgot: () => void;
+  /** The server asks for a second factor (issue 21). */
+  onSecondFactor: (step: MfaLoginStep) => void;
 }
 
 /** E-mail, password, terms, and the submit button of docs/screens-and-routes.md#login-screen. */
-export function LoginForm({ onOpenTerms, onOpenForgot }: Props) {
-  const { submit, isLoading, shaking } = useLogin();
+export function LoginForm({ onOpenTerms, onOpenForgot, onSecondFactor }: Props) {
+  const { submit, isLoading, shaking } = useLogin(onSecondFactor);
   return (
     <Formik<LoginValues>
       initialValues={INITIAL}

@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, sessionStarted, useAppDispatch } from '@psicocampus/shared/core';
-import { loginFormSchema, MSG, type LoginForm } from '@psicocampus/shared/domain';
+import { loginFormSchema, MSG, type LoginForm, type SessionUser } from '@psicocampus/shared/domain';
+import type { MfaLoginStep } from '@psicocampus/shared/mfa';
 import { firstErrorMessage } from '@psicocampus/shared/forms';
 import { showError, showSuccess, showWarning } from '@psicocampus/shared/ui';
 import { callApiOnce } from '../../lib/call-api-once';
@@ -11,12 +12,46 @@ import { loginDestination, type LoginReturn } from './login-destination';
 export const WELCOME_MS = 1500;
 export const SHAKE_MS = 820;
 
-/** The login of docs/screens-and-routes.md#states-and-transitions: validate, sign in, welcome, then go where the role belongs. */
-export function useLogin() {
-  const [isLoading, setLoading] = useState(false);
+/** A sign-in's answer once it carries a session. */
+export interface SignedIn {
+  token: string;
+  user: SessionUser;
+}
+
+/**
+ * The end of every sign-in, with or without a second factor: welcome, keep
+ * the session, then go where the role belongs. `notice` (how many recovery
+ * codes remain) replaces the welcome text and waits to be read.
+ */
+export function useFinishSignIn() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
+  return useCallback(
+    async (result: SignedIn, notice?: string) => {
+      await showSuccess(
+        MSG.auth.welcomeTitle(result.user.firstName),
+        notice ?? MSG.auth.welcomeText,
+        notice ? {} : { timerMs: WELCOME_MS },
+      );
+      dispatch(sessionStarted({ token: result.token, user: result.user }));
+      navigate(loginDestination(result.user, location.state as LoginReturn | null), {
+        replace: true,
+      });
+    },
+    [dispatch, location.state, navigate],
+  );
+}
+
+/**
+ * The login of docs/screens-and-routes.md#states-and-transitions: validate, sign in, welcome, then go
+ * where the role belongs; or, when the server asks for a second factor (issue 21), hand its step
+ * (a challenge) to `onSecondFactor`.
+ */
+export function useLogin(onSecondFactor: (step: MfaLoginStep) => void) {
+  const [isLoading, setLoading] = useState(false);
+  const dispatch = useAppDispatch();
+  const finish = useFinishSignIn();
   const [shaking, setShaking] = useState(false);
   const shakeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -47,15 +82,13 @@ export function useLogin() {
         return;
       }
       setLoading(false);
-      await showSuccess(MSG.auth.welcomeTitle(result.user.firstName), MSG.auth.welcomeText, {
-        timerMs: WELCOME_MS,
-      });
-      dispatch(sessionStarted({ token: result.token, user: result.user }));
-      navigate(loginDestination(result.user, location.state as LoginReturn | null), {
-        replace: true,
-      });
+      if ('challenge' in result) {
+        onSecondFactor(result);
+        return;
+      }
+      await finish(result);
     },
-    [dispatch, location.state, navigate, shake],
+    [dispatch, finish, onSecondFactor, shake],
   );
 
   return { submit, isLoading, shaking };
