@@ -13,6 +13,8 @@ const result = await build({
     'import-worker': 'src/plugins/import/import-worker.ts',
     // `npm run create-admin` (docs/architecture.md#demo-data-and-the-first-administrator): the first administrator of a production install.
     'create-admin': 'src/cli/create-admin.ts',
+    // `npm run reset-mfa -- --email <correo>`: the second factor of an account no administrator can reset.
+    'reset-mfa': 'src/cli/reset-mfa.ts',
     // `npm run backup` and `npm run restore -- <archivo>`: copies of the database.
     backup: 'src/cli/backup.ts',
     restore: 'src/cli/restore.ts',

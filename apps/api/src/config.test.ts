@@ -137,6 +137,15 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ CRISIS_LINE: '12' })).toThrow(/CRISIS_LINE/);
   });
 
+  it('requires a second factor of administrators only with ADMIN_MFA_REQUIRED=on', () => {
+    expect(loadConfig({}).mfaRequiredForAdmins).toBe(false);
+    expect(loadConfig({ ADMIN_MFA_REQUIRED: ' On ' }).mfaRequiredForAdmins).toBe(true);
+    expect(loadConfig({ ADMIN_MFA_REQUIRED: 'off' }).mfaRequiredForAdmins).toBe(false);
+    expect(() => loadConfig({ ADMIN_MFA_REQUIRED: 'quizá' })).toThrow(
+      new ConfigError('ADMIN_MFA_REQUIRED must be on or off, got "quizá"'),
+    );
+  });
+
   it('serves the API alone with WEB_DIR=none', () => {
     expect(loadConfig({ WEB_DIR: 'none' }).web).toBeNull();
   });

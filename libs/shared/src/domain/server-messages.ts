@@ -278,6 +278,16 @@ export const SERVER_MSG = {
         `No se pudo enviar el correo de invitación (${reason}). Usa el enlace de arriba.`,
       crashed: 'No se pudo crear la cuenta de administración:',
     },
+    resetMfa: {
+      usage: 'Uso: npm run reset-mfa -- --email <correo>',
+      databaseUnavailable: (reason: string) => `No se pudo abrir la base de datos: ${reason}`,
+      notFound: (email: string) => `No hay ninguna cuenta con el correo ${email}.`,
+      done: (name: string, email: string) =>
+        `Segundo factor restablecido: ${name} <${email}>. Sus sesiones se cerraron; al iniciar sesión lo configurará de nuevo si su cuenta lo necesita.`,
+      nothingToReset: (name: string, email: string) =>
+        `${name} <${email}> no tenía segundo factor; se cerraron sus sesiones igualmente.`,
+      crashed: 'No se pudo restablecer el segundo factor:',
+    },
     migrate: {
       invalidUrl: '(dirección no válida)',
       noTables: '(ninguna)',
