@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { StaffUser, UserBody } from '@psicocampus/shared/domain';
 import { resetLinkIn, type OutboxMail } from './outbox';
 import { randomAddress, type TestServer } from './test-server';
+import { completeSignIn } from './totp';
 
 /** A password the policy accepts (long, not common). */
 export const NEW_PASSWORD = 'una frase larga para el servicio';
@@ -75,7 +76,7 @@ export async function signIn(
   if (response.statusCode !== 200) {
     throw new Error(`login of ${email} failed: ${response.statusCode} ${response.body}`);
   }
-  return response.json().token as string;
+  return completeSignIn(server, email, response.json());
 }
 
 /**

@@ -10,6 +10,7 @@ import type { createServer, RunningServer } from '../../src/server';
 import { ContractCheck } from './contract';
 import { readOutbox, type OutboxMail } from './outbox';
 import { createTestDatabase } from './test-database';
+import { completeSignIn } from './totp';
 
 /** What the tests need of the server: dist/main.js exports the same three. */
 interface ServerModule {
@@ -107,9 +108,10 @@ export async function startTestServer(
     ...overrides,
   };
   let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
   const database = await createTestDatabase({ migrated: true });
   const running = await underTest.createServer(config, database.target, {
-    now: () => new Date(Date.now() + offsetMs),
+    now,
   });
   await prepare?.(running.app);
   // API_CONTRACT=1 checks every suite's answers, and fails a suite's close on a mismatch.
@@ -150,7 +152,7 @@ export async function startTestServer(
     advanceClock(ms) {
       offsetMs += ms;
     },
-    now: () => new Date(Date.now() + offsetMs),
+    now,
     async login(key) {
       const account = demoAccount(key);
       const response = await call({
@@ -165,7 +167,8 @@ export async function startTestServer(
           `login of ${account.email} failed: ${response.statusCode} ${response.body}`,
         );
       }
-      return response.json().token as string;
+      // An account with a second factor (or required to enrol one) completes it with a code.
+      return completeSignIn({ call, now }, account.email, response.json());
     },
     call,
     contract,
