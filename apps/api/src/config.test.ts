@@ -137,8 +137,8 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ CRISIS_LINE: '12' })).toThrow(/CRISIS_LINE/);
   });
 
-  it('requires a second factor of administrators only with ADMIN_MFA_REQUIRED=on', () => {
-    expect(loadConfig({}).mfaRequiredForAdmins).toBe(false);
+  it('requires a second factor of administrators unless ADMIN_MFA_REQUIRED=off', () => {
+    expect(loadConfig({}).mfaRequiredForAdmins).toBe(true);
     expect(loadConfig({ ADMIN_MFA_REQUIRED: ' On ' }).mfaRequiredForAdmins).toBe(true);
     expect(loadConfig({ ADMIN_MFA_REQUIRED: 'off' }).mfaRequiredForAdmins).toBe(false);
     expect(() => loadConfig({ ADMIN_MFA_REQUIRED: 'quizá' })).toThrow(

@@ -103,8 +103,8 @@ export interface AppConfig {
   crisisLine: string;
   /**
    * Whether every administrator needs a second factor (`ADMIN_MFA_REQUIRED`,
-   * docs/sign-in-and-sessions.md#second-factor): one without enrols right
-   * after the password step.
+   * on by default, docs/sign-in-and-sessions.md#second-factor): one without
+   * enrols right after the password step, the demo administrator too.
    */
   mfaRequiredForAdmins: boolean;
 }
@@ -300,6 +300,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     servicePhone: parsePhone(env.SERVICE_PHONE, 'SERVICE_PHONE'),
     crisisLine: parsePhone(env.CRISIS_LINE, 'CRISIS_LINE') ?? DEFAULT_CRISIS_LINE,
-    mfaRequiredForAdmins: parseOnOff(env.ADMIN_MFA_REQUIRED, 'ADMIN_MFA_REQUIRED', false),
+    mfaRequiredForAdmins: parseOnOff(env.ADMIN_MFA_REQUIRED, 'ADMIN_MFA_REQUIRED', true),
   };
 }

@@ -165,7 +165,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Segundo factor: desactivarlo (contraseña y un código)',
     body: mfaDisableSchema,
     success: ok(ANSWERS.message),
-    errors: { 403: 'La política lo exige para esta cuenta.', 409: 'No tiene segundo factor.' },
+    errors: { 409: 'No tiene segundo factor, o la política lo exige para esta cuenta.' },
   },
   'POST /api/auth/logout': {
     tag: 'Sesión',

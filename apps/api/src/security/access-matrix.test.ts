@@ -253,14 +253,15 @@ const MATRIX: readonly Row[] = [
   },
   {
     route: 'POST /api/auth/mfa/enroll',
+    // Administrators enrolled when they signed in (ADMIN_MFA_REQUIRED): a second key is refused.
     variant: 'with the session (the profile)',
-    expected: [401, 200, 200, 200],
+    expected: [401, 200, 200, 409],
     request: () => ({ url: '/api/auth/mfa/enroll', payload: {} }),
   },
   {
     route: 'POST /api/auth/mfa/confirm',
     variant: 'with the session and a wrong code',
-    expected: [401, 400, 400, 400],
+    expected: [401, 400, 400, 409],
     request: () => ({
       url: '/api/auth/mfa/confirm',
       payload: { code: '000000' },
@@ -274,7 +275,7 @@ const MATRIX: readonly Row[] = [
   },
   {
     route: 'DELETE /api/auth/mfa',
-    variant: 'an account without one',
+    variant: "a psychologist's without one; an administrator's, required",
     expected: [401, 409, 409, 409],
     request: ({ caller }) => ({
       url: '/api/auth/mfa',

@@ -273,7 +273,7 @@ export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     if (!user) throw new HttpError(401, MSG.api.unauthorized);
     if (!user.mfaSecret) throw new HttpError(409, MFA_MSG.notEnrolled);
     if (requiredFor(await mfaPolicy(db, config), user.role)) {
-      throw new HttpError(403, MFA_MSG.requiredByPolicy);
+      throw new HttpError(409, MFA_MSG.requiredByPolicy);
     }
     await requireCurrentPassword(db, {
       user,

@@ -347,7 +347,7 @@ describe('an administrator without a second factor', () => {
       token,
       payload: { password: demoAccount('admin').password, code: codeNow(server, admin.secret) },
     });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toBe(MFA_MSG.requiredByPolicy);
   });
 
@@ -468,7 +468,7 @@ describe('a psychologist', () => {
         code: codeNow(server, lucia.secret),
       },
     });
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(409);
 
     // An administrator resets it: her sessions end, she is told by mail, and enrols again.
     const reset = await resetByAdmin(adminToken, 'psychologist');
