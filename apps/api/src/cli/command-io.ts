@@ -30,3 +30,19 @@ export function commandConfig(
     return null;
   }
 }
+
+/**
+ * Runs a command as the program (dist/<name>.js) with the process's
+ * arguments and exits with its code; a crash is told with `crashed` and
+ * exits with 1. Called only under `require.main === module`, so a test that
+ * imports the command runs nothing.
+ */
+export function runAsProgram(command: (argv: string[]) => Promise<number>, crashed: string): void {
+  command(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(crashed, error);
+      process.exit(1);
+    },
+  );
+}

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { fullName, userSchema, type UserBody } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { AppConfig } from '../config';
-import { commandConfig, commandOutput } from './command-io';
+import { commandConfig, commandOutput, runAsProgram } from './command-io';
 import { databaseTarget, openDatabase, type DatabaseHandle } from '../db/client';
 import { HttpError } from '../lib/http-error';
 import { validateBody } from '../lib/validate';
@@ -171,12 +171,4 @@ export async function createAdminCommand(
 }
 
 // Run as a program (dist/create-admin.js), not when a test imports it.
-if (require.main === module) {
-  createAdminCommand(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(M.crashed, error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAsProgram(createAdminCommand, M.crashed);

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config';
 import { AppRoleError, APPEND_ONLY, checkAppRole, grantAppRole, READ_WRITE } from '../db/app-role';
 import { databaseTarget, openDatabase } from '../db/client';
 import { applyMigrations, withMigrationLock } from '../db/migrations';
-import { commandConfig, commandOutput } from './command-io';
+import { commandConfig, commandOutput, runAsProgram } from './command-io';
 
 const M = SERVER_MSG.cli.migrate;
 
@@ -115,12 +115,4 @@ export async function migrateCommand(
 }
 
 // Run as a program (dist/migrate.js), not when a test imports it.
-if (require.main === module) {
-  migrateCommand(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(M.crashed, error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAsProgram(migrateCommand, M.crashed);

@@ -7,7 +7,7 @@ import { appendAudit } from '../plugins/audit/audit';
 import { clearSecondFactor } from '../plugins/auth/second-factor';
 import { endUserSessions } from '../plugins/auth/sessions';
 import { findUserByEmail } from '../plugins/users/user.queries';
-import { commandConfig, commandOutput } from './command-io';
+import { commandConfig, commandOutput, runAsProgram } from './command-io';
 
 /**
  * `npm run reset-mfa -- --email <correo>`
@@ -103,12 +103,4 @@ export async function resetMfaCommand(
 }
 
 // Run as a program (dist/reset-mfa.js), not when a test imports it.
-if (require.main === module) {
-  resetMfaCommand(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(M.crashed, error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAsProgram(resetMfaCommand, M.crashed);
