@@ -88,10 +88,19 @@ export const MFA_MSG = {
   saveError: 'No se pudo guardar. Inténtalo de nuevo.',
 } as const;
 
+/**
+ * A code as an authenticator app shows it ('123 456') as it is checked
+ * ('123456'): the schemas read it so, and the forms send it so.
+ */
+export const withoutSpaces = (code: string): string => code.replace(/\s+/g, '');
+
+const spacesRemoved = (value: unknown) =>
+  typeof value === 'string' ? withoutSpaces(value) : value;
+
 /** Six digits, spaces between them ignored (an app shows '123 456'). */
 const totpCode = () =>
   text()
-    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+    .transform(spacesRemoved)
     .required(MFA_MSG.codeRequired)
     .matches(/^\d{6}$/, MFA_MSG.codeFormat);
 
@@ -105,7 +114,7 @@ const challenge = () => secretText().max(200, MFA_MSG.challengeExpired);
 export const mfaLoginSchema = object({
   challenge: challenge().required(MFA_MSG.challengeRequired),
   code: text()
-    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+    .transform(spacesRemoved)
     .matches(/^\d{6}$/, { message: MFA_MSG.codeFormat, excludeEmptyString: true }),
   recoveryCode: text().trim().max(64, MFA_MSG.recoveryCodeWrong),
 }).test('code-or-recovery-code', MFA_MSG.codeRequired, function (value) {

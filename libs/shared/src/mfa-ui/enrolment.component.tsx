@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
-import { MFA_MSG, mfaConfirmSchema } from '@psicocampus/shared/mfa';
+import { MFA_MSG, mfaConfirmSchema, withoutSpaces } from '@psicocampus/shared/mfa';
 import { Form, Formik, TextField } from '@psicocampus/shared/forms';
 import { Button, LoadingMessage, Notice } from '@psicocampus/shared/ui';
 import { RecoveryCodes } from './recovery-codes.component';
@@ -80,7 +80,7 @@ export function Enrolment<T extends { recoveryCodes: string[] }>({
         onSubmit={async ({ code }) => {
           setProblem(null);
           try {
-            setConfirmed(await confirm(code.replace(/\s+/g, '')));
+            setConfirmed(await confirm(withoutSpaces(code)));
           } catch (error) {
             setProblem(describeError(error));
           }

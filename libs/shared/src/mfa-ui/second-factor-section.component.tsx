@@ -7,7 +7,7 @@ import {
   useEnrollMfaMutation,
   useMfaStatusQuery,
 } from '@psicocampus/shared';
-import { MFA_MSG, mfaDisableSchema } from '@psicocampus/shared/mfa';
+import { MFA_MSG, mfaDisableSchema, withoutSpaces } from '@psicocampus/shared/mfa';
 import { Form, Formik, PasswordField, TextField } from '@psicocampus/shared/forms';
 import { Button, LoadingMessage, Notice, SectionCard } from '@psicocampus/shared/ui';
 import { Enrolment } from './enrolment.component';
@@ -83,7 +83,7 @@ export function SecondFactorSection() {
             try {
               const answer = await disable({
                 password: values.password,
-                code: values.code.replace(/\s+/g, ''),
+                code: withoutSpaces(values.code),
               }).unwrap();
               setMode('view');
               setDone(answer.msg);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorMessage, useAppDispatch } from '@psicocampus/shared/core';
 import { MSG } from '@psicocampus/shared/domain';
 import { Form, Formik, TextField } from '@psicocampus/shared/forms';
-import { MFA_MSG, type MfaLoginStep } from '@psicocampus/shared/mfa';
+import { MFA_MSG, withoutSpaces, type MfaLoginStep } from '@psicocampus/shared/mfa';
 import { Enrolment } from '@psicocampus/shared/mfa-ui';
 import { Button, Notice } from '@psicocampus/shared/ui';
 import { callApiOnce } from '../../lib/call-api-once';
@@ -74,7 +74,7 @@ function CodeStep({ challenge, onCancel }: { challenge: string; onCancel: () => 
         validateOnChange={false}
         onSubmit={async (values) => {
           setProblem(null);
-          const code = values.code.replace(/\s+/g, '');
+          const code = withoutSpaces(values.code);
           const recoveryCode = values.recoveryCode.trim();
           if (useRecovery ? !recoveryCode : !/^\d{6}$/.test(code)) {
             setProblem(useRecovery ? MFA_MSG.recoveryCodeRequired : MFA_MSG.codeFormat);
