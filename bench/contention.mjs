@@ -7,11 +7,24 @@
 //    resident memory, read from /proc/<pid>/status every 10 ms.
 // It prints figures; it is not a timed test.
 import { randomBytes } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { DEMO, fmt, login, machine, memoryOf, percentile, startServer } from './lib/product.mjs';
+import {
+  DEMO,
+  ROOT,
+  fmt,
+  login,
+  machine,
+  memoryOf,
+  percentile,
+  probeLiveness,
+  serverStallsBetween,
+  startServer,
+} from './lib/product.mjs';
 import { importStudents, studentsWorkbook } from './lib/workbook.mjs';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -137,44 +150,6 @@ function fixedRate(url, token, seconds) {
   );
 }
 
-/**
- * /api/health/live, one call after the other every 10 ms, from a thread of
- * its own: this process's other work (building uploads, autocannon) must not
- * be counted as the server's delay. `stop()` answers every time measured.
- */
-function probeLiveness(url) {
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads');
-    const times = [];
-    let running = true;
-    parentPort.on('message', () => { running = false; });
-    (async () => {
-      while (running) {
-        const started = performance.now();
-        try {
-          await (await fetch(workerData + '/api/health/live')).arrayBuffer();
-          times.push(performance.now() - started);
-        } catch {
-          times.push(Infinity);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      parentPort.postMessage(times);
-    })();`,
-    { eval: true, workerData: url },
-  );
-  return {
-    stop: () =>
-      new Promise((resolve) => {
-        worker.once('message', (times) => {
-          resolve(times);
-          void worker.terminate();
-        });
-        worker.postMessage('stop');
-      }),
-  };
-}
-
 /** Resident memory sampled every 10 ms until `until` settles: the highest, in MiB. */
 async function peakResident(pid, until) {
   let done = false;
@@ -189,7 +164,14 @@ async function peakResident(pid, until) {
   return peak;
 }
 
-const server = await startServer({ WEB_DIR: 'none' });
+// The server writes down its own stalls, to tell them apart from a probe's
+// slow answer whose time went elsewhere (the network, the probe's own turn).
+const loopRecord = path.join(tmpdir(), `psicocampus-bench-loop-${process.pid}.txt`);
+const server = await startServer({ WEB_DIR: 'none', BENCH_LOOP_RECORD: loopRecord }, [
+  ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  '--require',
+  path.join(ROOT, 'bench/lib/event-loop-record.cjs'),
+]);
 try {
   console.log(`Machine: ${await machine()}; database: PostgreSQL; server: apps/api/dist`);
   const { loadavg } = await import('node:os');
@@ -224,9 +206,9 @@ try {
   // 1. Everyday calls while imports and PDFs run.
   // A first load warms the server up (compiled code, the caseload's cache).
   await fixedRate(server.url, lucia, 3);
-  const quietProbe = probeLiveness(server.url);
+  const quietProbe = await probeLiveness(server.url);
   const alone = await fixedRate(server.url, lucia, 5);
-  const quietLive = await quietProbe.stop();
+  const quietLive = (await quietProbe.stop()).map((probe) => probe.ms);
   let busy = true;
   const importTimes = [];
   const pdfTimes = [];
@@ -246,9 +228,15 @@ try {
       pdfTimes.push(performance.now() - started);
     }
   });
-  const busyProbe = probeLiveness(server.url);
+  const busyProbe = await probeLiveness(server.url);
+  const busyFrom = performance.timeOrigin + performance.now();
   const list = await fixedRate(server.url, lucia, SECONDS);
-  const live = await busyProbe.stop();
+  const live = (await busyProbe.stop()).map((probe) => probe.ms);
+  const busyStalls = serverStallsBetween(
+    loopRecord,
+    busyFrom,
+    performance.timeOrigin + performance.now(),
+  );
   busy = false;
   await Promise.all([importing, ...generating]);
   const errors = list.errors + list.non2xx + list.timeouts;
@@ -270,6 +258,10 @@ try {
   console.log(
     `  /api/health/live: ${live.length} probes, p99 ${fmt(percentile(live, 99))} ms, max ${fmt(liveMax)} ms ` +
       `(budget never above 100 ms → ${liveMax <= 100 ? 'met' : 'MISSED'})`,
+  );
+  console.log(
+    `  the server's own thread meanwhile: longest wait ${busyStalls.loop ? `${fmt(busyStalls.loop)} ms` : 'under 20 ms'}, ` +
+      `longest garbage collection ${busyStalls.gc ? `${fmt(busyStalls.gc)} ms` : 'under 10 ms'}`,
   );
 
   // 2. Ten 5 MB imports at once, from ten people.
@@ -296,9 +288,9 @@ try {
       ),
     ),
   );
-  const probe = probeLiveness(server.url);
+  const probe = await probeLiveness(server.url);
   const [answers, peak] = await Promise.all([all, peakResident(server.pid, all)]);
-  const probes = await probe.stop();
+  const probes = (await probe.stop()).map((call) => call.ms);
   const counts = Object.entries(
     answers.reduce((total, answer) => ({ ...total, [answer]: (total[answer] ?? 0) + 1 }), {}),
   );
@@ -315,4 +307,5 @@ try {
   );
 } finally {
   await server.stop();
+  rmSync(loopRecord, { force: true });
 }

@@ -1,6 +1,6 @@
 // Starting the production build of the server for a benchmark, on PGlite in
 // a fresh folder or on PostgreSQL (DATABASE_URL), and talking to it.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -149,4 +149,44 @@ export function fmt(value, digits = 1) {
 export async function machine() {
   const os = await import('node:os');
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}`;
+}
+
+/**
+ * Polls the server's /api/health/live every 10 ms from a process of its own
+ * (liveness-probe.mjs) until `stop()`, which answers every call as
+ * `{ at, ms }`: when it started (wall clock) and how long it took.
+ */
+export async function probeLiveness(url) {
+  const probe = fork(path.join(ROOT, 'bench/lib/liveness-probe.mjs'), [url], {
+    // A session of its own: the kernel shares the cores between sessions
+    // first, as between a kubelet and the service it watches.
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve) => probe.once('message', resolve));
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        probe.once('message', resolve);
+        probe.send('stop');
+      }),
+  };
+}
+
+/**
+ * What the server's own thread recorded (event-loop-record.cjs) between two
+ * wall-clock times: its longest wait and its longest garbage-collection
+ * pause, in ms.
+ */
+export function serverStallsBetween(file, from, to) {
+  let loop = 0;
+  let gc = 0;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  for (const line of text.split('\n')) {
+    const [kind, at, ms] = line.split(' ');
+    if (!kind || Number(at) < from || Number(at) > to) continue;
+    if (kind === 'loop') loop = Math.max(loop, Number(ms));
+    else gc = Math.max(gc, Number(ms));
+  }
+  return { loop, gc };
 }
