@@ -140,7 +140,12 @@ export const mfaDisableSchema = object({
 });
 export type MfaDisableBody = InferType<typeof mfaDisableSchema>;
 
-/** The recovery-code form field alone (the login's code step). */
+/**
+ * The login's code step checks its one field before sending it, with the
+ * rules `mfaLoginSchema` applies to that field on the server: the app's code,
+ * or a recovery code after "Usar un código de recuperación".
+ */
+export const codeFormSchema = object({ code: totpCode() });
 export const recoveryCodeFormSchema = object({ recoveryCode: recoveryCode() });
 
 /** PUT /api/service/mfa */

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { errorMessage, useAppDispatch } from '@psicocampus/shared/core';
 import { MSG } from '@psicocampus/shared/domain';
 import { Form, Formik, TextField } from '@psicocampus/shared/forms';
-import { MFA_MSG, withoutSpaces, type MfaLoginStep } from '@psicocampus/shared/mfa';
+import {
+  codeFormSchema,
+  MFA_MSG,
+  recoveryCodeFormSchema,
+  withoutSpaces,
+  type MfaLoginStep,
+} from '@psicocampus/shared/mfa';
 import { Enrolment } from '@psicocampus/shared/mfa-ui';
 import { Button, Notice } from '@psicocampus/shared/ui';
 import { callApiOnce } from '../../lib/call-api-once';
@@ -72,16 +78,13 @@ function CodeStep({ challenge, onCancel }: { challenge: string; onCancel: () => 
         initialValues={{ code: '', recoveryCode: '' }}
         validateOnBlur={false}
         validateOnChange={false}
+        validationSchema={useRecovery ? recoveryCodeFormSchema : codeFormSchema}
         onSubmit={async (values) => {
           setProblem(null);
-          const code = withoutSpaces(values.code);
-          const recoveryCode = values.recoveryCode.trim();
-          if (useRecovery ? !recoveryCode : !/^\d{6}$/.test(code)) {
-            setProblem(useRecovery ? MFA_MSG.recoveryCodeRequired : MFA_MSG.codeFormat);
-            return;
-          }
           try {
-            const body = useRecovery ? { challenge, recoveryCode } : { challenge, code };
+            const body = useRecovery
+              ? { challenge, recoveryCode: values.recoveryCode.trim() }
+              : { challenge, code: withoutSpaces(values.code) };
             const result = await callApiOnce(({ mfaApi }) =>
               dispatch(mfaApi.endpoints.loginWithCode.initiate(body)),
             );

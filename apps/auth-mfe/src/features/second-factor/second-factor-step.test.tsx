@@ -82,6 +82,36 @@ describe('the code step', () => {
     expect(within(welcome).getByText('Te quedan 9 códigos de recuperación.')).toBeInTheDocument();
   });
 
+  it('says what is missing under the field, by the shared schema, before anything is sent', async () => {
+    const calls = stubApi((call) =>
+      call.path === '/api/auth/login'
+        ? Response.json({ ok: true, mfaRequired: true, challenge: 'reto-5' })
+        : undefined,
+    );
+    await renderWithApp(<LoginPage />, { route: '/login' });
+    await signIn();
+    const verify = await screen.findByRole('button', { name: MFA_MSG.verify });
+
+    await userEvent.click(verify);
+    const field = screen.getByLabelText(MFA_MSG.codeLabel);
+    expect(await screen.findByText(MFA_MSG.codeRequired)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(MFA_MSG.codeRequired));
+
+    await userEvent.type(field, '12 345');
+    await userEvent.click(verify);
+    expect(await screen.findByText(MFA_MSG.codeFormat)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: MFA_MSG.useRecoveryCode }));
+    await userEvent.click(verify);
+    const recovery = screen.getByLabelText(MFA_MSG.recoveryCodeLabel);
+    await waitFor(() => expect(recovery).toHaveAttribute('aria-invalid', 'true'));
+    expect(recovery).toHaveAccessibleDescription(
+      expect.stringContaining(MFA_MSG.recoveryCodeRequired),
+    );
+    expect(calls.some((call) => call.path === '/api/auth/login/mfa')).toBe(false);
+  });
+
   it('goes back to the e-mail and password', async () => {
     stubApi(() => Response.json({ ok: true, mfaRequired: true, challenge: 'reto-3' }));
     await renderWithApp(<LoginPage />, { route: '/login' });
