@@ -1,9 +1,7 @@
-import { Link } from 'react-router-dom';
-import { formatDateTimeIn, fullName, type RecentNote } from '@psicocampus/shared';
+import { formatDateTimeIn, type RecentNote } from '@psicocampus/shared';
 import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
 import { Notice, SectionCard } from '@psicocampus/shared/ui';
-import { NOTES_ANCHOR } from '../../lib/anchors';
-import { excerpt } from './recent-notes.component';
+import { NoteRow } from './note-row.component';
 import styles from './psychologist-home.module.css';
 
 interface Props {
@@ -26,15 +24,11 @@ export function PendingSignature({ notes, failed, timeZone }: Props) {
       ) : (
         <ul className={styles.notes}>
           {notes.map((note) => (
-            <li key={note._id} className={styles.note}>
-              <Link to={{ pathname: `patients/${note.student._id}`, hash: NOTES_ANCHOR }}>
-                {fullName(note.student)}
-              </Link>
-              <time className={styles.noteDate} dateTime={note.createdAt}>
-                {SIGNED_NOTES_MSG.pendingSince(formatDateTimeIn(note.createdAt, timeZone))}
-              </time>
-              <p className={styles.excerpt}>{excerpt(note.note)}</p>
-            </li>
+            <NoteRow
+              key={note._id}
+              note={note}
+              when={SIGNED_NOTES_MSG.pendingSince(formatDateTimeIn(note.createdAt, timeZone))}
+            />
           ))}
         </ul>
       )}
