@@ -1,80 +1,80 @@
 import type { AuditEntryView } from './entities';
 
 /**
- * The actions the audit log records (docs/permissions.md#audit-log), with the Spanish names the
- * administrators' audit screen shows. The server writes these names; the
- * screen filters by them.
+ * The actions the audit log records (docs/permissions.md#audit-log). The server writes these
+ * names; the administrators' audit screen filters by them and shows them by
+ * their Spanish names, `AUDIT_ACTION_LABELS` of `@psicocampus/shared/audit-labels`,
+ * kept apart so that pages which never show the log (the sign-in page among
+ * them) do not load them.
  */
-export const AUDIT_ACTION_LABELS = {
-  'auth.login': 'Inicio de sesión',
-  'auth.logout': 'Cierre de sesión',
-  'auth.password_reset': 'Restablecimiento de contraseña',
-  'auth.password_change': 'Cambio de contraseña',
-  'auth.email_change_confirm': 'Confirmación de un cambio de correo',
-  'auth.mfa_verify': 'Código del segundo factor al iniciar sesión',
-  'auth.mfa_enroll': 'Configuración del segundo factor',
-  'auth.mfa_confirm': 'Activación del segundo factor',
-  'auth.mfa_disable': 'Desactivación del segundo factor',
-  'student.list': 'Consulta de la lista de estudiantes',
-  'student.read': 'Consulta de un estudiante',
-  'student.create': 'Alta de un estudiante',
-  'student.update': 'Modificación de un estudiante',
-  'student.delete': 'Eliminación de un estudiante',
-  'student.import': 'Importación de estudiantes',
-  'student.assign': 'Asignación de un estudiante',
-  'student.reassign': 'Reasignación de un estudiante a otro/a psicólogo/a',
-  'student.unassign': 'Retirada de un estudiante a su psicólogo/a',
-  'template.download': 'Descarga de la plantilla',
-  'note.create': 'Alta de una nota clínica',
-  'note.update': 'Modificación de una nota clínica',
-  'note.delete': 'Eliminación de una nota clínica',
-  'note.list_recent': 'Consulta de notas recientes',
-  'note.sign': 'Firma de una nota clínica',
-  'note.addendum': 'Adenda a una nota clínica',
-  'note.list_pending': 'Consulta de notas pendientes de firma',
-  'appointment.list': 'Consulta de citas',
-  'appointment.create': 'Alta de una cita',
-  'appointment.agenda': 'Consulta de la agenda',
-  'appointment.update': 'Modificación de una cita',
-  'appointment.status': 'Cambio de estado de una cita',
-  'psychologist.read': 'Consulta de un psicólogo/a',
-  'profile.read': 'Consulta del propio perfil',
-  'profile.update': 'Modificación del propio perfil',
-  'assessment.create': 'Registro de una evaluación',
-  'assessment.list': 'Consulta de evaluaciones',
-  'assessment.read': 'Consulta de una evaluación',
-  'assessment.final_remarks': 'Observaciones posteriores de una evaluación',
-  'assessment.clinician_level': 'Registro del nivel clínico de una evaluación',
-  'report.student': 'Descarga del reporte general',
-  'report.assessment': 'Descarga del reporte de una evaluación',
-  'safety_plan.read': 'Consulta de un plan de seguridad',
-  'safety_plan.save': 'Revisión de un plan de seguridad',
-  'report.safety_plan': 'Descarga de un plan de seguridad',
-  'follow_up.list': 'Consulta del seguimiento prioritario',
-  'follow_up.counts': 'Consulta de los recuentos de seguimiento',
-  'student.history': 'Consulta del historial de un estudiante',
-  'user.list': 'Consulta de usuarios',
-  'user.create': 'Alta de un usuario',
-  'user.update': 'Modificación de un usuario',
-  'user.deactivate': 'Desactivación de un usuario',
-  'user.reactivate': 'Reactivación de un usuario',
-  'user.reset_link': 'Envío de enlace de contraseña',
-  'user.mfa_reset': 'Restablecimiento del segundo factor de un usuario',
-  'service.mfa_policy': 'Cambio de la política del segundo factor',
-  'admin.students': 'Consulta de estudiantes (administración)',
-  'statistics.read': 'Consulta de estadísticas',
-  'audit.read': 'Consulta del registro de auditoría',
-  'mail.list': 'Consulta de correos',
-  'mail.retry': 'Reintento de un correo',
-  'calendar.feed_read': 'Consulta del enlace de calendario',
-  'calendar.feed_create': 'Creación del enlace de calendario',
-  'calendar.feed_update': 'Modificación del enlace de calendario',
-  'calendar.feed_revoke': 'Revocación del enlace de calendario',
-  'calendar.feed_fetch': 'Descarga de la agenda por su enlace de calendario',
-} as const;
-
-export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
-export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.logout',
+  'auth.password_reset',
+  'auth.password_change',
+  'auth.email_change_confirm',
+  'auth.mfa_verify',
+  'auth.mfa_enroll',
+  'auth.mfa_confirm',
+  'auth.mfa_disable',
+  'student.list',
+  'student.read',
+  'student.create',
+  'student.update',
+  'student.delete',
+  'student.import',
+  'student.assign',
+  'student.reassign',
+  'student.unassign',
+  'template.download',
+  'note.create',
+  'note.update',
+  'note.delete',
+  'note.list_recent',
+  'note.sign',
+  'note.addendum',
+  'note.list_pending',
+  'appointment.list',
+  'appointment.create',
+  'appointment.agenda',
+  'appointment.update',
+  'appointment.status',
+  'psychologist.read',
+  'profile.read',
+  'profile.update',
+  'assessment.create',
+  'assessment.list',
+  'assessment.read',
+  'assessment.final_remarks',
+  'assessment.clinician_level',
+  'report.student',
+  'report.assessment',
+  'safety_plan.read',
+  'safety_plan.save',
+  'report.safety_plan',
+  'follow_up.list',
+  'follow_up.counts',
+  'student.history',
+  'user.list',
+  'user.create',
+  'user.update',
+  'user.deactivate',
+  'user.reactivate',
+  'user.reset_link',
+  'user.mfa_reset',
+  'service.mfa_policy',
+  'admin.students',
+  'statistics.read',
+  'audit.read',
+  'mail.list',
+  'mail.retry',
+  'calendar.feed_read',
+  'calendar.feed_create',
+  'calendar.feed_update',
+  'calendar.feed_revoke',
+  'calendar.feed_fetch',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** success: done; denied: 401/403/404/429; invalid: refused input; error: a server fault. */
 export const AUDIT_OUTCOME_LABELS = {
@@ -85,8 +85,10 @@ export const AUDIT_OUTCOME_LABELS = {
 } as const;
 export type AuditOutcome = keyof typeof AUDIT_OUTCOME_LABELS;
 
+const KNOWN_ACTIONS: ReadonlySet<string> = new Set(AUDIT_ACTIONS);
+
 export function isAuditAction(value: unknown): value is AuditAction {
-  return typeof value === 'string' && Object.hasOwn(AUDIT_ACTION_LABELS, value);
+  return typeof value === 'string' && KNOWN_ACTIONS.has(value);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS } from './audit';
+import { AUDIT_ACTION_LABELS } from './audit-labels';
 import type { RiskLevel } from './risk/risk-engine';
 
 /**

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import {
-  AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
   fullName,
   MSG,
   type AuditAction,
   type StaffUser,
 } from '@psicocampus/shared';
+import { AUDIT_ACTION_LABELS } from '@psicocampus/shared/audit-labels';
 import { Button } from '@psicocampus/shared/ui';
 import { NO_AUDIT_FILTERS, type AuditFilterValues } from './use-audit-filters';
 import styles from '../../lib/filter-controls.module.css';

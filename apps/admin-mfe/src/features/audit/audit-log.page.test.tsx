@@ -1,7 +1,8 @@
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUDIT_ACTION_LABELS, formatDateTime, MSG, type AuditLogEntry } from '@psicocampus/shared';
+import { formatDateTime, MSG, type AuditLogEntry } from '@psicocampus/shared';
+import { AUDIT_ACTION_LABELS } from '@psicocampus/shared/audit-labels';
 import { stubApi, type RecordedCall } from '@psicocampus/shared/testing';
 import { json, lucia, makeAuditEntry, meAsUser, tomas } from '../../testing/fixtures';
 import { BASE, Landing, landing, renderScreen } from '../../testing/render';

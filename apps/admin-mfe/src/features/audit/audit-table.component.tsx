@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import {
-  AUDIT_ACTION_LABELS,
   AUDIT_OUTCOME_LABELS,
   formatDateTime,
   MSG,
@@ -8,6 +7,7 @@ import {
   shortRecordId,
   type AuditLogEntry,
 } from '@psicocampus/shared';
+import { AUDIT_ACTION_LABELS } from '@psicocampus/shared/audit-labels';
 import table from '../../lib/data-table.module.css';
 import { ScrollableTable } from '../../lib/scrollable-table.component';
 import styles from './audit.module.css';

@@ -1,4 +1,5 @@
-import { AUDIT_ACTION_LABELS, MSG } from '@psicocampus/shared/domain';
+import { AUDIT_ACTION_LABELS } from '@psicocampus/shared/audit-labels';
+import { MSG } from '@psicocampus/shared/domain';
 import { HISTORY_LIMIT, type HistoryEvent } from '@psicocampus/shared/follow-up';
 import { appendAudit } from '../audit/audit';
 import { saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
