@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { REMOTE_NAMES, type RemoteName } from '@psicocampus/shared/domain';
 import { pdfText } from '../../apps/api/test/helpers/pdf-text';
+import { totpAt } from '../../apps/api/test/helpers/totp';
 import { studentRow, TEMPLATE_HEADERS, xlsxFile } from '../../apps/api/test/helpers/workbooks';
 import {
   API_CONTENT_SECURITY_POLICY,
@@ -114,6 +116,8 @@ beforeAll(async () => {
     // The assessment's embedding example runs on its remote's origin and calls the API.
     ALLOWED_ORIGINS: origins.remotes.assessment,
     DATA_DIR: path.join(workDir, 'data'),
+    // One key for both processes: it seals the second factor's keys (SECURITY.md).
+    MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   // Started before `npm run migrate`, a process refuses to run on the empty schema.
   const early = startServerProcess('early', await freePort(), serverEnv);
@@ -237,7 +241,31 @@ describe('the installation', () => {
     expect(login.status).toBe(200);
     // Every administrator needs a second factor (ADMIN_MFA_REQUIRED, on by default): the password
     // leads to its enrolment, not yet to a session.
-    expect(await login.json()).toMatchObject({ ok: true, mfaEnrollmentRequired: true });
+    const answer = (await login.json()) as { challenge: string };
+    expect(answer).toMatchObject({ ok: true, mfaEnrollmentRequired: true });
+    const { challenge } = answer;
+
+    // Enrolled through one process, confirmed through the other: they share MFA_ENCRYPTION_KEY.
+    const callProcess = (port: number, url: string, payload: object) =>
+      fetch(`http://127.0.0.1:${port}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+    const enrolled = await callProcess(ports.api1, '/api/auth/mfa/enroll', { challenge });
+    expect(enrolled.status).toBe(200);
+    const { secret } = (await enrolled.json()) as { secret: string };
+    const confirmed = await callProcess(ports.api2, '/api/auth/mfa/confirm', {
+      challenge,
+      code: totpAt(secret, new Date()),
+    });
+    expect(confirmed.status).toBe(200);
+    // What a copy of the database holds is sealed: not the key the app shows.
+    const [stored] = await database.query<{ mfa_secret: string }>(
+      "select mfa_secret from users where email = 'rocio.andrade@universidad.test'",
+    );
+    expect(stored!.mfa_secret.startsWith('v1:')).toBe(true);
+    expect(stored!.mfa_secret).not.toContain(secret);
   });
 
   it('serves the shell and each remote from an origin of its own, with the cache and security headers', async () => {

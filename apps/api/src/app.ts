@@ -5,6 +5,7 @@ import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { MSG } from '@psicocampus/shared/domain';
 import type { AppConfig } from './config';
+import { resolveTotpKey, totpKeyBox } from './security/totp-keys';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       settings: deps.mailQueue,
     }),
     now,
+    totpKeys: totpKeyBox(resolveTotpKey(config, database.kind)),
   };
   app.decorate('ctx', ctx);
   // Mail queued by requests leaves once they commit; the rest is polled for.

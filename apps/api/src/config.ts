@@ -107,6 +107,12 @@ export interface AppConfig {
    * enrols right after the password step, the demo administrator too.
    */
   mfaRequiredForAdmins: boolean;
+  /**
+   * The 32-byte key that seals the second factor's TOTP keys in the database
+   * (`MFA_ENCRYPTION_KEY`, base64 or hex; security/totp-keys.ts). Unset: a key
+   * file in `dataDir` with the embedded database, unsealed keys with PostgreSQL.
+   */
+  mfaEncryptionKey: Buffer | null;
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +163,24 @@ function parseRoleName(raw: string | undefined): string | null {
     );
   }
   return role;
+}
+
+/**
+ * 32 bytes written as base64 (`openssl rand -base64 32`) or as 64 hex digits.
+ * The value is never repeated in the message: it is a secret.
+ */
+function parseEncryptionKey(raw: string | undefined): Buffer | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  let key: Buffer | null = null;
+  if (/^[0-9a-fA-F]{64}$/.test(text)) key = Buffer.from(text, 'hex');
+  else if (/^[A-Za-z0-9+/]{43}=$/.test(text)) key = Buffer.from(text, 'base64');
+  if (key?.length !== 32) {
+    throw new ConfigError(
+      'MFA_ENCRYPTION_KEY must be 32 bytes in base64 (44 characters, as `openssl rand -base64 32` writes them) or in hex (64 digits)',
+    );
+  }
+  return key;
 }
 
 /** The service's zone when `SERVICE_TIME_ZONE` is unset: the university's, not the machine's. */
@@ -301,5 +325,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     servicePhone: parsePhone(env.SERVICE_PHONE, 'SERVICE_PHONE'),
     crisisLine: parsePhone(env.CRISIS_LINE, 'CRISIS_LINE') ?? DEFAULT_CRISIS_LINE,
     mfaRequiredForAdmins: parseOnOff(env.ADMIN_MFA_REQUIRED, 'ADMIN_MFA_REQUIRED', true),
+    mfaEncryptionKey: parseEncryptionKey(env.MFA_ENCRYPTION_KEY),
   };
 }

@@ -1,6 +1,7 @@
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { MailQueue } from './mail/mail-queue';
+import type { TotpKeyBox } from './security/totp-keys';
 
 /** What every plugin of the server works with. */
 export interface AppContext {
@@ -8,6 +9,8 @@ export interface AppContext {
   database: DatabaseHandle;
   db: Database;
   mail: MailQueue;
+  /** Seals and opens the second factor's TOTP keys (security/totp-keys.ts). */
+  totpKeys: TotpKeyBox;
   /** The current time; tests move it to check expiries. */
   now(): Date;
 }

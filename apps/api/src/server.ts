@@ -9,6 +9,7 @@ import {
   type DatabaseTarget,
 } from './db/client';
 import { backfillSearchKeys } from './plugins/students/student.queries';
+import { sealStoredTotpKeys } from './security/totp-keys';
 import { seedDemoData } from './seed/demo-seed';
 
 export interface RunningServer {
@@ -33,6 +34,7 @@ export async function createServer(
       ? await seedDemoData(database.db, { showcase: config.seedShowcase })
       : false;
     const app = await buildApp({ config, database, ...overrides });
+    await sealStoredTotpKeys(database.db, app.ctx.totpKeys, app.log);
     const connections = trackResponses(app);
     let closing: Promise<void> | null = null;
     return {

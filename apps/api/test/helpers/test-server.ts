@@ -13,11 +13,14 @@ import { createTestDatabase } from './test-database';
 import { completeSignIn } from './totp';
 
 /** What the tests need of the server: dist/main.js exports the same three. */
-interface ServerModule {
+export interface ServerModule {
   createServer: typeof createServer;
   loadConfig: typeof loadConfig;
   DEMO_ACCOUNTS: typeof DEMO_ACCOUNTS;
 }
+
+/** The key that seals TOTP keys in the test servers' databases (MFA_ENCRYPTION_KEY). */
+export const TEST_TOTP_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** The bundle `npm start` runs; `npm run test:built` builds it first. */
 export const BUILT_SERVER = path.resolve(__dirname, '../../dist/main.js');
@@ -53,6 +56,8 @@ function loadServerModule(): ServerModule {
 }
 
 const underTest = loadServerModule();
+/** For the tests that start and stop a server themselves on one database (a restart). */
+export const serverUnderTest: ServerModule = underTest;
 const DEMO = underTest.DEMO_ACCOUNTS;
 
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];
@@ -103,7 +108,13 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-test-'));
   const config: AppConfig = {
-    ...underTest.loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'basic' }),
+    ...underTest.loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'basic',
+      // PostgreSQL seals the second factor's keys only with a key given (security/totp-keys.ts).
+      MFA_ENCRYPTION_KEY: TEST_TOTP_KEY,
+    }),
     web: null,
     ...overrides,
   };

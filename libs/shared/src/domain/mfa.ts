@@ -25,6 +25,8 @@ export const MFA_MSG = {
   recoveryCodeWrong: 'El código de recuperación no es correcto o ya se usó.',
   challengeRequired: 'Vuelve a iniciar sesión.',
   challengeExpired: 'El paso de verificación caducó. Vuelve a iniciar sesión.',
+  keyUnreadable:
+    'No se puede comprobar tu segundo factor en este servidor. Avisa al administrador del servicio.',
   tooManyCodes: (minutes: number) =>
     `Demasiados códigos incorrectos. Inténtalo de nuevo en ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
   tooManyForChallenge:

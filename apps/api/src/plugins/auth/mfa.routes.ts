@@ -14,6 +14,7 @@ import { users } from '../../db/schema';
 import { HttpError, RecordedRefusal } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { validateBody } from '../../lib/validate';
+import { TotpKeyUnreadableError } from '../../security/totp-keys';
 import { mfaResetMail } from '../../mail/templates';
 import { findUserById, type UserRow } from '../users/user.queries';
 import { userNotFound } from '../users/user-accounts';
@@ -120,6 +121,21 @@ export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     return { user: active.user, challenge: null, sessionId: active.sessionId };
   }
 
+  /**
+   * The account's TOTP key as its app holds it. One this server cannot open
+   * (sealed under another MFA_ENCRYPTION_KEY, or altered in the database) is
+   * the operator's to mend, not the person's wrong code: 503, and a log line.
+   */
+  function totpKeyOf(stored: string, userId: string, request: FastifyRequest): string {
+    try {
+      return ctx.totpKeys.open(stored, userId);
+    } catch (error) {
+      if (!(error instanceof TotpKeyUnreadableError)) throw error;
+      request.log.error({ userId }, error.message);
+      throw new HttpError(503, MFA_MSG.keyUnreadable);
+    }
+  }
+
   /** The limits of code checks: the challenge's wrong codes, the account's in 15 minutes. */
   async function admitCode(subject: Subject, request: FastifyRequest, now: Date): Promise<void> {
     const limited = await codeLimitFor(db, subject.user, subject.challenge, now);
@@ -186,7 +202,7 @@ export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     }
 
     const step = await acceptedStep(
-      current.mfaSecret,
+      totpKeyOf(current.mfaSecret, user.id, request),
       body.code ?? '',
       now,
       current.mfaLastStep ?? null,
@@ -209,7 +225,7 @@ export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     // Kept apart until a code confirms it: a key nobody scanned protects nothing.
     await db
       .update(users)
-      .set({ mfaPendingSecret: secret, updatedAt: now })
+      .set({ mfaPendingSecret: ctx.totpKeys.seal(secret, user.id), updatedAt: now })
       .where(eq(users.id, user.id));
     return { ok: true, secret, otpauthUrl: otpauthUrl(user.email, secret) };
   });
@@ -224,7 +240,12 @@ export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     if (user.mfaSecret) throw new HttpError(409, MFA_MSG.alreadyEnrolled);
     if (!user.mfaPendingSecret) throw new HttpError(409, MFA_MSG.enrollFirst);
     await admitCode(subject, request, now);
-    const step = await acceptedStep(user.mfaPendingSecret, body.code, now, null);
+    const step = await acceptedStep(
+      totpKeyOf(user.mfaPendingSecret, user.id, request),
+      body.code,
+      now,
+      null,
+    );
     if (step === null) {
       await countFailure(subject, request, now);
       throw wrongCode();
@@ -284,7 +305,12 @@ export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     });
     const subject: Subject = { user, challenge: null, sessionId };
     await admitCode(subject, request, now);
-    const step = await acceptedStep(user.mfaSecret, body.code, now, user.mfaLastStep ?? null);
+    const step = await acceptedStep(
+      totpKeyOf(user.mfaSecret, user.id, request),
+      body.code,
+      now,
+      user.mfaLastStep ?? null,
+    );
     if (step === null) {
       await countFailure(subject, request, now);
       throw wrongCode();
