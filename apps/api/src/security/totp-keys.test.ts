@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { MFA_MSG } from '@psicocampus/shared/mfa';
-import type { AppConfig } from '../config';
 import { users } from '../db/schema';
 import type { RunningServer } from '../server';
 import { createTestDatabase } from '../../test/helpers/test-database';
@@ -14,6 +13,7 @@ import {
   serverUnderTest,
   startTestServer,
   TEST_TOTP_KEY,
+  testServerConfig,
 } from '../../test/helpers/test-server';
 import { codeNow, toMiddleOfStep, totpAt } from '../../test/helpers/totp';
 import {
@@ -174,16 +174,10 @@ describe('on the server', () => {
 
     const start = async (key: string) => {
       await running?.close();
-      const config: AppConfig = {
-        ...serverUnderTest.loadConfig({
-          LOG_LEVEL: 'silent',
-          DATA_DIR: dataDir,
-          SEED_DEMO: 'basic',
-          MFA_ENCRYPTION_KEY: key,
-        }),
-        web: null,
+      const config = testServerConfig(dataDir, {
+        mfaEncryptionKey: Buffer.from(key, 'base64'),
         mfaRequiredForAdmins: true,
-      };
+      });
       running = await serverUnderTest.createServer(config, database.target);
       return running;
     };

@@ -96,6 +96,24 @@ export function demoAccount(key: DemoAccountKey) {
 }
 
 /**
+ * A test server's configuration: quiet, the basic demo data, no front ends,
+ * files in `dataDir`, and TEST_TOTP_KEY, then the test's own settings.
+ */
+export function testServerConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...underTest.loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'basic',
+      // PostgreSQL seals the second factor's keys only with a key given (security/totp-keys.ts).
+      MFA_ENCRYPTION_KEY: TEST_TOTP_KEY,
+    }),
+    web: null,
+    ...overrides,
+  };
+}
+
+/**
  * The real server on a database of its own (see createTestDatabase), with
  * the demo data seeded unless the test says otherwise, mail written to a
  * temporary outbox, and a clock the test can move. Front ends are not
@@ -107,17 +125,7 @@ export async function startTestServer(
   options: { contract?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-test-'));
-  const config: AppConfig = {
-    ...underTest.loadConfig({
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'basic',
-      // PostgreSQL seals the second factor's keys only with a key given (security/totp-keys.ts).
-      MFA_ENCRYPTION_KEY: TEST_TOTP_KEY,
-    }),
-    web: null,
-    ...overrides,
-  };
+  const config = testServerConfig(dataDir, overrides);
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const database = await createTestDatabase({ migrated: true });
