@@ -53,6 +53,8 @@ describe('a sealed TOTP key', () => {
     bytes[bytes.length - 1] ^= 1;
     expect(() => box.open(`v1:${bytes.toString('base64')}`, ANA)).toThrow(TotpKeyUnreadableError);
     expect(() => box.open('v1:', ANA)).toThrow(TotpKeyUnreadableError);
+    // Written into the database by someone without the key.
+    expect(() => box.open(SECRET, ANA)).toThrow(TotpKeyUnreadableError);
   });
 
   it('is refused, not guessed at, by a server without a key', () => {
@@ -198,14 +200,16 @@ describe('on the server', () => {
           .where(eq(users.email, admin.email))
       )[0]!.secret;
 
-    it('seals at start a key stored before sealing, which keeps working', async () => {
+    it('seals at start a key stored before sealing, and refuses one written unsealed since', async () => {
       await start(TEST_TOTP_KEY);
-      // As an earlier version stored it.
+      // As an earlier version stored it, or someone without the key wrote it.
       await running!.database.db
         .update(users)
         .set({ mfaSecret: SECRET, mfaEnabledAt: new Date(), mfaLastStep: null })
         .where(eq(users.email, admin.email));
-      expect((await signIn(0)).statusCode).toBe(200);
+      const refused = await signIn(0);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().msg).toBe(MFA_MSG.keyUnreadable);
 
       await start(TEST_TOTP_KEY);
       const stored = await storedSecret();

@@ -63,8 +63,9 @@ export function totpKeyBox(key: Buffer | null): TotpKeyBox {
       return PREFIX + Buffer.concat([nonce, cipher.getAuthTag(), sealed]).toString('base64');
     },
     open(stored, userId) {
-      // A key stored before sealing was configured; sealed at the next start.
-      if (!isSealed(stored)) return stored;
+      // Every key is sealed before the server listens (sealStoredTotpKeys):
+      // an unsealed one was written since by someone without this key.
+      if (!isSealed(stored)) throw new TotpKeyUnreadableError();
       const bytes = Buffer.from(stored.slice(PREFIX.length), 'base64');
       if (bytes.length <= NONCE_BYTES + TAG_BYTES) throw new TotpKeyUnreadableError();
       try {
@@ -122,7 +123,7 @@ export function resolveTotpKey(
 
 /**
  * Seals every TOTP key stored unsealed (written before a key was configured),
- * at start-up. Each row is rewritten only if it still holds what was read, so
+ * at start-up, before the server listens. Each row is rewritten only if it still holds what was read, so
  * processes starting together do not seal one twice.
  */
 export async function sealStoredTotpKeys(
