@@ -97,6 +97,10 @@ const FHIR_FORMAT: QueryParameter = {
   schema: { enum: ['json', 'application/fhir+json', 'application/json'] },
   description: 'El formato de FHIR, en lugar de `Accept`.',
 };
+/** A stored TOTP key this server cannot open (security/totp-keys.ts). */
+const KEY_UNREADABLE = {
+  503: 'El servidor no puede abrir la clave guardada del segundo factor (`MFA_ENCRYPTION_KEY`).',
+};
 const STALE = { 409: 'Otra persona modificó el registro después de leerlo (`version`).' };
 
 /**
@@ -139,6 +143,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
       400: 'Código incorrecto o ya usado.',
       401: 'El paso de verificación caducó o ya se usó.',
       429: 'Demasiados códigos incorrectos (6.º de un paso, 10.º de una cuenta en 15 minutos).',
+      ...KEY_UNREADABLE,
     },
   },
   'POST /api/auth/mfa/enroll': {
@@ -153,7 +158,12 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Segundo factor: confirmar la clave con un código; 10 códigos de recuperación',
     body: mfaConfirmSchema,
     success: ok(ANSWERS.mfaConfirmed),
-    errors: { 400: 'Código incorrecto.', 409: 'Sin clave pendiente.', 429: 'Demasiados códigos.' },
+    errors: {
+      400: 'Código incorrecto.',
+      409: 'Sin clave pendiente.',
+      429: 'Demasiados códigos.',
+      ...KEY_UNREADABLE,
+    },
   },
   'GET /api/auth/mfa': {
     tag: 'Sesión',
@@ -165,7 +175,10 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Segundo factor: desactivarlo (contraseña y un código)',
     body: mfaDisableSchema,
     success: ok(ANSWERS.message),
-    errors: { 409: 'No tiene segundo factor, o la política lo exige para esta cuenta.' },
+    errors: {
+      409: 'No tiene segundo factor, o la política lo exige para esta cuenta.',
+      ...KEY_UNREADABLE,
+    },
   },
   'POST /api/auth/logout': {
     tag: 'Sesión',
