@@ -158,8 +158,9 @@ export async function machine() {
  */
 export async function probeLiveness(url) {
   const probe = fork(path.join(ROOT, 'bench/lib/liveness-probe.mjs'), [url], {
-    // A session of its own: the kernel shares the cores between sessions
-    // first, as between a kubelet and the service it watches.
+    // A session of its own: where the kernel groups processes by session
+    // (Linux's autogroup, on here), it shares the cores between sessions
+    // first, as between a kubelet's service and the one it watches.
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
