@@ -759,6 +759,7 @@ describe('a psychologist working through nginx while server processes stop', () 
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     const stopping = servers.get('api2')!;
+    const signalledAt = Date.now();
     stopping.kill('SIGTERM');
 
     const answered = await Promise.all(imports);
@@ -770,7 +771,16 @@ describe('a psychologist working through nginx while server processes stop', () 
     expect(await stopping.exit).toEqual({ code: 0, signal: null });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const calls = await traffic.stop();
-    expect(calls.filter(failed)).toEqual([]);
+    // The one call that can fail: a connection nginx opened to api2 in the instant api2 stopped
+    // listening, reset by the kernel before api2 saw it. nginx answers a POST on it 502 itself (no
+    // process's request id) and does not resend it (deploy/README.md, "Stopping a process").
+    const resetAtTheSignal = (call: Call) =>
+      call.method === 'POST' &&
+      call.status === 502 &&
+      call.requestId === null &&
+      call.start <= signalledAt + 1_000 &&
+      call.end >= signalledAt;
+    expect(calls.filter((call) => failed(call) && !resetAtTheSignal(call))).toEqual([]);
 
     // From api2's own log: the import it answered had started before SIGTERM reached it.
     const shutdown = stopping.log.find((line) => line.msg?.startsWith('shutting down'));
