@@ -208,7 +208,7 @@ try {
   await fixedRate(server.url, lucia, 3);
   const quietProbe = await probeLiveness(server.url);
   const alone = await fixedRate(server.url, lucia, 5);
-  const quietLive = (await quietProbe.stop()).map((probe) => probe.ms);
+  const quietLive = await quietProbe.stop();
   let busy = true;
   const importTimes = [];
   const pdfTimes = [];
@@ -231,7 +231,7 @@ try {
   const busyProbe = await probeLiveness(server.url);
   const busyFrom = performance.timeOrigin + performance.now();
   const list = await fixedRate(server.url, lucia, SECONDS);
-  const live = (await busyProbe.stop()).map((probe) => probe.ms);
+  const live = await busyProbe.stop();
   const busyStalls = serverStallsBetween(
     loopRecord,
     busyFrom,
@@ -290,7 +290,7 @@ try {
   );
   const probe = await probeLiveness(server.url);
   const [answers, peak] = await Promise.all([all, peakResident(server.pid, all)]);
-  const probes = (await probe.stop()).map((call) => call.ms);
+  const probes = await probe.stop();
   const counts = Object.entries(
     answers.reduce((total, answer) => ({ ...total, [answer]: (total[answer] ?? 0) + 1 }), {}),
   );

@@ -153,8 +153,8 @@ export async function machine() {
 
 /**
  * Polls the server's /api/health/live every 10 ms from a process of its own
- * (liveness-probe.mjs) until `stop()`, which answers every call as
- * `{ at, ms }`: when it started (wall clock) and how long it took.
+ * (liveness-probe.mjs) until `stop()`, which answers how long each call
+ * took, in ms.
  */
 export async function probeLiveness(url) {
   const probe = fork(path.join(ROOT, 'bench/lib/liveness-probe.mjs'), [url], {
