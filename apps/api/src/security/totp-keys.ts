@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
@@ -102,14 +102,13 @@ export function resolveTotpKey(
   if (config.mfaEncryptionKey) return config.mfaEncryptionKey;
   if (databaseKind === 'postgres') return null;
   const file = path.join(config.dataDir, TOTP_KEY_FILE);
-  if (!existsSync(file)) {
-    mkdirSync(config.dataDir, { recursive: true });
-    // 'wx': two starts at once keep the first key, the second reads it.
-    try {
-      writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+  mkdirSync(config.dataDir, { recursive: true });
+  // 'wx' writes only a file that is not there: every later start, and a
+  // second start at the same moment, reads the first key.
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   chmodSync(file, 0o600);
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
@@ -123,8 +122,9 @@ export function resolveTotpKey(
 
 /**
  * Seals every TOTP key stored unsealed (written before a key was configured),
- * at start-up, before the server listens. Each row is rewritten only if it still holds what was read, so
- * processes starting together do not seal one twice.
+ * at start-up, before the server listens. Each row is rewritten only if it
+ * still holds what was read, so processes starting together do not seal one
+ * twice.
  */
 export async function sealStoredTotpKeys(
   db: Database,
