@@ -192,6 +192,12 @@ describe('on the server', () => {
         code: totpAt(SECRET, new Date(), stepOffset),
       });
     };
+    /** The administrator's key as an earlier version stored it, or someone without the key wrote it. */
+    const storeUnsealed = () =>
+      running!.database.db
+        .update(users)
+        .set({ mfaSecret: SECRET, mfaEnabledAt: new Date(), mfaLastStep: null })
+        .where(eq(users.email, admin.email));
     const storedSecret = async () =>
       (
         await running!.database.db
@@ -202,11 +208,7 @@ describe('on the server', () => {
 
     it('seals at start a key stored before sealing, and refuses one written unsealed since', async () => {
       await start(TEST_TOTP_KEY);
-      // As an earlier version stored it, or someone without the key wrote it.
-      await running!.database.db
-        .update(users)
-        .set({ mfaSecret: SECRET, mfaEnabledAt: new Date(), mfaLastStep: null })
-        .where(eq(users.email, admin.email));
+      await storeUnsealed();
       const refused = await signIn(0);
       expect(refused.statusCode).toBe(503);
       expect(refused.json().msg).toBe(MFA_MSG.keyUnreadable);
@@ -220,22 +222,9 @@ describe('on the server', () => {
 
     it('answers in Spanish that the operator must act when the key is another one', async () => {
       await start(TEST_TOTP_KEY);
-      await running!.database.db
-        .update(users)
-        .set({
-          mfaSecret: totpKeyBox(Buffer.from(TEST_TOTP_KEY, 'base64')).seal(
-            SECRET,
-            (
-              await running!.database.db
-                .select({ id: users.id })
-                .from(users)
-                .where(eq(users.email, admin.email))
-            )[0]!.id,
-          ),
-          mfaEnabledAt: new Date(),
-          mfaLastStep: null,
-        })
-        .where(eq(users.email, admin.email));
+      await storeUnsealed();
+      // Sealed under TEST_TOTP_KEY by the next start.
+      await start(TEST_TOTP_KEY);
       expect((await signIn(0)).statusCode).toBe(200);
 
       await start(randomBytes(32).toString('base64'));
