@@ -29,6 +29,7 @@ const ROUTER_TYPES = [
   'NavLinkProps',
   'SetURLSearchParams',
   'URLSearchParamsInit',
+  'HistoryRouterProps',
 ];
 const sharedRouter = [
   {
@@ -59,6 +60,8 @@ export default tseslint.config(
       '.data/**',
       '.e2e/**',
       'apps/api/drizzle/**',
+      // Compiled by its test against types generated there, which lint cannot see.
+      'apps/api/test/fixtures/generated-client-use.ts',
     ],
   },
   js.configs.recommended,
@@ -140,7 +143,7 @@ export default tseslint.config(
       // they check a link with the API before showing anything.
       'apps/auth-mfe/src/features/reset-password/**',
       'apps/auth-mfe/src/features/confirm-email/**',
-      // The second factor's step (issue 21), lazy: only when the server asks for it.
+      // The second factor's step (docs/sign-in-and-sessions.md#second-factor), lazy: only when the server asks for it.
       'apps/auth-mfe/src/features/second-factor/**',
     ],
     rules: {
@@ -244,6 +247,34 @@ export default tseslint.config(
                 'The server takes only @psicocampus/shared/domain, /columbia, /clinician-level, /signed-notes, /follow-up, /fhir, /server-messages, /mail, /admin-messages, /audit-labels, /safety-plan and /mfa (no React, no DOM).',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // One clock (docs/decisions.md#one-clock): the server's machine may run on
+    // any zone, so every date or time it writes for a person names the
+    // service's (config.serviceTimeZone), never the machine's by default.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^format(DateTime|Date)$/][arguments.length<2]',
+          message:
+            "Pass the service's zone (config.serviceTimeZone): without it the date is on the machine's clock.",
+        },
+        {
+          selector:
+            "NewExpression[callee.property.name='DateTimeFormat']:not(:has(Property[key.name='timeZone']))",
+          message:
+            "Give the formatter a timeZone (config.serviceTimeZone): without it the date is on the machine's clock.",
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          message:
+            "Use the shared formatters with the service's zone (formatDateTimeIn, formatDay): docs/decisions.md#one-clock.",
         },
       ],
     },

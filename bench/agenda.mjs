@@ -1,4 +1,4 @@
-// npm run bench:agenda — issue 18's budget: the agenda of a psychologist
+// npm run bench:agenda — docs/limits-and-budgets.md#server: the agenda of a psychologist
 // with 500 students and 2,000 appointments in a month. The server: how long
 // GET /api/appointments?from=&to= takes for that month and for one of its
 // weeks (budget: under 300 ms). The browser: how long a week change takes on

@@ -1,4 +1,5 @@
-// npm run bench:contention — heavy work must not stall everyone (issue 14 §4),
+// npm run bench:contention — heavy work must not stall everyone
+// (docs/decisions.md#heavy-work-off-the-main-thread),
 // on the built server (apps/api/dist) and PostgreSQL (DATABASE_URL):
 // 1. while 5,000-row imports and 5 PDFs run back to back, GET /api/students
 //    (500 students) at a fixed rate: p99 < 150 ms; /api/health/live polled

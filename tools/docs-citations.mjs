@@ -215,7 +215,7 @@ const GROUP = new RegExp(
   String.raw`(?<![\w.])${ONE}(?:${JOIN}(?:${SPEC}${GAP})${SEC_LIST})*`,
   'gu',
 );
-/** Not a citation of the specification: "issue 14 §2". */
+/** Not a citation of the specification: "RFC 5545 §3.8", or a tracker's numbered item. */
 const NOT_SPEC = /(?:issues?|RFC|STYLE(?:\.md)?|TOOLCHAIN(?:\.md)?)[ \t]*\d*[ \t]*$/i;
 /** Any mention left: the names alone, "SEED's", "PRODUCT.md". Not SEED_DEMO. */
 const MENTION = /\b(?:SEED|PRODUCT)\b(?![_\w])(?:\.md)?|\b(?:STYLE|TOOLCHAIN)\.md\b/g;

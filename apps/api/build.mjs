@@ -20,6 +20,10 @@ const result = await build({
     restore: 'src/cli/restore.ts',
     // `npm run migrate`: the schema, as its owner, and the server role's privileges.
     migrate: 'src/cli/migrate.ts',
+    // `npm run assessments:check`: stored assessments whose answers contradict each other.
+    'assessments-check': 'src/cli/assessments-check.ts',
+    // `npm run audit:verify`: the audit log's chain recomputed (docs/data-model.md#audit-chain).
+    'audit-verify': 'src/cli/audit-verify.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -33,7 +37,7 @@ const result = await build({
 
 // A warning is a bundle that differs from the sources the tests ran: esbuild
 // warned, and went on, when it dropped the import that put yup's messages in
-// Spanish (issue 14). The warning itself is printed above; nothing is left to start.
+// Spanish. The warning itself is printed above; nothing is left to start.
 if (result.warnings.length) {
   rmSync('dist', { recursive: true, force: true });
   console.error(`build: ${result.warnings.length} warning(s); the server was not built.`);

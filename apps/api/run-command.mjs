@@ -1,4 +1,4 @@
-// `npm run create-admin|reset-mfa|backup|restore|migrate -- ...` from the repository's root:
+// `npm run create-admin|reset-mfa|backup|restore|migrate|assessments:check|audit:verify -- ...` from the repository's root:
 // builds the server first when its dist/<command>.js is not there yet, then
 // runs it with the same arguments, environment and working directory (so
 // DATA_DIR, DATABASE_URL, PUBLIC_URL and SMTP_URL mean what they mean for
@@ -8,7 +8,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const COMMANDS = ['create-admin', 'reset-mfa', 'backup', 'restore', 'migrate'];
+const COMMANDS = [
+  'create-admin',
+  'reset-mfa',
+  'backup',
+  'restore',
+  'migrate',
+  'assessments-check',
+  'audit-verify',
+];
 const [name, ...args] = process.argv.slice(2);
 if (!COMMANDS.includes(name)) {
   console.error(`Orden desconocida: ${name ?? '(ninguna)'}. Órdenes: ${COMMANDS.join(', ')}.`);

@@ -689,7 +689,8 @@ describe('a psychologist working through nginx while server processes stop', () 
       page.waitForEvent('download'),
       history.getByRole('button', { name: 'Reporte general (PDF)' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^reporte_renata-quinonez-avila_/);
+    // The student's name as written (docs/import-and-reports.md#reports).
+    expect(download.suggestedFilename()).toMatch(/^reporte_Renata-Quiñónez-Ávila_/);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const calls = await traffic.stop();
 

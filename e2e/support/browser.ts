@@ -27,9 +27,16 @@ export function launchBrowser(): Promise<Browser> {
  */
 export const cspViolations: string[] = [];
 
-/** A fresh context (no storage) with Spanish locale; page errors fail loudly in the log. */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'es-EC', timezoneId: 'America/Guayaquil' });
+/**
+ * A fresh context (no storage) with Spanish locale; page errors fail loudly in the log. The
+ * browser's zone is the service's default unless `timezoneId` says another (a psychologist
+ * travelling, a machine set to UTC).
+ */
+export async function newPage(
+  browser: Browser,
+  { timezoneId = 'America/Guayaquil' }: { timezoneId?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'es-EC', timezoneId });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error.message));
   page.on('console', (message) => {

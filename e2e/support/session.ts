@@ -7,7 +7,7 @@ export const DEMO = {
   psychologist2: { email: 'psicologo2@psicocampus.test', password: 'Psico2-Demo-2026' },
 } as const;
 
-/** What the sign-ins of one product know of an account's second factor (issue 21). */
+/** What the sign-ins of one product know of an account's second factor (docs/sign-in-and-sessions.md#second-factor). */
 export interface KnownFactor {
   secret: string;
   /** The last time step whose code was sent: the server accepts each once. */
@@ -39,7 +39,8 @@ export function freshCode(baseUrl: string, email: string): string | null {
 }
 
 /**
- * After the password: nothing more, or the second factor's step (issue 21)
+ * After the password: nothing more, or the second factor's step
+ * (docs/sign-in-and-sessions.md#second-factor)
  * done as a person with an authenticator app would: the enrolment when the
  * policy requires one (its key and recovery codes remembered), else a fresh
  * code, or a recovery code when this step's codes were used.

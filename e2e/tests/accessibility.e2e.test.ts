@@ -9,7 +9,7 @@ import { DEMO, signIn } from '../support/session';
 // the modals a psychologist and an administrator work in, the sign-in page's
 // dialogs and the page shown when a module is down are checked as a user
 // sees them, on a phone (360 px wide, the menu folded and then open) and on a
-// laptop (1366 px) (issue 16).
+// laptop (1366 px).
 const WIDTHS = [
   { width: 360, height: 740 },
   { width: 1366, height: 768 },
@@ -20,7 +20,7 @@ let product: RunningProduct;
 beforeAll(async () => {
   browser = await launchBrowser();
   product = await startProduct();
-  // 'Citas por mes' (issue 18) has bars to draw on the psychologist's statistics.
+  // 'Citas por mes' has bars to draw on the psychologist's statistics.
   await closedAppointmentsOverAYear(product, DEMO.psychologist.email);
 });
 afterAll(async () => {
@@ -112,6 +112,8 @@ describe.each(WIDTHS)('at $width px wide', (viewport) => {
       ['home', ''],
       ['patients', '/patients'],
       ['history', '/history'],
+      ['pending notes', '/pending-notes'],
+      ['follow-up', '/follow-up'],
       ['agenda', '/agenda'],
       ['statistics', '/statistics'],
       ['profile', '/profile'],
@@ -122,7 +124,7 @@ describe.each(WIDTHS)('at $width px wide', (viewport) => {
       await expectAccessible(page, page.getByRole('heading', { level: 1 }));
     });
 
-    it("statistics with 'Citas por mes' drawn (issue 18)", async () => {
+    it("statistics with 'Citas por mes' drawn", async () => {
       await page.goto(`${base()}/statistics`);
       const chart = page.getByRole('img', { name: /Citas por mes/ });
       await expectAccessible(page, chart.locator('svg').first());
@@ -140,7 +142,7 @@ describe.each(WIDTHS)('at $width px wide', (viewport) => {
       await expectAccessible(page, page.getByRole('button', { name: 'Guardar Cambios' }));
       await page.goto(`${base()}/studenteva/${id}`);
       await expectAccessible(page, page.getByRole('heading', { level: 1 }));
-      // The safety plan's screen (issue 19 §2): its seven steps' fields with their help.
+      // The safety plan's screen: its seven steps' fields with their help.
       await page.goto(`${detailUrl}/safety-plan`);
       await expectAccessible(page, page.getByRole('button', { name: 'Guardar plan completo' }));
     });

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readOutbox, resetLinkIn } from '../../apps/api/test/helpers/outbox';
+import { totpAt } from '../../apps/api/test/helpers/totp';
+import { violationsOn } from '../support/axe';
 import { closedAppointmentsOverAYear } from '../support/appointments';
 import { launchBrowser, newPage } from '../support/browser';
 import { startProduct, type RunningProduct } from '../support/product';
-import { DEMO, signIn, storedToken } from '../support/session';
+import { DEMO, freshCode, signIn, storedToken } from '../support/session';
 
 let browser: Browser;
 let product: RunningProduct;
@@ -96,6 +98,8 @@ describe('an administrator manages a new colleague', () => {
       .getByRole('combobox', { name: `Psicólogo/a para ${STUDENT}` })
       .selectOption({ label: FULL_NAME });
     await row.getByRole('button', { name: `Asignar (${STUDENT})` }).click();
+    // Taking the student from their psychologist asks first.
+    await page.getByRole('button', { name: 'Sí, reasignar' }).click();
     await page.getByText(`${STUDENT} quedó asignado/a a ${FULL_NAME}.`).first().waitFor();
 
     const { page: theirs } = newcomer;
@@ -152,7 +156,7 @@ describe('an administrator manages a new colleague', () => {
     expect(await page.getByRole('cell', { name: 'Alta de un usuario' }).count()).toBe(0);
   });
 
-  it("lists the newcomer's invitation as sent under 'Correos' (issue 17)", async () => {
+  it("lists the newcomer's invitation as sent under 'Correos'", async () => {
     const { page } = admin;
     await page.getByRole('link', { name: 'Correos' }).click();
     await page.getByRole('heading', { name: 'Correos', level: 1 }).waitFor();
@@ -165,14 +169,14 @@ describe('an administrator manages a new colleague', () => {
   });
 });
 
-describe('the statistics screens, laid out alike (issue 16)', () => {
+describe('the statistics screens, laid out alike', () => {
   const DECISION_AID = 'Ayuda para la decisión clínica; no sustituye el juicio profesional.';
   const BY_LEVEL = 'Nivel de riesgo de la última evaluación';
   const BY_GENDER = 'Estudiantes por género';
   let psychologist: { context: BrowserContext; page: Page };
 
   beforeAll(async () => {
-    // 'Citas por mes' (issue 18) drawn and measured with the other charts.
+    // 'Citas por mes' drawn and measured with the other charts.
     await closedAppointmentsOverAYear(product, DEMO.psychologist.email);
     psychologist = await newPage(browser);
     await signIn(psychologist.page, product.url, DEMO.psychologist, /\/psychologist\/dashboard/);
@@ -219,7 +223,7 @@ describe('the statistics screens, laid out alike (issue 16)', () => {
       });
     }
     expect(offsets.length).toBeGreaterThanOrEqual(4);
-    // The appointments per month among them, drawn (issue 18).
+    // The appointments per month among them, drawn.
     expect(offsets.map((offset) => offset.title)).toContain('Citas por mes (últimos 12 meses)');
     for (const offset of offsets) {
       expect({ ...offset, title: '' }).toEqual({ ...offsets[0], title: '' });
@@ -257,7 +261,7 @@ describe('the statistics screens, laid out alike (issue 16)', () => {
   });
 });
 
-describe('the admin screens at any screen size (issue 16)', () => {
+describe('the admin screens at any screen size', () => {
   const WIDTHS = [360, 768, 1366];
   const SCREENS = [
     { path: 'home', heading: 'Inicio' },
@@ -266,7 +270,7 @@ describe('the admin screens at any screen size (issue 16)', () => {
     { path: 'audit', heading: 'Registro de auditoría' },
     { path: 'mail', heading: 'Correos' },
     { path: 'profile', heading: 'Mi perfil' },
-    { path: 'profile-admin', heading: 'Perfil de administrador' },
+    { path: 'profile-admin', heading: 'Configuración' },
   ];
   let studentName: string;
 
@@ -379,7 +383,7 @@ describe('the admin screens at any screen size (issue 16)', () => {
     }
   });
 
-  it("fits 'Correos' at 1366 px with the longest texts a mail can have, beside a scroll bar (issue 17)", async () => {
+  it("fits 'Correos' at 1366 px with the longest texts a mail can have, beside a scroll bar", async () => {
     const { page } = admin;
     await page.setViewportSize({ width: 1349, height: 900 });
     const widest = {
@@ -450,7 +454,7 @@ describe('the admin screens at any screen size (issue 16)', () => {
           if (inner > 0) problems.push(`audit table at ${width}: ${inner} px to scroll`);
         }
         if (screen.path === 'mail') {
-          // 'Correos' (issue 17): its mails are cards where the table would not fit.
+          // 'Correos': its mails are cards where the table would not fit.
           const table = page.getByRole('table', { name: 'Correos' });
           const inner = (await table.count())
             ? await table.evaluate(
@@ -478,5 +482,93 @@ describe('the admin screens at any screen size (issue 16)', () => {
       await modal.waitFor({ state: 'detached' });
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the administrator's menu and the users' actions", () => {
+  afterAll(() => admin.page.setViewportSize({ width: 1280, height: 720 }));
+
+  it.each([360, 1366])(
+    "at %i px names each page once: 'Perfil' shows the data, 'Configuración' changes them",
+    async (width) => {
+      const { page } = admin;
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${product.url}/dashboard/home`);
+      await page.getByRole('heading', { name: 'Inicio', level: 1 }).waitFor();
+      const fold = page.getByRole('button', { name: 'Menú' });
+      if (await fold.isVisible()) await fold.click();
+      const menu = page.getByRole('navigation', { name: 'Navegación principal' });
+      await menu.getByRole('link', { name: 'Inicio' }).waitFor();
+      const labels = (await menu.getByRole('link').allTextContents()).map((text) => text.trim());
+      expect(labels.filter((label) => label.startsWith('Perfil'))).toEqual(['Perfil']);
+      expect(new Set(labels).size).toBe(labels.length);
+      expect(await violationsOn(page)).toEqual([]);
+
+      await menu.getByRole('link', { name: 'Configuración' }).click();
+      await page.getByRole('heading', { name: 'Configuración', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard/profile-admin');
+      if (await fold.isVisible()) await fold.click();
+      await menu.getByRole('link', { name: 'Perfil', exact: true }).click();
+      await page.getByRole('heading', { name: 'Mi perfil', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard/profile');
+    },
+  );
+
+  it("offers 'Restablecer segundo factor' only on an account that has one, and resets it with the administrator's own password and code", async () => {
+    // Martín turns a second factor on from his profile (the API his screen calls).
+    const login = await fetch(`${product.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO.psychologist2),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const call = (url: string, body: object) =>
+      fetch(`${product.url}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-token': token },
+        body: JSON.stringify(body),
+      });
+    const enrolment = { password: DEMO.psychologist2.password };
+    const { secret } = (await (await call('/api/auth/mfa/enroll', enrolment)).json()) as {
+      secret: string;
+    };
+    expect((await call('/api/auth/mfa/confirm', { code: totpAt(secret, new Date()) })).status).toBe(
+      200,
+    );
+
+    const { page } = admin;
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${product.url}/dashboard/users`);
+    const row = (email: string) => page.getByRole('row').filter({ hasText: email });
+    await row(DEMO.psychologist2.email).waitFor();
+    const reset = (email: string) =>
+      row(email).getByRole('button', { name: /^Restablecer segundo factor/ });
+    expect(await reset(DEMO.psychologist2.email).count()).toBe(1);
+    expect(await reset(DEMO.psychologist.email).count()).toBe(0);
+    expect(await reset(DEMO.admin.email).count()).toBe(0);
+    expect(await violationsOn(page)).toEqual([]);
+
+    // The session alone does not reset it: the administrator's own password and code.
+    await reset(DEMO.psychologist2.email).click();
+    const modal = page.getByRole('dialog', { name: 'Restablecer segundo factor' });
+    await modal.getByText(/Se cerrarán sus sesiones/).waitFor();
+    const password = modal.getByLabel('Contraseña actual', { exact: true });
+    const code = modal.getByLabel('Código de tu aplicación de autenticación', { exact: true });
+    const adminCode = freshCode(product.url, DEMO.admin.email);
+    expect(adminCode).not.toBeNull();
+    await password.fill('no es la mía');
+    await code.fill(adminCode!);
+    await modal.getByRole('button', { name: 'Restablecer segundo factor' }).click();
+    await modal.getByText('La contraseña actual no es correcta.').waitFor();
+    // Nothing was reset, and nothing typed was lost.
+    expect(await code.inputValue()).toBe(adminCode);
+    expect(await reset(DEMO.psychologist2.email).count()).toBe(1);
+    expect(await violationsOn(page)).toEqual([]);
+
+    await password.fill(DEMO.admin.password);
+    await modal.getByRole('button', { name: 'Restablecer segundo factor' }).click();
+    await acknowledge(page, /Segundo factor restablecido/);
+    await modal.waitFor({ state: 'detached' });
+    await reset(DEMO.psychologist2.email).waitFor({ state: 'detached' });
   });
 });

@@ -4,7 +4,7 @@ import { launchBrowser, newPage } from '../support/browser';
 import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn, storedToken } from '../support/session';
 
-// Issue 18: the psychologist's Agenda, in a real browser, at a laptop's and a phone's width.
+// The psychologist's Agenda (docs/screens-and-routes.md#agenda), in a real browser, at a laptop's and a phone's width.
 let browser: Browser;
 let product: RunningProduct;
 let context: BrowserContext;
@@ -52,8 +52,9 @@ describe("the psychologist's agenda", () => {
     await form.waitFor();
     const when = await form.getByLabel(/Fecha y hora/).inputValue();
     expect(when).toMatch(/T10:00$/);
-    await form.getByRole('option').nth(1).waitFor({ state: 'attached' });
-    await form.getByLabel(/Estudiante/).selectOption({ index: 1 });
+    // The student, from the matches the picker offers (the caseload's first, unfiltered).
+    await form.getByRole('combobox', { name: /Estudiante/ }).click();
+    await form.getByRole('option').nth(1).click();
     await form.getByLabel(/^Motivo/).fill(REASON);
     expect(await violationsOn(page)).toEqual([]);
     await form.getByRole('button', { name: 'Agendar Cita' }).click();
@@ -140,7 +141,7 @@ async function startedAppointment(studentId: string, reason: string): Promise<vo
   expect(response.status).toBe(201);
 }
 
-describe("issue 18's week, done in a browser", () => {
+describe('a week of the agenda, done in a browser', () => {
   it('sees the week, books from a free slot, moves it, cancels one, marks one attended and one a no-show, and the statistics follow', async () => {
     const token = await storedToken(page);
     const { students } = (await (
@@ -166,8 +167,9 @@ describe("issue 18's week, done in a browser", () => {
     await page.getByRole('button', { name: /Semana siguiente/ }).click();
     await page.getByRole('button', { name: /^Miércoles .*, 10:00, libre$/ }).click();
     const form = page.getByRole('dialog', { name: 'Nueva cita' });
-    await form.getByRole('option').nth(1).waitFor({ state: 'attached' });
-    await form.getByLabel(/Estudiante/).selectOption({ index: 1 });
+    // The student, from the matches the picker offers (the caseload's first, unfiltered).
+    await form.getByRole('combobox', { name: /Estudiante/ }).click();
+    await form.getByRole('option').nth(1).click();
     await form.getByLabel(/^Motivo/).fill('Primera entrevista');
     await form.getByRole('button', { name: 'Agendar Cita' }).click();
     await acknowledge('¡Cita Agendada!');

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
 import { startProduct, type RunningProduct } from '../support/product';
 
-// Issue 20 §1: an integrator reads the API's reference at /api/docs, rendered
+// docs/api.md#the-document-and-the-reference-page: an integrator reads the API's reference at /api/docs, rendered
 // by the product itself under its Content-Security-Policy (the CSP guard
 // fails the file on any refused script or style), with nothing from outside.
 let browser: Browser;

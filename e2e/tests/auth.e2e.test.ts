@@ -115,7 +115,7 @@ describe('the guard of docs/screens-and-routes.md#navigation-guard, in the brows
 });
 
 describe('password recovery, end to end', () => {
-  it('sends the link on the first click after an empty-submit error (issue 16)', async () => {
+  it('sends the link on the first click after an empty-submit error', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${product.url}/login`);
     await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
@@ -166,7 +166,7 @@ describe('password recovery, end to end', () => {
     await page.getByLabel(/^Confirmar contraseña/).fill(newPassword);
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
     await page.getByText('Contraseña actualizada').waitFor();
-    // Dialog buttons say "Aceptar", not "OK" (issue 16).
+    // Dialog buttons say "Aceptar", not "OK".
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
 

@@ -4,7 +4,7 @@ import { launchBrowser, newPage } from '../support/browser';
 import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn } from '../support/session';
 
-// Issue 18: the psychologist subscribes to their agenda from a calendar program, then revokes it.
+// docs/api.md#calendar-feed: the psychologist subscribes to their agenda from a calendar program, then revokes it.
 let browser: Browser;
 let product: RunningProduct;
 let context: BrowserContext;

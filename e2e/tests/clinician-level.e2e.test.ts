@@ -5,7 +5,7 @@ import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn, storedToken } from '../support/session';
 
 /**
- * Issue 19 §1, the clinician's level, in a real browser: on a saved assessment's screen its
+ * The clinician's level (docs/columbia-assessment.md#clinicians-level) in a real browser: on a saved assessment's screen its
  * author records a level below the scale's, is asked first, and then reads both side by
  * side, there and in the student's history; a second recording is refused.
  */
@@ -52,7 +52,7 @@ afterAll(async () => {
 /** The sweetalert2 dialogs on the page. */
 const alerts = () => page.locator('.swal2-popup');
 
-describe("the clinician's level (issue 19 §1)", () => {
+describe("the clinician's level", () => {
   it('is recorded by the author after a confirmation when below the scale’s, then shown beside it', async () => {
     await page.goto(`${product.url}/psychologist/dashboard/evaluacion/${assessmentId}`);
     const section = page.getByRole('region', { name: 'Nivel clínico' });

@@ -6,7 +6,7 @@ import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn, storedToken } from '../support/session';
 
 /**
- * Issue 19 §3, "Seguimiento prioritario", in a real browser: a psychologist
+ * "Seguimiento prioritario" (docs/screens-and-routes.md#psychologist-home) in a real browser: a psychologist
  * assesses a student at MUY_ALTO, and the student is then first on their
  * home with what is missing; "Agendar cita" leads to the student's
  * appointment form, and an appointment within 7 days takes that reason
@@ -65,7 +65,7 @@ const row = () =>
     .filter({ has: page.getByRole('link', { name: NAME }) })
     .first();
 
-describe('"Seguimiento prioritario" (issue 19 §3)', () => {
+describe('"Seguimiento prioritario"', () => {
   it('is first on the home, and says so when nobody needs it', async () => {
     await page.goto(`${product.url}${HOME}`);
     await followUp().getByText('Ningún estudiante requiere seguimiento prioritario.').waitFor();

@@ -1,10 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { studentBody } from '../../apps/api/test/helpers/patients';
+import { violationsOn } from '../support/axe';
 import { launchBrowser, newPage } from '../support/browser';
 import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn, storedToken } from '../support/session';
 
 /*
- * Issue 16, "Nothing a clinician types is lost": a note typed when the
+ * Nothing a clinician types is lost (docs/sign-in-and-sessions.md#drafts): a note typed when the
  * session ends on the server is saved after signing in again with no
  * retyping; typing counts as activity; closing a modal with text asks
  * first; signing out leaves no draft behind.
@@ -59,7 +61,7 @@ async function openDetail(target: Page = page) {
   await target.getByRole('heading', { name: 'Notas clínicas' }).waitFor();
 }
 
-describe('nothing a clinician types is lost (issue 16)', () => {
+describe('nothing a clinician types is lost', () => {
   it('a note typed when the session ends on the server is saved after signing in again, with no retyping', async () => {
     await openDetail();
     await page.getByRole('button', { name: 'Agregar Nota' }).click();
@@ -173,5 +175,241 @@ describe('nothing a clinician types is lost (issue 16)', () => {
     } finally {
       await other.context.close();
     }
+  });
+});
+
+/*
+ * At 360 and 1366 px, every screen with a form asks before an
+ * in-app navigation leaves its text behind, as the modals do
+ * (docs/screens-and-routes.md#leaving-a-form); a student just deleted is
+ * asked for no more, so the audit log holds only what the person did.
+ */
+
+const WIDTHS = [360, 1366] as const;
+/** The students deleted below, for the administrator's audit log at the end. */
+const deletedIds: string[] = [];
+
+/** The sweetalert2 question '¿Descartar los cambios?', once it shows. */
+async function discardQuestion(target: Page = page) {
+  const dialog = target.locator('.swal2-popup').filter({ hasText: '¿Descartar los cambios?' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** A link of the main menu, opening it first where it folds under "Menú" (360 px). */
+async function followMenu(label: string) {
+  const fold = page.getByRole('button', { name: 'Menú' });
+  // Still open when a question kept the page where it was.
+  if ((await fold.isVisible()) && (await fold.getAttribute('aria-expanded')) === 'false') {
+    await fold.click();
+  }
+  await page
+    .getByRole('navigation', { name: 'Navegación principal' })
+    .getByRole('link', { name: label })
+    .click();
+}
+
+async function expectNoViolations(state: string) {
+  expect({ state, violations: await violationsOn(page) }).toEqual({ state, violations: [] });
+}
+
+describe.each(WIDTHS)('at %i px, leaving a form asks first', (width) => {
+  const planPath = () => `${detailPath}/safety-plan`;
+  const warningSigns = () => page.getByLabel(/Señales de alerta/);
+
+  beforeAll(async () => {
+    await page.setViewportSize({ width, height: 800 });
+    // The session of the tests above ended with "Cerrar sesión".
+    if (!(await storedToken(page))) {
+      await signIn(page, product.url, DEMO.psychologist, /\/psychologist\/dashboard$/);
+    }
+  });
+
+  it('the safety plan: the menu asks; Cancelar keeps the text; Sí, descartar leaves it, as chosen', async () => {
+    const text = `Deja de dormir y se aísla (${width})`;
+    await page.goto(`${product.url}${planPath()}`);
+    await warningSigns().fill(text);
+    await page.waitForFunction(
+      (typed) => JSON.stringify({ ...sessionStorage }).includes(typed),
+      text,
+    );
+    await expectNoViolations('safety plan with text typed');
+
+    await followMenu('Mis Pacientes');
+    const question = await discardQuestion();
+    await expectNoViolations("'¿Descartar los cambios?' over the safety plan");
+    await question.getByRole('button', { name: 'Cancelar' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(planPath());
+    expect(await warningSigns().inputValue()).toBe(text);
+
+    await followMenu('Mis Pacientes');
+    await (await discardQuestion()).getByRole('button', { name: 'Sí, descartar' }).click();
+    await page.waitForURL((url) => url.pathname === '/psychologist/dashboard/patients');
+    await page.getByRole('heading', { name: 'Mis Pacientes', level: 1 }).waitFor();
+    expect(await drafts()).not.toContain(text);
+    await expectNoViolations('the list, after leaving the plan');
+  });
+
+  it("the safety plan: the browser's back button and '← Volver al estudiante' ask too", async () => {
+    const text = `Llamar a su hermana (${width})`;
+    await openDetail();
+    await page
+      .getByRole('region', { name: 'Plan de seguridad' })
+      .getByRole('link', { name: /plan de seguridad/i })
+      .click();
+    await page.waitForURL((url) => url.pathname === planPath());
+    await warningSigns().fill(text);
+
+    await page.evaluate(() => window.history.back());
+    const question = await discardQuestion();
+    await question.getByRole('button', { name: 'Cancelar' }).click();
+    await question.waitFor({ state: 'detached' });
+    await page.waitForURL((url) => url.pathname === planPath());
+    expect(await warningSigns().inputValue()).toBe(text);
+
+    await page.getByRole('link', { name: /Volver al estudiante/ }).click();
+    await (await discardQuestion()).getByRole('button', { name: 'Sí, descartar' }).click();
+    await page.waitForURL((url) => url.pathname === detailPath);
+    await page.getByRole('heading', { name: 'Notas clínicas' }).waitFor();
+    expect(await drafts()).not.toContain(text);
+    await expectNoViolations('the detail, after leaving the plan');
+  });
+
+  it("the edit-student screen: its 'Cancelar' and the menu ask before its changes go", async () => {
+    await page.goto(`${product.url}${detailPath}/edit`);
+    const city = page.getByLabel(/^Ciudad/);
+    await city.fill(`Cuenca ${width}`);
+
+    await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    const question = await discardQuestion();
+    await expectNoViolations("'¿Descartar los cambios?' over the edit screen");
+    await question.getByRole('button', { name: 'Cancelar' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`${detailPath}/edit`);
+    expect(await city.inputValue()).toBe(`Cuenca ${width}`);
+
+    await followMenu('Agenda');
+    await (await discardQuestion()).getByRole('button', { name: 'Sí, descartar' }).click();
+    await page.waitForURL((url) => url.pathname === '/psychologist/dashboard/agenda');
+  });
+
+  it('deleting a student: nothing asks for it afterwards, and no call answers 404', async () => {
+    const lastName = width === 360 ? 'Salas Vera' : 'Salas Mena';
+    const token = (await storedToken(page))!;
+    const created = await fetch(`${product.url}/api/students`, {
+      method: 'POST',
+      headers: { 'x-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify(studentBody({ firstName: 'Renata', lastName })),
+    });
+    expect(created.status).toBe(201);
+    const { student } = (await created.json()) as { student: { _id: string } };
+    deletedIds.push(student._id);
+
+    await page.goto(`${product.url}/psychologist/dashboard/patients/${student._id}`);
+    await page.getByRole('heading', { name: `Renata ${lastName}` }).waitFor();
+    await page.getByRole('heading', { name: 'Historial de cambios' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    let deleted = false;
+    const afterwards: string[] = [];
+    const notFound: string[] = [];
+    const onRequest = (request: { url(): string; method(): string }) => {
+      if (deleted) afterwards.push(`${request.method()} ${request.url()}`);
+    };
+    const onResponse = (response: { url(): string; status(): number }) => {
+      if (response.status() === 404) notFound.push(response.url());
+      if (response.url().endsWith(`/api/students/${student._id}`) && response.status() === 200) {
+        deleted = true;
+      }
+    };
+    page.on('request', onRequest);
+    page.on('response', onResponse);
+    try {
+      await page.getByRole('button', { name: 'Eliminar' }).click();
+      await answerDialog('¿Estás seguro?', 'Sí, eliminar');
+      await answerDialog('Estudiante Eliminado', 'Aceptar');
+      await page.waitForURL((url) => url.pathname === '/psychologist/dashboard/patients');
+      await page.getByRole('heading', { name: 'Mis Pacientes', level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+    } finally {
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+    }
+    expect(deleted).toBe(true);
+    expect(afterwards.filter((call) => call.includes(student._id))).toEqual([]);
+    expect(notFound).toEqual([]);
+    await expectNoViolations('the list, after deleting a student');
+  });
+});
+
+describe("the administrator's audit log after those deletions", () => {
+  let auditor: { context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    auditor = await newPage(browser);
+    await signIn(auditor.page, product.url, DEMO.admin, /\/dashboard\/home$/);
+  });
+  afterAll(() => auditor.context.close());
+
+  it('holds no refused access for the deleted students, only what the psychologist did', async () => {
+    expect(deletedIds).toHaveLength(WIDTHS.length);
+    const token = (await storedToken(auditor.page))!;
+    const answer = await fetch(`${product.url}/api/audit?pageSize=200`, {
+      headers: { 'x-token': token },
+    });
+    const { entries } = (await answer.json()) as {
+      entries: Array<{ recordId: string | null; action: string; outcome: string }>;
+    };
+    const aboutThem = entries.filter((entry) => deletedIds.includes(entry.recordId ?? ''));
+    // Created, read, deleted: all of it done, none of it refused.
+    expect(aboutThem.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['student.create', 'student.read', 'student.delete']),
+    );
+    expect(aboutThem.filter((entry) => entry.outcome !== 'success')).toEqual([]);
+
+    for (const width of WIDTHS) {
+      await auditor.page.setViewportSize({ width, height: 800 });
+      await auditor.page.goto(`${product.url}/dashboard/audit`);
+      await auditor.page.getByRole('heading', { name: 'Registro de auditoría' }).waitFor();
+      const rows = auditor.page
+        .getByRole('row')
+        .filter({ hasText: 'Eliminación de un estudiante' });
+      await rows.first().waitFor();
+      const refused = auditor.page
+        .getByRole('row')
+        .filter({ hasText: 'Denegado' })
+        .filter({ hasText: new RegExp(deletedIds.map((id) => id.slice(0, 8)).join('|')) });
+      expect(await refused.count()).toBe(0);
+      expect(await violationsOn(auditor.page)).toEqual([]);
+    }
+  });
+});
+
+describe.each(WIDTHS)('at %i px, the student detail', (width) => {
+  beforeAll(() => page.setViewportSize({ width, height: 800 }));
+
+  it("wraps the assigned psychologist's e-mail only after '@' or before a dot", async () => {
+    await openDetail();
+    const card = page.getByRole('region', { name: 'Psicólogo/a asignado/a' });
+    const email = card.getByText('psicologa@psicocampus.test', { exact: true });
+    await email.waitFor();
+    // Where the rendered lines break: the index of each line's first character.
+    const breaks = await email.evaluate((element) => {
+      const range = document.createRange();
+      const tops: Array<{ index: number; top: number }> = [];
+      let index = 0;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let offset = 0; offset < node.textContent!.length; offset += 1, index += 1) {
+          range.setStart(node, offset);
+          range.setEnd(node, offset + 1);
+          tops.push({ index, top: Math.round(range.getBoundingClientRect().top) });
+        }
+      }
+      return tops.filter((at, i) => i > 0 && at.top > tops[i - 1]!.top).map((at) => at.index);
+    });
+    const text = 'psicologa@psicocampus.test';
+    for (const at of breaks) expect(text[at - 1] === '@' || text[at] === '.').toBe(true);
+    expect(await violationsOn(page)).toEqual([]);
   });
 });

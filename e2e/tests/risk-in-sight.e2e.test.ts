@@ -1,6 +1,6 @@
 /**
- * Issue 16, "The student at risk in sight" and "Any screen size" for the
- * patients remote: the current level (the latest assessment's, with its
+ * The student at risk in sight, at any screen size, for the patients remote
+ * (docs/screens-and-routes.md#patients-list, docs/screens-and-routes.md#student-detail): the current level (the latest assessment's, with its
  * date) in the patients list, sortable and filterable, and in the student
  * detail's header; and the psychologist's screens usable from 360 px wide.
  */
@@ -93,7 +93,7 @@ afterAll(async () => {
   await product.close();
 });
 
-describe("the student's current risk level (issue 16)", () => {
+describe("the student's current risk level", () => {
   it('is in the API answer: the latest assessment, or null', () => {
     expect(atRisk.latestRisk).toMatchObject({ level: 'MUY_ALTO' });
     expect(calm.latestRisk).toMatchObject({ level: 'BAJO' });
@@ -176,7 +176,7 @@ describe("the student's current risk level (issue 16)", () => {
   });
 });
 
-describe('the level, its sort button and its filter pass axe-core (issue 16)', () => {
+describe('the level, its sort button and its filter pass axe-core', () => {
   it('in the list (sorted and filtered) and in the detail, at 360 and 1366 px', async () => {
     const found: string[] = [];
     for (const width of [360, 1366]) {
@@ -197,7 +197,7 @@ describe('the level, its sort button and its filter pass axe-core (issue 16)', (
   });
 });
 
-describe("the psychologist's screens at any screen size (issue 16)", () => {
+describe("the psychologist's screens at any screen size", () => {
   const WIDTHS = [360, 768, 1366];
 
   /** How far the page, and the content area, reach past the window's right edge (px). */
@@ -238,7 +238,12 @@ describe("the psychologist's screens at any screen size (issue 16)", () => {
       {
         path: DASHBOARD,
         heading: /^Hola/,
-        ready: () => page.getByText('Seguimiento tras la evaluación de riesgo').first().waitFor(),
+        // The home names the student of each appointment; its reason is read in the detail.
+        ready: () =>
+          page
+            .getByRole('region', { name: 'Próximas citas' })
+            .getByRole('link', { name: nameOf(atRisk) })
+            .waitFor(),
       },
       {
         path: `${DASHBOARD}/history`,

@@ -7,7 +7,7 @@ import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn, storedToken } from '../support/session';
 
 /**
- * Issue 19 §2 in a real browser: an assessment at MUY_ALTO asks for a safety
+ * The safety plan (docs/screens-and-routes.md#safety-plan) in a real browser: an assessment at MUY_ALTO asks for a safety
  * plan on its screen; the link opens the patients remote's plan, which is
  * saved as a draft, then completed, and its PDF downloads with the seven
  * steps, the service's phone and the crisis line.
@@ -76,13 +76,13 @@ async function acknowledge(title: string) {
 
 const step = (label: RegExp) => page.getByRole('textbox', { name: label });
 
-describe('a safety plan when the risk is high (issue 19 §2)', () => {
+describe('a safety plan when the risk is high', () => {
   it('is asked for on the screen of an assessment at MUY_ALTO, whose link opens the plan', async () => {
     await page.goto(`${product.url}/psychologist/dashboard/evaluacion/${assessmentId}`);
     await page.getByText('Plan de seguridad recomendado').waitFor();
     await page
       .getByText(
-        'El nivel de riesgo vigente es alto: elabora un plan de seguridad con el/la estudiante.',
+        'El nivel de riesgo vigente es muy alto: elabora un plan de seguridad con el/la estudiante.',
       )
       .waitFor();
     await page.getByRole('link', { name: 'Elaborar plan de seguridad' }).click();
@@ -103,7 +103,7 @@ describe('a safety plan when the risk is high (issue 19 §2)', () => {
     const section = page.getByRole('region', { name: 'Plan de seguridad' });
     await section.getByText('Borrador', { exact: true }).waitFor();
     expect(await section.textContent()).toContain(
-      'El nivel de riesgo vigente es alto y el plan de seguridad es un borrador',
+      'El nivel de riesgo vigente es muy alto y el plan de seguridad es un borrador',
     );
     await section.getByRole('link', { name: 'Editar plan de seguridad' }).click();
   });

@@ -6,7 +6,7 @@ import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn } from '../support/session';
 
 /**
- * Issue 16, "the student at risk in sight": saving an assessment shows one dialog,
+ * The saved assessment (docs/columbia-assessment.md#the-saved-assessment): saving an assessment shows one dialog,
  * a warning with the service's protocol at a high level; the saved assessment has a
  * screen of its own, reached from the student detail, where its author adds final
  * remarks at any time, each kept with its author and date.
@@ -96,7 +96,8 @@ describe('a saved assessment at high risk', () => {
   it('opens on a screen of its own from the student detail, with every answer', async () => {
     await page.goto(studentUrl);
     const history = page.getByRole('region', { name: 'Historial de evaluaciones' });
-    const open = history.getByRole('link', { name: /^Ver evaluación/ }).last();
+    // The newest first (docs/screens-and-routes.md#evaluations-of-a-student).
+    const open = history.getByRole('link', { name: /^Ver evaluación/ }).first();
     await open.click();
     await page.waitForURL(/\/psychologist\/dashboard\/evaluacion\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: 'Evaluación de riesgo suicida' }).waitFor();
@@ -191,7 +192,7 @@ describe('a saved assessment at high risk', () => {
     const screen = new URL(page.url()).pathname;
     await page.getByRole('link', { name: /Volver al historial de evaluaciones/ }).click();
     await page.waitForURL(/\/studenteva\//);
-    const fromHistory = page.getByRole('link', { name: /^Ver evaluación/ }).last();
+    const fromHistory = page.getByRole('link', { name: /^Ver evaluación/ }).first();
     expect(await fromHistory.getAttribute('href')).toBe(screen);
 
     await page.goto(`${product.url}/psychologist/dashboard/Evaluaciones`);

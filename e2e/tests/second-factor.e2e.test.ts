@@ -11,7 +11,7 @@ import {
 } from '../support/session';
 
 /*
- * The second factor in a real browser (issue 21): with every administrator
+ * The second factor in a real browser (docs/sign-in-and-sessions.md#second-factor): with every administrator
  * required to have one, the demo administrator enrols at its first sign-in
  * (QR code, key, one code, 10 recovery codes), signs out, signs in with a
  * code, and once with a recovery code. Codes are computed by the tests'

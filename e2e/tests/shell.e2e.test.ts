@@ -168,7 +168,7 @@ describe('the shell and its remotes, as npm start serves them', () => {
   });
 });
 
-describe("the dashboard's frame (issue 16)", () => {
+describe("the dashboard's frame", () => {
   let product: RunningProduct;
   beforeAll(async () => {
     product = await startProduct();

@@ -22,11 +22,10 @@ module.exports = function preset({ environment = 'jsdom' } = {}) {
     testEnvironment:
       environment === 'jsdom' ? path.join(__dirname, 'jsdom-environment.cjs') : 'node',
     transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-    // cookie@2 (fastify's light-my-request) and content-disposition@3
-    // (@fastify/static) ship only ESM, which Node 20 loads but Jest does not;
-    // so do otplib's base32 and hash packages (the server's second factor).
+    // otplib's base32 and hash packages (the server's second factor) ship
+    // only ESM, which Node loads but Jest does not.
     transformIgnorePatterns: [
-      '/node_modules/(?!(cookie|content-disposition|@scure/base|@noble/hashes|@otplib/plugin-crypto-noble/node_modules/@noble/hashes)/)',
+      '/node_modules/(?!(@scure/base|@noble/hashes|@otplib/plugin-crypto-noble/node_modules/@noble/hashes)/)',
     ],
     moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.cjs')] : [],

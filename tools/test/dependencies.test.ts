@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import semver from 'semver';
 
 /**
  * Packages this product must never install, whoever pulls them in (a direct
@@ -41,6 +42,8 @@ const UNSAFE: ReadonlyArray<{ name: string; versions: '*' | readonly string[]; w
 interface LockEntry {
   name?: string;
   version?: string;
+  engines?: { node?: string };
+  hasInstallScript?: boolean;
 }
 
 interface Lockfile {
@@ -127,5 +130,76 @@ describe('unsafePackagesIn', () => {
     expect(
       unsafePackagesIn({ packages: { 'node_modules/@e965/xlsx': { version: '0.20.3' } } }),
     ).toEqual([]);
+  });
+});
+
+interface RootManifest {
+  engines?: { node?: string };
+  allowScripts?: Record<string, boolean>;
+}
+
+const readRoot = (): RootManifest =>
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as RootManifest;
+
+/** The oldest release of each Node line a range admits: '^20.19.0 || >=24' → 20.19.0, 24.0.0. */
+function oldestOfEachLine(range: string): string[] {
+  return range.split('||').map((part) => semver.minVersion(part.trim())?.version ?? part);
+}
+
+/** Installed packages whose own `engines.node` refuses one of `nodeVersions`. */
+function packagesRefusing(lock: Lockfile, nodeVersions: readonly string[]): string[] {
+  return Object.entries(lock.packages ?? {}).flatMap(([at, entry]) => {
+    const wanted = entry.engines?.node;
+    if (!at || !wanted) return [];
+    return nodeVersions
+      .filter((version) => !semver.satisfies(version, wanted))
+      .map((version) => `${at}@${entry.version ?? ''} wants node ${wanted}, not ${version}`);
+  });
+}
+
+describe('the Node.js versions the README promises (package.json "engines")', () => {
+  // The README says which Node lines run the product; a dependency that
+  // refuses one of them would work by accident there, or stop at the next
+  // release of its own.
+  const promised = oldestOfEachLine(readRoot().engines?.node ?? '');
+
+  it('are Node 20 from 20.19, 22 from 22.13, and 24 onwards', () => {
+    expect(promised).toEqual(['20.19.0', '22.13.0', '24.0.0']);
+  });
+
+  it('are accepted by every installed package', () => {
+    expect(packagesRefusing(readLock('package-lock.json'), promised)).toEqual([]);
+  });
+
+  it('finds a package that refuses one of them', () => {
+    const lock = {
+      packages: { 'node_modules/cookie': { version: '2.0.2', engines: { node: '>=22' } } },
+    };
+    expect(packagesRefusing(lock, ['20.19.0', '22.13.0'])).toEqual([
+      'node_modules/cookie@2.0.2 wants node >=22, not 20.19.0',
+    ]);
+  });
+});
+
+describe('install scripts (package.json "allowScripts")', () => {
+  // npm runs a dependency's install script only when allowScripts says so
+  // (today it warns; a later npm blocks what is not declared): every script
+  // is decided here, so an install is the same under either npm.
+  const lock = readLock('package-lock.json');
+  const withScripts = Object.entries(lock.packages ?? {})
+    .filter(([at, entry]) => at && entry.hasInstallScript)
+    .map(([at]) => at.slice(at.lastIndexOf('node_modules/') + 'node_modules/'.length));
+  const declared = readRoot().allowScripts ?? {};
+
+  it('names every installed package that has one', () => {
+    expect(withScripts.filter((name) => !(name in declared))).toEqual([]);
+  });
+
+  it('names nothing that is no longer installed with one', () => {
+    expect(Object.keys(declared).filter((name) => !withScripts.includes(name))).toEqual([]);
+  });
+
+  it('lets only argon2 build its native module, the one script the product needs', () => {
+    expect(Object.keys(declared).filter((name) => declared[name])).toEqual(['argon2']);
   });
 });

@@ -22,7 +22,7 @@ const adminRemote: RemoteModule = {
     { label: 'Auditoría', path: 'audit', icon: 'audit', order: 40 },
     { label: 'Correos', path: 'mail', icon: 'mail', order: 45 },
     { label: 'Perfil', path: 'profile', icon: 'profile', order: 50 },
-    { label: 'Perfil de administrador', path: 'profile-admin', icon: 'settings', order: 60 },
+    { label: 'Configuración', path: 'profile-admin', icon: 'settings', order: 60 },
   ],
   routes: [
     { index: true, element: <Navigate to="home" replace /> },

@@ -1,4 +1,5 @@
 import { MSG } from '@psicocampus/shared/domain';
+import { loadConfig } from './config';
 import { HttpError } from './lib/http-error';
 import { startTestServer, type TestServer } from '../test/helpers/test-server';
 import { onPostgres } from '../test/helpers/test-database';
@@ -18,6 +19,15 @@ describe('the API server', () => {
     });
   });
   afterAll(() => server.close());
+
+  it('listens on this machine only when HOST is not set', async () => {
+    await server.app.listen({ port: 0, host: loadConfig({}).host });
+    const addresses = server.app
+      .addresses()
+      .map((bound) => (typeof bound === 'string' ? bound : bound.address));
+    expect(addresses.length).toBeGreaterThan(0);
+    for (const address of addresses) expect(['127.0.0.1', '::1']).toContain(address);
+  });
 
   it('reports the server and the database as ready', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/health' });

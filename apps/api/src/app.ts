@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { MailQueue, type MailQueueSettings } from './mail/mail-queue';
 import { adminStudentsRoutes } from './plugins/admin-students/admin-students.routes';
 import { appointmentsRoutes } from './plugins/appointments/appointments.routes';
+import { unrecordedAppointmentsRoutes } from './plugins/appointments/unrecorded-appointments.routes';
 import { assessmentsRoutes } from './plugins/assessments/assessments.routes';
 import { registerAudit } from './plugins/audit/audit';
 import { auditLogRoutes } from './plugins/audit/audit-log.routes';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(clinicalNotesRoutes, { ctx });
     await api.register(followUpRoutes, { ctx });
     await api.register(appointmentsRoutes, { ctx });
+    await api.register(unrecordedAppointmentsRoutes, { ctx });
     await api.register(serviceRoutes, { ctx });
     await api.register(importRoutes, { ctx });
     await api.register(assessmentsRoutes, { ctx });

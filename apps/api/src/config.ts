@@ -85,7 +85,7 @@ export interface AppConfig {
    */
   appointmentPlace: string;
   /**
-   * "Seguimiento prioritario" (issue 19 §3): a student at ALTO or MUY_ALTO
+   * "Seguimiento prioritario" (docs/api.md#follow-up): a student at ALTO or MUY_ALTO
    * needs an appointment scheduled within this many days (`FOLLOW_UP_DAYS`, 7).
    */
   followUpDays: number;
@@ -93,7 +93,7 @@ export interface AppConfig {
   followUpReassessDays: number;
   /**
    * The counselling service's own phone (`SERVICE_PHONE`), printed in the
-   * safety plan handed to a student (issue 19 §2); null (unset) leaves it out.
+   * safety plan handed to a student (docs/api.md#safety-plan); null (unset) leaves it out.
    */
   servicePhone: string | null;
   /**
@@ -113,6 +113,13 @@ export interface AppConfig {
    * file in `dataDir` with the embedded database, unsealed keys with PostgreSQL.
    */
   mfaEncryptionKey: Buffer | null;
+  /**
+   * The most students the embedded database takes
+   * (docs/limits-and-budgets.md#embedded-database): EMBEDDED_MAX_STUDENTS
+   * when absent. Not read from the environment, since the limit is what PGlite
+   * can serve; the tests that import tens of thousands of students raise it.
+   */
+  embeddedMaxStudents?: number;
 }
 
 export class ConfigError extends Error {}
@@ -182,6 +189,13 @@ function parseEncryptionKey(raw: string | undefined): Buffer | null {
   }
   return key;
 }
+
+/**
+ * The interfaces the server listens on when `HOST` is unset: this machine's
+ * loopback only (IPv4 and IPv6), so that `npm start` on a laptop never offers
+ * the records to the network it is on. Production sets `HOST` (deploy/README.md).
+ */
+export const DEFAULT_HOST = 'localhost';
 
 /** The service's zone when `SERVICE_TIME_ZONE` is unset: the university's, not the machine's. */
 export const DEFAULT_SERVICE_TIME_ZONE = 'America/Guayaquil';
@@ -296,7 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   return {
     port,
-    host: env.HOST?.trim() || '0.0.0.0',
+    host: env.HOST?.trim() || DEFAULT_HOST,
     databaseUrl: env.DATABASE_URL?.trim() || null,
     dataDir: path.resolve(env.DATA_DIR?.trim() || '.data'),
     publicUrl,

@@ -6,7 +6,7 @@ import { createServer } from './server';
 /*
  * What the tests take from the built server (dist/main.js) when they run
  * against it (`npm run test:built`): the very code `npm start` runs, so that
- * a difference between the bundle and the sources fails a test (issue 14).
+ * a difference between the bundle and the sources fails a test (README, "Tests").
  */
 export { createServer, DEMO_ACCOUNTS, loadConfig };
 

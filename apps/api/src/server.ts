@@ -31,7 +31,10 @@ export async function createServer(
   try {
     await backfillSearchKeys(database.db);
     const seeded = config.seedDemo
-      ? await seedDemoData(database.db, { showcase: config.seedShowcase })
+      ? await seedDemoData(database.db, {
+          showcase: config.seedShowcase,
+          timeZone: config.serviceTimeZone,
+        })
       : false;
     const app = await buildApp({ config, database, ...overrides });
     await sealStoredTotpKeys(database.db, app.ctx.totpKeys, app.log);

@@ -15,6 +15,8 @@ describe('the patients remote contract', () => {
     'profile',
     'configuration',
     'history',
+    'pending-notes',
+    'follow-up',
     'agenda',
     'statistics',
   ])(

@@ -9,6 +9,8 @@ const SafetyPlanPage = lazy(() => import('./features/safety-plan/safety-plan.pag
 const ProfilePage = lazy(() => import('./features/profile/profile.page'));
 const ConfigurationPage = lazy(() => import('./features/profile/configuration.page'));
 const HistoryPage = lazy(() => import('./features/appointments/history.page'));
+const PendingNotesPage = lazy(() => import('./features/pending-notes/pending-notes.page'));
+const FollowUpListPage = lazy(() => import('./features/follow-up/follow-up-list.page'));
 const AgendaPage = lazy(() => import('./features/agenda/agenda.page'));
 const StatisticsPage = lazy(() => import('./features/statistics/statistics.page'));
 
@@ -33,6 +35,8 @@ const patientsRemote: RemoteModule = {
     { path: 'profile', element: <ProfilePage /> },
     { path: 'configuration', element: <ConfigurationPage /> },
     { path: 'history', element: <HistoryPage /> },
+    { path: 'pending-notes', element: <PendingNotesPage /> },
+    { path: 'follow-up', element: <FollowUpListPage /> },
     { path: 'agenda', element: <AgendaPage /> },
     { path: 'statistics', element: <StatisticsPage /> },
   ],

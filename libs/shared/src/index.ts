@@ -22,3 +22,6 @@ export * from './api/admin.api';
 export * from './api/follow-up.api';
 export * from './api/mfa.api';
 export * from './api/keep-session-while-typing';
+export * from './api/unrecorded-appointments.api';
+export * from './api/student-search.api';
+export * from './api/service-clock';

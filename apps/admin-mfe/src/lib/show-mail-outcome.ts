@@ -2,7 +2,7 @@ import { mailLeft, MAIL_TEXTS, type MailOutcome } from '@psicocampus/shared/mail
 import { showSuccess, showWarning } from '@psicocampus/shared/ui';
 
 /**
- * Says what an administrator's action did, with its mail's fate (issue 17):
+ * Says what an administrator's action did, with its mail's fate (docs/decisions.md#mail):
  * a success when the mail left, a warning when it is still queued — the
  * server's text then says it will be retried and where to follow it.
  */

@@ -29,6 +29,7 @@ export function makeUser(overrides: Partial<StaffUser> = {}): StaffUser {
     phone: null,
     active: true,
     hasPassword: true,
+    hasSecondFactor: false,
     caseloadSize: 0,
     createdAt: '2026-01-10T15:00:00.000Z',
     pendingEmail: null,

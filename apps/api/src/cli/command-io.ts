@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
+import { databaseTarget } from '../db/client';
 
 /** Where an operator's command writes: stdout and stderr unless a test passes its own. */
 export interface CommandOutput {
@@ -29,6 +32,24 @@ export function commandConfig(
     printError(SERVER_MSG.cli.invalidConfig(error.message));
     return null;
   }
+}
+
+/**
+ * Why a command that reads the database cannot open the configured PGlite,
+ * or null: PGlite has one process at a time on its folder, so while the
+ * server runs on the same DATA_DIR the command is refused, as a backup is
+ * (README, "Backups"). A folder with no database is said so rather than
+ * created empty.
+ */
+export function pgliteProblem(config: AppConfig): string | null {
+  const target = databaseTarget(config);
+  if (target.kind !== 'pglite' || target.dataDir.startsWith('memory://')) return null;
+  if (!existsSync(path.join(target.dataDir, 'PG_VERSION'))) {
+    return SERVER_MSG.cli.backup.noPglite(path.resolve(target.dataDir));
+  }
+  const pidFile = path.join(target.dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  return SERVER_MSG.cli.backup.pgliteInUse(path.resolve(target.dataDir), pidFile).join('\n');
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import { codeNow, toMiddleOfStep } from '../../test/helpers/totp';
 import { resetMfaCommand } from './reset-mfa';
 
-/* `npm run reset-mfa`: the last administrator's lost phone (issue 21). */
+/* `npm run reset-mfa`: the last administrator's lost phone (docs/sign-in-and-sessions.md#second-factor). */
 
 const M = SERVER_MSG.cli.resetMfa;
 const admin = demoAccount('admin');

@@ -12,7 +12,7 @@ import { commandConfig, commandOutput, runAsProgram } from './command-io';
 /**
  * `npm run reset-mfa -- --email <correo>`
  *
- * Removes an account's second factor (issue 21) when no administrator can do
+ * Removes an account's second factor (docs/sign-in-and-sessions.md#second-factor) when no administrator can do
  * it from the users screen: the last administrator lost their phone and their
  * recovery codes. It runs on the server's machine with the server's own
  * configuration, so whoever runs it already holds the database; like an
@@ -79,7 +79,6 @@ export async function resetMfaCommand(
       await clearSecondFactor(tx, user.id, at);
       await endUserSessions(tx, user.id, at);
       await appendAudit(tx, {
-        at,
         userId: null,
         role: null,
         action: 'user.mfa_reset',

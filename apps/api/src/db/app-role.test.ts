@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
+import { auditVerifyCommand, EXIT_BROKEN } from '../cli/audit-verify';
 import { migrateCommand } from '../cli/migrate';
 import { loadConfig } from '../config';
 import { DEMO_ACCOUNTS } from '../seed/demo-seed';
@@ -196,6 +198,13 @@ describeOnPostgres(
       ['truncate it', 'truncate audit_log'],
       ['drop it', 'drop table audit_log'],
       ['lock its rows for change', 'select id from audit_log for update'],
+      // Its chain (docs/data-model.md#audit-chain): the functions are the owner's.
+      ['drop its chain trigger', 'drop trigger audit_log_chain on audit_log'],
+      [
+        'replace the function that hashes its rows',
+        `create or replace function audit_log_hash(entry audit_log) returns text language sql as $$ select '' $$`,
+      ],
+      ['drop the function that chains its rows', 'drop function audit_log_chain() cascade'],
     ])('refuses the server role to %s (permission denied)', async (_what, statement) => {
       const before = await auditCount();
       expect(await failureOf(statement)).toBe('42501');
@@ -240,7 +249,7 @@ describeOnPostgres(
         [assessmentId],
       );
 
-      // The clinician's level (issue 19 §1): the server role fills it in once, and then
+      // The clinician's level: the server role fills it in once, and then
       // neither it nor the engine's level can be changed, whatever the statement.
       const reason = 'Red de apoyo sólida y plan de seguridad acordado.';
       expect(
@@ -504,7 +513,7 @@ describeOnPostgres(
       await asLegacy.connect();
       try {
         await asLegacy.query(`insert into audit_log (action, outcome) values ('antes', 'success')`);
-        // The finding of issue 14: the owner may switch the trigger off.
+        // An outside review's finding: the owner may switch the trigger off.
         await asLegacy.query('begin');
         await asLegacy.query('alter table audit_log disable trigger all');
         await asLegacy.query('rollback');
@@ -570,6 +579,131 @@ describeOnPostgres(
           [id],
         );
         expect(trail.rows).toEqual([{ action: 'student.create', outcome: 'success' }]);
+      });
+    });
+
+    describe('times from the database and the audit chain (docs/data-model.md#audit-chain)', () => {
+      const C = ADMIN_MSG.auditChain;
+      let asOwner: pg.Client;
+      beforeAll(async () => {
+        asOwner = new pg.Client({ connectionString: urlAs(owner, database) });
+        await asOwner.connect();
+      });
+      afterAll(() => asOwner?.end());
+
+      /** `npm run audit:verify` as the server runs it: its role, MIGRATE_ON_START=false. */
+      async function verify(): Promise<Run> {
+        let out = '';
+        let err = '';
+        const code = await auditVerifyCommand([], {
+          config: loadConfig({
+            DATA_DIR: dataDir,
+            DATABASE_URL: urlAs(app, database),
+            MIGRATE_ON_START: 'false',
+          }),
+          print: (line) => (out += `${line}\n`),
+          printError: (line) => (err += `${line}\n`),
+        });
+        return { code, out, err };
+      }
+
+      /** What only the owner can do: `statement` with one of the log's triggers off, committed. */
+      async function asOwnerWithout(trigger: string, statement: string): Promise<void> {
+        await asOwner.query('begin');
+        try {
+          await asOwner.query(`alter table audit_log disable trigger ${trigger}`);
+          await asOwner.query(statement);
+          await asOwner.query(`alter table audit_log enable trigger ${trigger}`);
+          await asOwner.query('commit');
+        } catch (error) {
+          await asOwner.query('rollback');
+          throw error;
+        }
+      }
+
+      const lastSeq = async () =>
+        (await asApp.query<{ seq: number }>('select max(seq)::int as seq from audit_log')).rows[0]!
+          .seq;
+
+      it("gives the server role's forged rows the database's time and the next place, even when it asks to keep its own", async () => {
+        const last = await lastSeq();
+        const studentId = (
+          await asApp.query<{ id: string }>(
+            `insert into students (first_name, last_name, age, gender, email, phone, city, career, career_level, employment_status)
+             values ('Eva', 'Fecha', 22, 'FEMENINO', $1, '0991234567', 'Quito', 'Psicología', 'PREGRADO', 'DESEMPLEADO')
+             returning id`,
+            [`eva.${suffix}@universidad.test`],
+          )
+        ).rows[0]!.id;
+        const assessmentId = (
+          await asApp.query<{ id: string }>(
+            `insert into suicide_assessments (student_id, answers, risk_level) values ($1, '{}', 'BAJO') returning id`,
+            [studentId],
+          )
+        ).rows[0]!.id;
+        const before = Date.now();
+        await asApp.query('begin');
+        // Only the tables' owner may keep a given time: the server's role is not.
+        await asApp.query(`select set_config('psicocampus.keep_given_times', 'on', true)`);
+        const forged = await asApp.query<{ at: Date; seq: number; hash: string }>(
+          `insert into audit_log (at, seq, prev_hash, hash, user_id, role, action, outcome)
+           values ('2001-02-03T04:05:06Z', 1, repeat('f', 64), repeat('e', 64), gen_random_uuid(),
+                   'ADMIN', 'student.delete', 'success')
+           returning at, seq::int, hash`,
+        );
+        const remark = await asApp.query<{ created_at: Date }>(
+          `insert into assessment_remarks (assessment_id, text, created_at)
+           values ($1, 'Escrita «hace años»', '2001-02-03T04:05:06Z') returning created_at`,
+          [assessmentId],
+        );
+        await asApp.query('commit');
+
+        const [row] = forged.rows;
+        expect(row!.seq).toBe(last + 1);
+        expect(row!.hash).not.toBe('e'.repeat(64));
+        for (const at of [row!.at, remark.rows[0]!.created_at]) {
+          expect(at.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+          expect(at.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+        }
+        // In the chain at its place: the log is intact, the forged row dated today.
+        const run = await verify();
+        expect(run).toMatchObject({ code: 0, err: '' });
+        expect(run.out).toContain(C.intact(last + 1));
+      });
+
+      it('npm run audit:verify, as the server role, finds a row inserted out of the chain, a removed one and an altered one', async () => {
+        const last = await lastSeq();
+        expect(last).toBeGreaterThanOrEqual(4);
+
+        // Inserted at the end, back-dated, with the chain trigger off.
+        await asOwnerWithout(
+          'audit_log_chain',
+          `insert into audit_log (at, seq, prev_hash, hash, action, outcome)
+           values ('2001-02-03T04:05:06Z', ${last + 1}, repeat('f', 64), repeat('e', 64), 'auth.login', 'success')`,
+        );
+        let run = await verify();
+        expect(run.code).toBe(EXIT_BROKEN);
+        expect(run.out).toContain(`rompe en la entrada n.º ${last + 1} `);
+        expect(run.out).toContain(C.unlinked);
+        expect(run.out).toContain(C.intactBefore(last));
+
+        // Removed from the middle: found at the row after it, which is now the first break.
+        await asOwnerWithout('audit_log_no_update_delete', 'delete from audit_log where seq = 3');
+        run = await verify();
+        expect(run.code).toBe(EXIT_BROKEN);
+        expect(run.out).toContain(`rompe en la entrada n.º 4 `);
+        expect(run.out).toContain(C.missing(3, 3));
+
+        // Altered: the earliest break again.
+        await asOwnerWithout(
+          'audit_log_no_update_delete',
+          `update audit_log set outcome = 'denied' where seq = 2`,
+        );
+        run = await verify();
+        expect(run.code).toBe(EXIT_BROKEN);
+        expect(run.out).toContain(`rompe en la entrada n.º 2 `);
+        expect(run.out).toContain(C.altered);
+        expect(run.out).toContain(C.intactBefore(1));
       });
     });
   },

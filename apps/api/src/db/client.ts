@@ -114,10 +114,21 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 const RELISTEN_AFTER_MS = 1_000;
+/** How often the listening connection is asked to answer, proving it still delivers. */
+export const HEARTBEAT_EVERY_MS = 500;
+/** A heartbeat unanswered this long means the connection has stalled: it is treated as lost. */
+export const HEARTBEAT_LATE_MS = 1_000;
 
 /**
  * A connection of its own, outside the pool, that LISTENs on `channel`, and
  * opens again after a failure: a pooled client would be lent to queries.
+ *
+ * A connection can also stall without closing (a middlebox holding bytes
+ * back): notices would stop arriving while it still looks alive. So it
+ * answers a heartbeat every HEARTBEAT_EVERY_MS; PostgreSQL sends a listening
+ * connection its pending notices before any answer, so an answer proves
+ * every earlier notice arrived. One unanswered for HEARTBEAT_LATE_MS counts
+ * as lost, at most about 1.5 s after the stall began.
  */
 async function listenPostgres(
   url: string,
@@ -127,13 +138,31 @@ async function listenPostgres(
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
 
   const lost = (current: pg.Client) => {
     if (client !== current) return;
     client = null;
+    if (heartbeat) clearTimeout(heartbeat);
     handlers.state(false);
     current.end().catch(() => {});
+    // A stalled connection would never finish ending: its socket goes now.
+    current.connection.stream.destroy();
     if (!stopped) retry = setTimeout(() => void open(), RELISTEN_AFTER_MS);
+  };
+  const beat = async (current: pg.Client): Promise<void> => {
+    const late = setTimeout(() => lost(current), HEARTBEAT_LATE_MS).unref();
+    try {
+      await current.query('select 1');
+    } catch {
+      lost(current);
+      return;
+    } finally {
+      clearTimeout(late);
+    }
+    if (client === current) {
+      heartbeat = setTimeout(() => void beat(current), HEARTBEAT_EVERY_MS).unref();
+    }
   };
   const open = async (): Promise<void> => {
     retry = null;
@@ -147,7 +176,10 @@ async function listenPostgres(
     try {
       await current.connect();
       await current.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
-      if (client === current && !stopped) handlers.state(true);
+      if (client === current && !stopped) {
+        handlers.state(true);
+        heartbeat = setTimeout(() => void beat(current), HEARTBEAT_EVERY_MS).unref();
+      }
     } catch (error) {
       console.error(`[db] cannot LISTEN on ${channel}; retrying`, error);
       lost(current);
@@ -157,6 +189,7 @@ async function listenPostgres(
   return async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
+    if (heartbeat) clearTimeout(heartbeat);
     const current = client;
     client = null;
     handlers.state(false);

@@ -24,6 +24,14 @@ import {
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
+/**
+ * The creation time of an append-only row: a trigger (migration 0018) sets it
+ * to the database's clock, whatever the insert says, so that the server's
+ * role cannot back-date a record it may never change afterwards
+ * (docs/data-model.md#times-set-by-the-database).
+ */
+const appendedAt = createdAt;
+
 export const users = pgTable(
   'users',
   {
@@ -136,7 +144,7 @@ export const clinicalNoteAddenda = pgTable(
       .references(() => clinicalNotes.id, { onDelete: 'cascade' }),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     text: text().notNull(),
-    createdAt: createdAt(),
+    createdAt: appendedAt(),
   },
   (t) => [
     check('clinical_note_addenda_text_length_check', sql`char_length(${t.text}) <= 20000`),
@@ -196,12 +204,28 @@ export const appointments = pgTable(
  * (migration 0003) refuses UPDATE, DELETE and TRUNCATE. `userId` has no
  * foreign key on purpose: the trail must outlive the accounts it names.
  * Ids and outcomes only, never clinical text.
+ *
+ * Tamper-evident (docs/data-model.md#audit-chain, migration 0018): the
+ * database, not the insert, sets `at`, `seq`, `prevHash` and `hash`, so an
+ * insert cannot back-date a row or choose its place; `npm run audit:verify`
+ * recomputes the chain (audit-chain.ts).
  */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    at: createdAt(),
+    /** The database's clock when the row was chained, whatever the insert said. */
+    at: appendedAt(),
+    /**
+     * The row's place in the chain: 1, 2, 3… without gaps, in the order the
+     * rows were committed. The defaults of these three columns only let an
+     * insert leave them out: the trigger always replaces them.
+     */
+    seq: bigint({ mode: 'number' }).notNull().default(0),
+    /** The previous row's `hash` (64 zeros for the first row). */
+    prevHash: text().notNull().default(''),
+    /** SHA-256, in hex, of the row's canonical text, `prevHash` included. */
+    hash: text().notNull().default(''),
     userId: uuid(),
     role: text(),
     action: text().notNull(),
@@ -219,9 +243,10 @@ export const auditLog = pgTable(
   (t) => [
     check(
       'audit_log_outcome_check',
-      sql`${t.outcome} in ('success', 'denied', 'invalid', 'error')`,
+      sql`${t.outcome} in ('success', 'denied', 'missing', 'invalid', 'error')`,
     ),
     index('audit_log_at_idx').on(t.at),
+    uniqueIndex('audit_log_seq_key').on(t.seq),
     index('audit_log_user_at_idx').on(t.userId, t.at),
     index('audit_log_action_at_idx').on(t.action, t.at),
   ],
@@ -358,7 +383,7 @@ export const suicideAssessments = pgTable(
     riskLevel: text().notNull(),
     createdAt: createdAt(),
     /**
-     * The clinician's level (issue 19 §1): recorded once by the author, all
+     * The clinician's level: recorded once by the author, all
      * four together; migration 0013 refuses any other change of the row.
      */
     clinicianLevel: text(),
@@ -403,7 +428,7 @@ export const assessmentRemarks = pgTable(
       .references(() => suicideAssessments.id, { onDelete: 'cascade' }),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     text: text().notNull(),
-    createdAt: createdAt(),
+    createdAt: appendedAt(),
   },
   (t) => [
     check('assessment_remarks_text_length_check', sql`char_length(${t.text}) <= 20000`),
@@ -412,7 +437,7 @@ export const assessmentRemarks = pgTable(
 );
 
 /**
- * A student's safety plan, one row per revision (issue 19 §2): the plan in
+ * A student's safety plan, one row per revision: the plan in
  * force is the student's highest version; earlier ones stay readable. The
  * sections' columns are SAFETY_PLAN_SECTION_KEYS of @psicocampus/shared/safety-plan.
  * Appended, never changed or removed (migration 0015 refuses UPDATE, and
@@ -439,7 +464,7 @@ export const safetyPlanRevisions = pgTable(
     /** The assessment whose level asked for the plan, when saved from it. */
     assessmentId: uuid().references(() => suicideAssessments.id, { onDelete: 'set null' }),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    createdAt: appendedAt(),
   },
   (t) => [
     uniqueIndex('safety_plan_revisions_student_version_idx').on(t.studentId, t.version),

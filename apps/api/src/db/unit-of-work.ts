@@ -54,3 +54,12 @@ export function inTransaction<T>(db: Database, work: () => Promise<T>): Promise<
     currentTransaction.run(tx as unknown as Database, work),
   );
 }
+
+/**
+ * Runs `work` as if no request's transaction were open: for work a request
+ * starts and leaves running after its answer (a mail prepared later), whose
+ * transaction will have ended by then. Promises `work` creates keep this.
+ */
+export function outsideTransaction<T>(work: () => T): T {
+  return currentTransaction.exit(work);
+}

@@ -1,22 +1,21 @@
 import { isStorableText, MSG, type FieldError } from '@psicocampus/shared/domain';
 import { HttpError } from './http-error';
 import { isUuid } from './ids';
+import { parseInstant } from './instant';
+import { startOfDayIn, type CalendarDay } from './service-clock';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INTEGER = /^\d{1,7}$/;
 
-/** A calendar day typed as 'YYYY-MM-DD'. */
-export interface CalendarDay {
-  year: number;
-  /** 1 to 12. */
-  month: number;
-  day: number;
-}
+export type { CalendarDay };
 
-/** Local midnight (the server's time zone) of a calendar day, `plusDays` later. */
-export function startOfDay({ year, month, day }: CalendarDay, plusDays = 0): Date {
-  // new Date(y, m, d) counts in local time and carries over month ends and DST.
-  return new Date(year, month - 1, day + plusDays);
+/**
+ * Midnight of a calendar day, `plusDays` later, on the service's clock
+ * (`timeZone`, docs/decisions.md#one-clock): a day typed in a filter is the
+ * day the screens show.
+ */
+export function startOfDay(day: CalendarDay, timeZone: string, plusDays = 0): Date {
+  return startOfDayIn(day, timeZone, plusDays);
 }
 
 /**
@@ -82,18 +81,32 @@ export class QueryReader {
     const match = DATE_ONLY.exec(raw);
     if (match) {
       const day = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-      const date = startOfDay(day);
-      if (date.getMonth() === day.month - 1 && date.getDate() === day.day) return day;
+      const date = new Date(Date.UTC(day.year, day.month - 1, day.day));
+      if (date.getUTCMonth() === day.month - 1 && date.getUTCDate() === day.day) return day;
     }
     return this.refuse(field, MSG.appointments.dateInvalid);
   }
 
-  integer(field: string, min: number, max: number, fallback: number): number {
+  /** An ISO 8601 instant with its offset ('2026-11-30T05:00:00Z'). */
+  instant(field: string): Date | undefined {
+    const raw = this.value(field);
+    if (raw === undefined) return undefined;
+    return parseInstant(raw) ?? this.refuse(field, MSG.appointments.dateInvalid);
+  }
+
+  /** A whole number from `min` to `max`; `msg` is the field's refusal (one that says the bounds). */
+  integer(
+    field: string,
+    min: number,
+    max: number,
+    fallback: number,
+    msg: string = MSG.api.invalidQuery,
+  ): number {
     const raw = this.value(field);
     if (raw === undefined) return fallback;
     const value = INTEGER.test(raw) ? Number(raw) : NaN;
     if (!(value >= min && value <= max)) {
-      this.refuse(field);
+      this.refuse(field, msg);
       return fallback;
     }
     return value;

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import addressparser from 'nodemailer/lib/addressparser';
-import ical, { ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator';
+import ical, {
+  ICalCalendarMethod,
+  ICalEventStatus,
+  type ICalCalendar,
+  type ICalEventData,
+} from 'ical-generator';
+import { formatDateTimeIn } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 
 /** What an invitation does in the student's calendar (RFC 5546): add or update, or remove. */
 export type CalendarMethod = 'REQUEST' | 'CANCEL';
@@ -38,6 +45,8 @@ export interface InvitationEvent {
   /** The service's sender, as MAIL_FROM has it ('PsicoCampus <no-responder@…>'). */
   organizer: string;
   attendee: string;
+  /** The service's zone (config.serviceTimeZone), the clock the event's time is said on. */
+  timeZone: string;
 }
 
 /**
@@ -55,6 +64,7 @@ export function invitationCalendar(
     prodId: PRODUCT_ID,
     method: method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
   });
+  onServiceClock(calendar, event.timeZone);
   calendar.createEvent({
     id: appointmentUid(event.appointmentId),
     sequence: appointmentSequence(event.version),
@@ -62,12 +72,13 @@ export function invitationCalendar(
     start: event.start,
     end: new Date(event.start.getTime() + event.durationMinutes * 60_000),
     summary: event.summary,
+    description: whenOnServiceClock(event.start, event.timeZone),
     location: event.location,
     organizer: organizerOf(event.organizer),
     attendees: [{ email: event.attendee, rsvp: false }],
     status: method === 'REQUEST' ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
   });
-  return calendar.toString();
+  return icsText(calendar);
 }
 
 /**
@@ -79,6 +90,31 @@ function organizerOf(from: string): { name: string; email: string } | string {
   const [first] = addressparser(from, { flatten: true });
   if (!first?.address) return from;
   return { name: first.name || first.address, email: first.address };
+}
+
+/**
+ * The service's clock in a calendar (docs/decisions.md#one-clock): the
+ * instants stay in UTC, exact for every calendar program, while the
+ * calendar names the service's zone (X-WR-TIMEZONE, which subscribing
+ * programs take as the calendar's) and each event says its time in words
+ * on that clock, as the screens and the mails do.
+ */
+function onServiceClock(calendar: ICalCalendar, timeZone: string): void {
+  calendar.x([['X-WR-TIMEZONE', timeZone]]);
+}
+
+function whenOnServiceClock(start: Date, timeZone: string): string {
+  return SERVER_MSG.calendar.eventWhen(formatDateTimeIn(start, timeZone), timeZone);
+}
+
+/**
+ * A calendar's text as RFC 5545 §3.1 writes it: every line, the last one
+ * too, ends with CRLF (ical-generator leaves the last without one, which
+ * strict readers refuse).
+ */
+function icsText(calendar: ICalCalendar): string {
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 /** The METHOD an invitation stored in the mail queue carries, for the mail's content type. */
@@ -95,9 +131,15 @@ export type FeedEvent = Pick<ICalEventData, 'summary'> & {
   updatedAt: Date;
 };
 
-/** A psychologist's agenda as a calendar their calendar program subscribes to. */
-export function feedCalendar(name: string, events: FeedEvent[], now: Date): string {
+/** A psychologist's agenda as a calendar their calendar program subscribes to, on the service's clock (`timeZone`). */
+export function feedCalendar(
+  name: string,
+  events: FeedEvent[],
+  now: Date,
+  timeZone: string,
+): string {
   const calendar = ical({ prodId: PRODUCT_ID, name, method: ICalCalendarMethod.PUBLISH });
+  onServiceClock(calendar, timeZone);
   for (const event of events) {
     calendar.createEvent({
       id: appointmentUid(event.appointmentId),
@@ -107,8 +149,9 @@ export function feedCalendar(name: string, events: FeedEvent[], now: Date): stri
       start: event.start,
       end: new Date(event.start.getTime() + event.durationMinutes * 60_000),
       summary: event.summary,
+      description: whenOnServiceClock(event.start, timeZone),
       status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  return icsText(calendar);
 }

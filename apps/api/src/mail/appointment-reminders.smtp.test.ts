@@ -20,7 +20,7 @@ import { createMailer } from './mailer';
 import { MailQueue } from './mail-queue';
 
 /**
- * Issue 18's "done when": a reminder reaches a real SMTP server once and
+ * What appointment reminders promise (docs/decisions.md#appointments): a reminder reaches a real SMTP server once and
  * only once with two server processes delivering, with a valid .ics; a move
  * sends an updated invitation and a cancellation a CANCEL. On PostgreSQL the
  * two are two servers with their own pools; PGlite serves one process, so
@@ -62,7 +62,7 @@ function textPart(raw: string): string {
     });
 }
 
-describe('appointment reminders through a real SMTP server and two processes (issue 18)', () => {
+describe('appointment reminders through a real SMTP server and two processes', () => {
   let database: TestDatabase;
   const received: Delivered[] = [];
   const smtp = new SMTPServer({

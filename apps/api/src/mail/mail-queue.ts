@@ -1,8 +1,8 @@
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { MailKind, MailOutcome, MailStatus } from '@psicocampus/shared/mail';
 import type { Database } from '../db/client';
 import { mailQueue } from '../db/schema';
-import { resolveDatabase } from '../db/unit-of-work';
+import { outsideTransaction, resolveDatabase } from '../db/unit-of-work';
 import { withTimeout } from '../lib/with-timeout';
 import { calendarMethodOf } from './appointment-calendar';
 import type { MailLog, MailMessage, Mailer } from './mailer';
@@ -82,6 +82,12 @@ export class MailQueue {
   private readonly pending = new Set<Promise<unknown>>();
   /** Queued by this process and not tried yet (they may wait for a transaction to commit). */
   private readonly untried = new Set<string>();
+  /**
+   * Claimed by this process and not yet tried to the end. A lease protects a mail from other
+   * processes; this protects it from this one, whose clock may jump past the
+   * lease (an NTP step, a test's clock) while the send is still under way.
+   */
+  private readonly sending = new Set<string>();
   private composing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
@@ -148,17 +154,21 @@ export class MailQueue {
     compose: () => Promise<MailMessage | null>,
     options: EnqueueOptions = { kind: 'notice' },
   ): void {
-    const composed = this.composing
-      // A turn of the event loop first, so the answer is on its way before
-      // any of this work (PGlite runs its queries on this very thread).
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(compose)
-      .then(async (message) => {
-        if (message) await this.enqueue(message, options);
-      })
-      .catch((error: unknown) => {
-        this.deps.log.error({ err: error }, 'mail not prepared');
-      });
+    // Outside the asking request's transaction, which has ended by the time
+    // this runs: the mail is prepared and queued on the database itself.
+    const composed = outsideTransaction(() =>
+      this.composing
+        // A turn of the event loop first, so the answer is on its way before
+        // any of this work (PGlite runs its queries on this very thread).
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(compose)
+        .then(async (message) => {
+          if (message) await this.enqueue(message, options);
+        })
+        .catch((error: unknown) => {
+          this.deps.log.error({ err: error }, 'mail not prepared');
+        }),
+    );
     this.composing = composed;
     this.track(composed);
   }
@@ -203,6 +213,22 @@ export class MailQueue {
     const count = await sent;
     await this.idle();
     return count;
+  }
+
+  /** Whether a mail with this subject was queued for the account since `since` (sent or not). */
+  async queuedFor(userId: string, subject: string, since: Date): Promise<boolean> {
+    const [row] = await this.deps.db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(
+        and(
+          eq(mailQueue.userId, userId),
+          eq(mailQueue.subject, subject),
+          gt(mailQueue.createdAt, since),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   /** Puts a failed mail back in the queue with its tries counted from zero; false if it had not failed. */
@@ -261,8 +287,13 @@ export class MailQueue {
     try {
       for (;;) {
         const claimed = await this.claim(ids);
-        for (const row of claimed) {
-          if (await this.send(row)) sent += 1;
+        for (const row of claimed) this.sending.add(row.id);
+        try {
+          for (const row of claimed) {
+            if (await this.send(row)) sent += 1;
+          }
+        } finally {
+          for (const row of claimed) this.sending.delete(row.id);
         }
         if (ids !== null || claimed.length < this.settings.batchSize) return sent;
       }
@@ -280,10 +311,12 @@ export class MailQueue {
       and(eq(mailQueue.status, 'sending'), lt(mailQueue.leaseUntil, now)),
     );
     if (ids !== null && ids.length === 0) return [];
+    const notOwnInFlight =
+      this.sending.size > 0 ? notInArray(mailQueue.id, [...this.sending]) : undefined;
     const chosen = db
       .select({ id: mailQueue.id })
       .from(mailQueue)
-      .where(ids === null ? due : and(due, inArray(mailQueue.id, ids)))
+      .where(and(due, ids === null ? undefined : inArray(mailQueue.id, ids), notOwnInFlight))
       .orderBy(mailQueue.nextAttemptAt)
       .limit(ids === null ? this.settings.batchSize : ids.length)
       .for('update', { skipLocked: true });

@@ -69,7 +69,7 @@ describe('the mailer', () => {
     }
   });
 
-  it('writes beside the .eml a .txt whose every link is whole on one line (issue 17)', async () => {
+  it('writes beside the .eml a .txt whose every link is whole on one line', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-mail-'));
     try {
       const mailer = createMailer({ smtpUrl: null, from: 'PsicoCampus <x@y.z>', dataDir, log });
@@ -87,7 +87,7 @@ describe('the mailer', () => {
     }
   });
 
-  it("lets only the server's user read the outbox, even one an earlier version left open (issue 17)", async () => {
+  it("lets only the server's user read the outbox, even one an earlier version left open", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-mail-'));
     try {
       mkdirSync(path.join(dataDir, 'outbox'));
@@ -104,7 +104,7 @@ describe('the mailer', () => {
     }
   });
 
-  it('warns at start when SMTP_URL is set and MAIL_FROM is not (issue 17)', () => {
+  it('warns at start when SMTP_URL is set and MAIL_FROM is not', () => {
     const warnings: unknown[] = [];
     const spy: MailLog = {
       info: () => {},

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Role } from '@psicocampus/shared/domain';
+import { formatDateTimeIn, ROLE_LABELS, type Role } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { AUTH_POLICY } from '../plugins/auth/auth.policy';
 import type { MailMessage } from './mailer';
@@ -52,7 +52,29 @@ export function passwordChangedMail(to: string, firstName: string, loginUrl: str
   };
 }
 
-/** An administrator reset the account's second factor (issue 21): who, and what follows. */
+/** docs/sign-in-and-sessions.md#brute-force-limits: the owner is told when wrong passwords slow the account down. */
+export function loginAlertMail(
+  to: string,
+  firstName: string,
+  failures: { total: number; addresses: number },
+  loginUrl: string,
+): MailMessage {
+  const alert = M.loginAlert;
+  const paragraphs = [
+    M.greeting(firstName),
+    alert.attempts(failures.total, failures.addresses),
+    alert.slowedDown,
+    alert.ifNotYou,
+  ];
+  return {
+    to,
+    subject: alert.subject,
+    text: `${paragraphs.join('\n\n')}\n\n${loginUrl}\n\n${SIGNATURE}\n`,
+    html: layout(paragraphs, { url: loginUrl, label: M.goToApp }),
+  };
+}
+
+/** An administrator reset the account's second factor (docs/sign-in-and-sessions.md#second-factor): who, and what follows. */
 export function mfaResetMail(
   to: string,
   firstName: string,
@@ -185,11 +207,19 @@ export function emailChangedMail(
 export function studentReassignedMail(
   to: string,
   firstName: string,
-  change: { by: string; at: string; unassigned: boolean; url: string },
+  change: {
+    by: string;
+    at: Date;
+    /** The service's zone (config.serviceTimeZone): the time is said on its clock. */
+    timeZone: string;
+    unassigned: boolean;
+    url: string;
+  },
 ): MailMessage {
   const T = M.studentReassigned;
   const what = change.unassigned ? T.unassigned : T.reassigned;
-  const paragraphs = [M.greeting(firstName), T.changed(change.by, what, change.at), T.privacy];
+  const when = formatDateTimeIn(change.at, change.timeZone);
+  const paragraphs = [M.greeting(firstName), T.changed(change.by, what, when), T.privacy];
   return {
     to,
     subject: T.subject,
@@ -198,7 +228,7 @@ export function studentReassignedMail(
   };
 }
 
-/* ---- Appointments, to the student (issue 18) ---- */
+/* ---- Appointments, to the student (docs/decisions.md#appointments) ---- */
 
 export type AppointmentMailKind = 'reminder' | 'updated' | 'cancelled';
 
@@ -227,7 +257,7 @@ export function appointmentMail(
   const T = M.appointment;
   const paragraphs =
     kind === 'cancelled'
-      ? [M.greeting(facts.firstName), T.cancelled(facts.when), T.calendar, T.rebook]
+      ? [M.greeting(facts.firstName), T.cancelled(facts.when), T.calendarCancelled, T.rebook]
       : [
           M.greeting(facts.firstName),
           kind === 'reminder' ? T.reminder(facts.when) : T.updated(facts.when),

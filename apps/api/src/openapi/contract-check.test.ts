@@ -24,6 +24,22 @@ it('finds an answer whose body the document does not describe', async () => {
   check.mismatches.length = before;
 });
 
+it('finds a field the document does not describe', async () => {
+  const check = server.contract!;
+  const before = check.mismatches.length;
+  // The answer of /api/health/live with one field more than the document describes.
+  const extra = '{"ok":true,"live":true,"uptime":12}';
+  const response = await server.call({ url: '/api/health/live' });
+  const altered = { ...response, body: extra, rawPayload: Buffer.from(extra) };
+  check.check('GET', '/api/health/live', { url: '/api/health/live' }, altered);
+  expect(check.mismatches.slice(before)).toEqual([
+    expect.stringContaining(
+      'GET /api/health/live → 200: answer: data must NOT have additional properties',
+    ),
+  ]);
+  check.mismatches.length = before;
+});
+
 it('finds a status the document does not name, and a route it lacks', async () => {
   const check = server.contract!;
   const response = await server.call({ url: '/api/health/live' });

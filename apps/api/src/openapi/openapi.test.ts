@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { MSG } from '@psicocampus/shared/domain';
+import Ajv2020 from 'ajv/dist/2020';
+import { LIST_MAX_PAGE, MSG } from '@psicocampus/shared/domain';
+import { PAGED_CALLS } from '../../test/helpers/paged-calls';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../web/security-headers';
 
 /**
- * GET /api/openapi.json and GET /api/docs (issue 20 §1): the document covers
+ * GET /api/openapi.json and GET /api/docs: the document covers
  * exactly the routes the server has, is valid OpenAPI 3.1, and the page
  * reads it with files the product serves itself. That the answers match the
  * document is checked by the access matrix (security/access-matrix.test.ts).
@@ -101,6 +103,23 @@ describe('the OpenAPI document', () => {
   });
 
   it.each([
+    ['/api/auth/login/mfa', { challenge: 'x'.repeat(43), code: '968 652' }],
+    ['/api/auth/mfa/confirm', { code: ' 968652 ' }],
+    ['/api/users/{id}/mfa/reset', { password: 'Admin-Demo-2026', code: '968 652' }],
+  ])(
+    'accepts on %s a code sent with spaces, as the server does, and refuses five digits',
+    (path, body) => {
+      const ajv = new Ajv2020({ strict: false, validateFormats: false });
+      const requestBody = document.paths[path]!.post!.requestBody as {
+        content: Record<string, { schema: object }>;
+      };
+      const validate = ajv.compile(requestBody.content['application/json']!.schema);
+      expect(validate(body)).toBe(true);
+      expect(validate({ ...body, code: '968 65' })).toBe(false);
+    },
+  );
+
+  it.each([
     ['put', '/api/students/{id}'],
     ['put', '/api/students/{id}/clinical-notes/{noteId}'],
     ['put', '/api/appointments/{id}'],
@@ -123,6 +142,48 @@ describe('the OpenAPI document', () => {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     });
   });
+});
+
+describe("the document's paged lists (docs/api.md#paged-lists)", () => {
+  interface Parameter {
+    name: string;
+    in: string;
+    schema: { minimum?: number; maximum?: number };
+  }
+
+  /** The query parameters of each documented GET, by `GET /api/path` in the server's spelling. */
+  function queryParameters(): Map<string, Parameter[]> {
+    const found = new Map<string, Parameter[]>();
+    for (const [path, item] of Object.entries(document.paths)) {
+      const parameters = (item.get?.parameters ?? []) as Parameter[];
+      const route = `GET ${path.replace(/\{([^}]+)\}/g, ':$1')}`;
+      found.set(
+        route,
+        parameters.filter((parameter) => parameter.in === 'query'),
+      );
+    }
+    return found;
+  }
+
+  it('pages exactly the calls the server pages', () => {
+    const documented = [...queryParameters()]
+      .filter(([, parameters]) => parameters.some((parameter) => parameter.name === 'pageSize'))
+      .map(([route]) => route);
+    // A route paged in two forms (the caseload's assessments, a student's) is one path.
+    const paged = [...new Set(PAGED_CALLS.map((call) => call.route))];
+    expect(documented.sort()).toEqual(paged.sort());
+  });
+
+  // Both forms of a route are held to its one documented maximum.
+  it.each(PAGED_CALLS.map((call) => [call.route, call.maxPageSize] as const))(
+    '%s states the largest page the server gives (%i)',
+    (route, maxPageSize) => {
+      const parameters = queryParameters().get(route)!;
+      const named = (name: string) => parameters.find((parameter) => parameter.name === name);
+      expect(named('pageSize')?.schema).toMatchObject({ minimum: 1, maximum: maxPageSize });
+      expect(named('page')?.schema).toMatchObject({ minimum: 1, maximum: LIST_MAX_PAGE });
+    },
+  );
 });
 
 describe('the API reference page', () => {

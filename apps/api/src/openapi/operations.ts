@@ -5,6 +5,12 @@ import {
   appointmentUpdateSchema,
   assignmentSchema,
   changePasswordSchema,
+  LIST_MAX_PAGE,
+  LIST_MAX_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  CLINICAL_NOTES_PAGE_SIZE,
+  STUDENT_ASSESSMENTS_PAGE_SIZE,
+  UNRECORDED_PAGE_SIZE,
   clinicalNoteSchema,
   clinicalNoteUpdateSchema,
   emailChangeTokenSchema,
@@ -21,15 +27,19 @@ import {
 import { assessmentCreateSchema, finalRemarksSchema } from '@psicocampus/shared/columbia';
 import { clinicianLevelSchema } from '@psicocampus/shared/clinician-level';
 import { addendumSchema } from '@psicocampus/shared/signed-notes';
-import { safetyPlanSchema } from '@psicocampus/shared/safety-plan';
+import { SAFETY_PLAN_REVISIONS_PAGE_SIZE, safetyPlanSchema } from '@psicocampus/shared/safety-plan';
+import { HISTORY_PAGE_SIZE } from '@psicocampus/shared/follow-up';
 import {
   mfaConfirmSchema,
   mfaDisableSchema,
   mfaEnrollSchema,
   mfaLoginSchema,
   mfaPolicySchema,
+  mfaResetSchema,
 } from '@psicocampus/shared/mfa';
+import { AUDIT_PAGE_SIZE, MAX_AUDIT_PAGE_SIZE } from '../plugins/audit/audit-log.routes';
 import { feedSettingsSchema } from '../plugins/calendar/calendar.routes';
+import { MAIL_PAGE_SIZE, MAX_MAIL_PAGE_SIZE } from '../plugins/mail/mail.routes';
 import { ANSWERS } from './answers';
 import type { JsonSchema } from './json-schema';
 
@@ -74,16 +84,39 @@ export interface Operation {
 const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 const day: JsonSchema = { type: 'string', format: 'date', description: 'AAAA-MM-DD' };
 const instant: JsonSchema = { type: 'string', format: 'date-time' };
-const page = (max: number): QueryParameter => ({
-  name: 'page',
-  schema: { type: 'integer', minimum: 1, maximum: max },
-  description: 'Página, desde 1.',
-});
-const pageSize = (max: number): QueryParameter => ({
-  name: 'pageSize',
-  schema: { type: 'integer', minimum: 1, maximum: max },
-  description: 'Elementos por página.',
-});
+/**
+ * `?page=&pageSize=` of a paged list (docs/api.md#paged-lists), with the
+ * maximum the route's readPage is given: the shared LIST_MAX_PAGE_SIZE, or
+ * the call's own constant (the audit log's, the mail queue's).
+ */
+function paged(
+  maxSize: number = LIST_MAX_PAGE_SIZE,
+  defaultSize: number = LIST_PAGE_SIZE,
+): readonly QueryParameter[] {
+  return [
+    {
+      name: 'page',
+      schema: { type: 'integer', minimum: 1, maximum: LIST_MAX_PAGE },
+      description: `Página, desde 1 (como mucho ${LIST_MAX_PAGE.toLocaleString('es-ES')}). Fuera de esos límites: 400 con el motivo en \`page\`.`,
+    },
+    {
+      name: 'pageSize',
+      schema: { type: 'integer', minimum: 1, maximum: maxSize },
+      description: `Elementos por página (${defaultSize} si no se indica, como mucho ${maxSize}). Fuera de esos límites: 400 con el motivo en \`pageSize\`.`,
+    },
+  ];
+}
+
+/** `?page=&pageSize=` of the lists paged with the shared limits. */
+const PAGED = paged();
+
+/** `PAGED` for a list whose pages hold `defaultSize` items unless told otherwise. */
+const pagedBy = (defaultSize: number): readonly QueryParameter[] =>
+  PAGED.map((parameter) =>
+    parameter.name === 'pageSize'
+      ? { ...parameter, description: `Elementos por página (${defaultSize} si no se indica).` }
+      : parameter,
+  );
 
 const ok = (answer: JsonSchema) => ({ status: 200 as const, answer });
 const created = (answer: JsonSchema) => ({ status: 201 as const, answer });
@@ -132,7 +165,10 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Iniciar sesión',
     body: loginSchema,
     success: ok(ANSWERS.login),
-    errors: { 401: 'Credenciales incorrectas.', 429: 'Demasiados intentos.' },
+    errors: {
+      401: 'Credenciales incorrectas.',
+      429: 'Demasiados intentos: el 6.º fallo de la cuenta desde esta dirección en 15 minutos, una cuenta con fallos desde varios lugares (espera breve) o la 31.ª llamada de la dirección en un minuto; Retry-After dice cuánto esperar.',
+    },
   },
   'POST /api/auth/login/mfa': {
     tag: 'Sesión',
@@ -140,7 +176,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     body: mfaLoginSchema,
     success: ok(ANSWERS.loginWithCode),
     errors: {
-      400: 'Código incorrecto o ya usado.',
+      400: 'Código incorrecto, o ya usado (esto último no cuenta como intento fallido).',
       401: 'El paso de verificación caducó o ya se usó.',
       429: 'Demasiados códigos incorrectos (6.º de un paso, 10.º de una cuenta en 15 minutos).',
       ...KEY_UNREADABLE,
@@ -148,10 +184,16 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'POST /api/auth/mfa/enroll': {
     tag: 'Sesión',
-    summary: 'Segundo factor: una clave nueva (con `challenge` o con `x-token`)',
+    summary:
+      'Segundo factor: una clave nueva (con `challenge`, o con `x-token` y la contraseña actual en `password`)',
     body: mfaEnrollSchema,
     success: ok(ANSWERS.mfaEnrolment),
-    errors: { 401: 'Sin paso de verificación ni sesión.', 409: 'Ya tiene un segundo factor.' },
+    errors: {
+      400: 'Con `x-token`: falta la contraseña actual o no es la correcta (cuenta como un inicio de sesión fallido).',
+      401: 'Sin paso de verificación ni sesión.',
+      409: 'Ya tiene un segundo factor.',
+      429: 'Demasiadas contraseñas equivocadas (los límites del inicio de sesión).',
+    },
   },
   'POST /api/auth/mfa/confirm': {
     tag: 'Sesión',
@@ -251,8 +293,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
         schema: { type: 'string' },
         description: 'Busca por nombre, apellido o correo (con paginación).',
       },
-      page(10_000),
-      pageSize(200),
+      ...PAGED,
     ],
     success: ok(ANSWERS.students),
   },
@@ -261,11 +302,13 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Registrar un estudiante',
     body: studentCreateSchema,
     success: created(ANSWERS.studentSaved),
-    errors: { 409: 'Ya existe un estudiante con ese correo.' },
+    errors: {
+      409: 'Ya existe un estudiante con ese correo, o la base de datos integrada (PGlite) ya tiene todos los estudiantes que admite (docs/limits-and-budgets.md#embedded-database).',
+    },
   },
   'GET /api/students/:id': {
     tag: 'Estudiantes',
-    summary: 'Un estudiante con sus notas',
+    summary: `Un estudiante con sus ${CLINICAL_NOTES_PAGE_SIZE} notas más recientes y el total de sus notas`,
     success: ok(ANSWERS.student),
     errors: NOT_FOUND,
   },
@@ -295,7 +338,10 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Importar estudiantes de un libro de Excel o CSV',
     upload: 'El archivo, en el campo `file`.',
     success: ok(ANSWERS.imported),
-    errors: { 413: 'Archivo demasiado grande.' },
+    errors: {
+      409: 'La base de datos integrada (PGlite) no admite tantos estudiantes: no se importó nada; el mensaje dice cuántas filas caben (docs/limits-and-budgets.md#embedded-database).',
+      413: 'Archivo demasiado grande.',
+    },
   },
   'PUT /api/students/:id/assignment': {
     tag: 'Administración',
@@ -305,6 +351,22 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     errors: NOT_FOUND,
   },
 
+  'GET /api/students/:id/clinical-notes': {
+    tag: 'Notas clínicas',
+    summary:
+      'Las notas de un estudiante, la más reciente primero, por páginas con su total (cada una completa, con su firma y adendas)',
+    query: [
+      ...pagedBy(CLINICAL_NOTES_PAGE_SIZE),
+      {
+        name: 'around',
+        schema: uuid,
+        description:
+          'El id de una nota: se responde la página que la contiene (`page` dice cuál) en lugar de `page`; la primera si la nota no es de este estudiante.',
+      },
+    ],
+    success: ok(ANSWERS.studentNotes),
+    errors: NOT_FOUND,
+  },
   'POST /api/students/:id/clinical-notes': {
     tag: 'Notas clínicas',
     summary: 'Agregar una nota',
@@ -330,7 +392,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'GET /api/clinical-notes/recent': {
     tag: 'Notas clínicas',
-    summary: 'Las notas recientes de la carga de casos',
+    summary: 'Las cinco notas más recientes de quien llama, sin su texto',
     success: ok(ANSWERS.recentNotes),
   },
   'POST /api/students/:id/clinical-notes/:noteId/sign': {
@@ -351,14 +413,17 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'GET /api/clinical-notes/pending-signature': {
     tag: 'Notas clínicas',
-    summary: 'Las notas propias sin firmar 24 horas después de escritas',
-    success: ok(ANSWERS.recentNotes),
+    summary:
+      'Las notas propias sin firmar 24 horas después de escritas, la más antigua primero, por páginas y sin su texto',
+    query: PAGED,
+    success: ok(ANSWERS.pendingNotes),
   },
 
   'GET /api/follow-up': {
     tag: 'Seguimiento',
     summary:
-      'Seguimiento prioritario: estudiantes de la carga de casos con nivel alto o muy alto a quienes les falta una cita próxima, un plan de seguridad completo o una reevaluación',
+      'Seguimiento prioritario: estudiantes de la carga de casos con nivel alto o muy alto a quienes les falta una cita próxima, un plan de seguridad completo o una reevaluación (por páginas)',
+    query: PAGED,
     success: ok(ANSWERS.followUp),
   },
   'GET /api/follow-up/counts': {
@@ -370,13 +435,15 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /api/students/:id/history': {
     tag: 'Seguimiento',
     summary:
-      'Historial de cambios de un estudiante: niveles clínicos, revisiones del plan de seguridad, firmas y adendas (sin texto clínico)',
+      'Historial de cambios de un estudiante: niveles clínicos, revisiones del plan de seguridad, firmas y adendas (sin texto clínico), el más reciente primero, por páginas con su total',
+    query: pagedBy(HISTORY_PAGE_SIZE),
     success: ok(ANSWERS.studentHistory),
     errors: NOT_FOUND,
   },
   'GET /api/students/:id/safety-plan': {
     tag: 'Plan de seguridad',
-    summary: 'El plan de seguridad vigente (o una versión anterior) y la lista de sus versiones',
+    summary:
+      'El plan de seguridad vigente (o una versión anterior), la página más reciente de sus versiones y cuántas son (`revisionsTotal`)',
     query: [
       {
         name: 'version',
@@ -389,6 +456,14 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
       ...NOT_FOUND,
       400: 'La versión no es un número entero positivo.',
     },
+  },
+  'GET /api/students/:id/safety-plan/revisions': {
+    tag: 'Plan de seguridad',
+    summary:
+      'Las versiones del plan de seguridad, la más reciente primero, por páginas con su total (sin su texto)',
+    query: pagedBy(SAFETY_PLAN_REVISIONS_PAGE_SIZE),
+    success: ok(ANSWERS.safetyPlanRevisions),
+    errors: NOT_FOUND,
   },
   'PUT /api/students/:id/safety-plan': {
     tag: 'Plan de seguridad',
@@ -416,18 +491,40 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
 
   'GET /api/appointments': {
     tag: 'Citas',
-    summary: 'Citas de un estudiante, de la agenda en un intervalo, o de toda la carga de casos',
+    summary:
+      'Citas de un estudiante o de toda la carga de casos, por páginas; o de la agenda en un intervalo',
     query: [
-      { name: 'studentId', schema: uuid, description: 'Las citas de este estudiante.' },
+      {
+        name: 'studentId',
+        schema: uuid,
+        description:
+          'Las citas de este estudiante: por páginas con `after`, `before`, `page` o `pageSize`; sin ninguno, todas (la más antigua primero), como antes.',
+      },
       {
         name: 'from',
         schema: instant,
         description: 'Inicio del intervalo de la agenda (con `to`).',
       },
       { name: 'to', schema: instant, description: 'Fin del intervalo de la agenda (con `from`).' },
+      {
+        name: 'after',
+        schema: instant,
+        description:
+          'Sin periodo (`from`/`to`): las citas desde este instante, la más próxima primero.',
+      },
+      {
+        name: 'before',
+        schema: instant,
+        description:
+          'Sin periodo (`from`/`to`): las citas anteriores a este instante, la más reciente primero.',
+      },
+      ...PAGED,
     ],
-    success: ok(ANSWERS.appointments),
-    errors: NOT_FOUND,
+    success: ok(ANSWERS.appointmentsOrPage),
+    errors: {
+      ...NOT_FOUND,
+      400: 'Los filtros de la consulta no son válidos (after, before, página o su tamaño; o el periodo de la agenda).',
+    },
   },
   'POST /api/appointments': {
     tag: 'Citas',
@@ -450,6 +547,14 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     success: ok(ANSWERS.appointmentSaved),
     errors: { ...NOT_FOUND, ...STALE },
   },
+  'GET /api/appointments/unrecorded': {
+    tag: 'Citas',
+    summary:
+      'Citas sin registrar asistencia: las que ya terminaron y siguen programadas, de la más antigua a la más reciente',
+    query: paged(LIST_MAX_PAGE_SIZE, UNRECORDED_PAGE_SIZE),
+    success: ok(ANSWERS.unrecordedAppointments),
+    errors: { 400: 'La página o su tamaño no son válidos.' },
+  },
 
   // The latest date an attempt may carry moves with the clock; the document shows the shape.
   'POST /api/suicide-assessments': {
@@ -461,19 +566,28 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'GET /api/suicide-assessments': {
     tag: 'Evaluaciones',
-    summary: 'Evaluaciones de un estudiante, o de la carga de casos con filtros',
+    summary: 'Evaluaciones de un estudiante, o de la carga de casos con filtros, por páginas',
     query: [
-      { name: 'studentId', schema: uuid, description: 'Las evaluaciones de este estudiante.' },
+      {
+        name: 'studentId',
+        schema: uuid,
+        description: `Las evaluaciones de este estudiante: con \`page\` o \`pageSize\`, por páginas, la más reciente primero (${STUDENT_ASSESSMENTS_PAGE_SIZE} por página si no se indica); sin ellos, todas, la más antigua primero, sin \`total\`.`,
+      },
       {
         name: 'riskLevel',
         schema: { type: 'string' },
-        description: 'Solo las de este nivel de riesgo.',
+        description:
+          'Solo las de este nivel vigente: el clínico cuando lo hay; si no, el de la escala.',
       },
-      { name: 'from', schema: day, description: 'Desde este día.' },
-      { name: 'to', schema: day, description: 'Hasta este día.' },
+      { name: 'from', schema: day, description: 'Desde este día (en la zona del servicio).' },
+      { name: 'to', schema: day, description: 'Hasta este día (en la zona del servicio).' },
+      ...PAGED,
     ],
-    success: ok(ANSWERS.assessments),
-    errors: NOT_FOUND,
+    success: ok(ANSWERS.assessmentsOrPage),
+    errors: {
+      ...NOT_FOUND,
+      400: 'Los filtros de la consulta no son válidos (nivel, días, página o su tamaño).',
+    },
   },
   'GET /api/suicide-assessments/:id': {
     tag: 'Evaluaciones',
@@ -548,7 +662,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
 
   'GET /api/users': {
     tag: 'Administración',
-    summary: 'Cuentas del personal',
+    summary: 'Cuentas del personal, por páginas',
     query: [
       { name: 'q', schema: { type: 'string' }, description: 'Busca por nombre o correo.' },
       { name: 'role', schema: { enum: ['ADMIN', 'PSYCHOLOGIST'] }, description: 'Solo este rol.' },
@@ -557,8 +671,12 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
         schema: { enum: ['active', 'inactive'] },
         description: 'Activas o desactivadas.',
       },
+      ...PAGED,
     ],
     success: ok(ANSWERS.users),
+    errors: {
+      400: 'Los filtros de la consulta no son válidos (q, rol, estado, página o su tamaño).',
+    },
   },
   'POST /api/users': {
     tag: 'Administración',
@@ -594,9 +712,18 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'POST /api/users/:id/mfa/reset': {
     tag: 'Administración',
-    summary: 'Restablecer el segundo factor de otra cuenta (cierra sus sesiones, avisa por correo)',
+    summary:
+      'Restablecer el segundo factor de otra cuenta (cierra sus sesiones, avisa por correo): con la contraseña actual de quien lo hace en `password` y, si tiene segundo factor, el código de su aplicación en `code`',
+    body: mfaResetSchema,
     success: ok(ANSWERS.message),
-    errors: { ...NOT_FOUND, 403: 'No sobre la propia cuenta.' },
+    errors: {
+      ...NOT_FOUND,
+      400: 'Falta la contraseña actual de la persona administradora o no es la correcta (cuenta como un inicio de sesión fallido); falta su código o no es correcto (cuenta como un código fallido). No se restablece nada.',
+      403: 'No sobre la propia cuenta.',
+      409: 'La cuenta no tiene segundo factor.',
+      429: 'Demasiadas contraseñas o códigos equivocados (los límites del inicio de sesión y de los códigos).',
+      ...KEY_UNREADABLE,
+    },
   },
   'GET /api/service/mfa': {
     tag: 'Administración',
@@ -620,6 +747,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
         description: 'Los de este psicólogo, o `none`: sin asignar.',
       },
       { name: 'batch', schema: uuid, description: 'Los de esta importación.' },
+      ...PAGED,
     ],
     success: ok(ANSWERS.adminStudents),
   },
@@ -627,22 +755,25 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     tag: 'Administración',
     summary: 'Registro de auditoría',
     query: [
-      { name: 'from', schema: day, description: 'Desde este día.' },
-      { name: 'to', schema: day, description: 'Hasta este día.' },
+      { name: 'from', schema: day, description: 'Desde este día (en la zona del servicio).' },
+      { name: 'to', schema: day, description: 'Hasta este día (en la zona del servicio).' },
       { name: 'userId', schema: uuid, description: 'Solo las acciones de esta cuenta.' },
       { name: 'action', schema: { type: 'string' }, description: 'Solo esta acción.' },
-      page(100_000),
-      pageSize(500),
+      ...paged(MAX_AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE),
     ],
     success: ok(ANSWERS.audit),
+  },
+  'GET /api/audit/verify': {
+    tag: 'Administración',
+    summary: 'Comprobar la integridad del registro de auditoría',
+    success: ok(ANSWERS.auditChain),
   },
   'GET /api/mail': {
     tag: 'Administración',
     summary: 'Correos enviados y por enviar',
     query: [
       { name: 'status', schema: { type: 'string' }, description: 'Solo los de este estado.' },
-      page(100_000),
-      pageSize(500),
+      ...paged(MAX_MAIL_PAGE_SIZE, MAIL_PAGE_SIZE),
     ],
     success: ok(ANSWERS.mails),
   },
@@ -682,9 +813,17 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     errors: NOT_FOUND,
   },
 
+  'GET /api/fhir/metadata': {
+    tag: 'FHIR',
+    summary: 'Lo que ofrece este servidor FHIR (CapabilityStatement); sin sesión',
+    fhir: true,
+    query: [FHIR_FORMAT],
+    success: ok(ANSWERS.fhirCapabilityStatement),
+    errors: FHIR_NOT_ACCEPTABLE,
+  },
   'GET /api/fhir/Questionnaire/cssrs-since-last-visit': {
     tag: 'FHIR',
-    summary: 'El formulario de la Escala Columbia (Questionnaire)',
+    summary: 'El formulario de la Escala Columbia (Questionnaire); sin sesión',
     fhir: true,
     query: [FHIR_FORMAT],
     success: ok(ANSWERS.fhirQuestionnaire),

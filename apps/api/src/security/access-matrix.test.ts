@@ -14,6 +14,7 @@ import { mailQueue } from '../db/schema';
 import { NEW_PASSWORD, userBody } from '../../test/helpers/admin';
 import { calmAnswers } from '../../test/helpers/assessments';
 import { fileUpload } from '../../test/helpers/multipart';
+import { freshCodeOf } from '../../test/helpers/totp';
 import { inDays, studentBody } from '../../test/helpers/patients';
 import {
   demoAccount,
@@ -171,7 +172,7 @@ const MATRIX: readonly Row[] = [
     }),
   },
 
-  // Confirming a new e-mail: public, the link is the proof (issue 14 §2).
+  // Confirming a new e-mail: public, the link is the proof.
   {
     route: 'POST /api/auth/email-change/check',
     variant: 'a live confirmation link',
@@ -240,7 +241,7 @@ const MATRIX: readonly Row[] = [
     },
   },
 
-  // The second factor (issue 21): the code step is public, its challenge the proof.
+  // The second factor: the code step is public, its challenge the proof.
   {
     route: 'POST /api/auth/login/mfa',
     variant: 'a code of five digits',
@@ -254,14 +255,14 @@ const MATRIX: readonly Row[] = [
   {
     route: 'POST /api/auth/mfa/enroll',
     // Administrators enrolled when they signed in (ADMIN_MFA_REQUIRED): a second key is refused.
-    variant: 'with the session (the profile)',
-    expected: [401, 200, 200, 409],
+    variant: 'with the session (the profile) and no password',
+    expected: [401, 400, 400, 409],
     request: () => ({ url: '/api/auth/mfa/enroll', payload: {} }),
   },
   {
     route: 'POST /api/auth/mfa/confirm',
-    variant: 'with the session and a wrong code',
-    expected: [401, 400, 400, 409],
+    variant: 'with the session and a wrong code, and no key waiting',
+    expected: [401, 409, 409, 409],
     request: () => ({
       url: '/api/auth/mfa/confirm',
       payload: { code: '000000' },
@@ -325,6 +326,11 @@ const MATRIX: readonly Row[] = [
     request: ({ ids }) => ({ url: `/api/students/${ids.studentToDelete}` }),
   },
   {
+    route: 'GET /api/students/:id/clinical-notes',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/students/${ids.student}/clinical-notes?pageSize=20` }),
+  },
+  {
     route: 'POST /api/students/:id/clinical-notes',
     expected: [401, 201, 404, 403],
     request: ({ ids }) => ({
@@ -367,7 +373,7 @@ const MATRIX: readonly Row[] = [
       payload: { text: 'Corrección: la sesión fue presencial.' },
     }),
   },
-  // The safety plan (issue 19 §2): the student's record, so the same columns.
+  // The safety plan: the student's record, so the same columns.
   {
     route: 'GET /api/students/:id/safety-plan',
     expected: [401, 200, 404, 403],
@@ -381,6 +387,11 @@ const MATRIX: readonly Row[] = [
       payload: { warningSigns: 'Dejo de dormir.', status: 'draft', version: 0 },
     }),
   },
+  {
+    route: 'GET /api/students/:id/safety-plan/revisions',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/students/${ids.student}/safety-plan/revisions?page=1` }),
+  },
   // After the save above: the plan it saved is the one printed.
   {
     route: 'GET /api/students/:id/safety-plan/pdf',
@@ -392,7 +403,7 @@ const MATRIX: readonly Row[] = [
     expected: [401, 200, 200, 403],
     request: () => ({ url: '/api/clinical-notes/pending-signature' }),
   },
-  // Follow-up (issue 19 §3, §5): the caller's own list; the counts are the administrators'.
+  // Follow-up: the caller's own list; the counts are the administrators'.
   {
     route: 'GET /api/follow-up',
     expected: [401, 200, 200, 403],
@@ -471,6 +482,11 @@ const MATRIX: readonly Row[] = [
       url: `/api/appointments/${ids.appointmentToClose}/status`,
       payload: { status: 'CANCELLED', cancelledBy: 'STUDENT', reason: 'Viaje', version: 1 },
     }),
+  },
+  {
+    route: 'GET /api/appointments/unrecorded',
+    expected: [401, 200, 200, 403],
+    request: () => ({ url: '/api/appointments/unrecorded' }),
   },
   {
     route: 'POST /api/appointments',
@@ -598,8 +614,17 @@ const MATRIX: readonly Row[] = [
   },
   {
     route: 'POST /api/users/:id/mfa/reset',
-    expected: [401, 403, 403, 200],
-    request: ({ ids }) => ({ url: `/api/users/${ids.accountForLink}/mfa/reset` }),
+    // The administrator is let in, with their own password and code (a session alone
+    // is not enough); the account has no second factor to reset (409).
+    expected: [401, 403, 403, 409],
+    request: ({ ids, caller }) => ({
+      url: `/api/users/${ids.accountForLink}/mfa/reset`,
+      payload: {
+        password: demoAccount('admin').password,
+        // Each code is good once: only the administrator's call spends one.
+        code: caller === 'admin' ? freshCodeOf(server, demoAccount('admin').email) : '123456',
+      },
+    }),
   },
   {
     route: 'GET /api/service/mfa',
@@ -631,6 +656,11 @@ const MATRIX: readonly Row[] = [
     request: () => ({ url: '/api/audit' }),
   },
   {
+    route: 'GET /api/audit/verify',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: '/api/audit/verify' }),
+  },
+  {
     route: 'GET /api/mail',
     expected: [401, 403, 403, 200],
     request: () => ({ url: '/api/mail' }),
@@ -656,10 +686,17 @@ const MATRIX: readonly Row[] = [
     },
   },
 
-  // The Columbia assessment in FHIR: the form is anyone's; the records, as their PDF.
+  // The Columbia assessment in FHIR: what the server offers and the form are
+  // anyone's (they hold no one's data); the records, as their PDF.
+  {
+    route: 'GET /api/fhir/metadata',
+    expected: [200, 200, 200, 200],
+    request: () => ({ url: '/api/fhir/metadata' }),
+    fhir: true,
+  },
   {
     route: 'GET /api/fhir/Questionnaire/cssrs-since-last-visit',
-    expected: [401, 200, 200, 200],
+    expected: [200, 200, 200, 200],
     request: () => ({ url: '/api/fhir/Questionnaire/cssrs-since-last-visit' }),
     fhir: true,
   },

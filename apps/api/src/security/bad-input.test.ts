@@ -12,7 +12,7 @@ import { randomAddress, startTestServer, type TestServer } from '../../test/help
 import { studentRow, TEMPLATE_HEADERS, xlsxFile } from '../../test/helpers/workbooks';
 
 /*
- * What the outside security test of issue 14 found in the built server, and
+ * What an outside security test found in the built server, and
  * the limits that close it: every refusal is a Spanish sentence of the
  * catalogue that never quotes the value sent, a body's shape is checked
  * before any schema reads it, no body of any shape gets a 5xx, every answer
@@ -167,16 +167,17 @@ describe('no body of any shape is answered with a 5xx', () => {
   });
 });
 
+/** How many rows a table holds now (a refused call must leave it as it was). */
+async function count(table: 'students' | 'clinical_notes'): Promise<number> {
+  const result = (await server.app.ctx.db.execute(
+    sql.raw(`select count(*)::int as n from ${table}`),
+  )) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0]!.n;
+}
+
 describe('bidirectional controls are refused wherever text comes in', () => {
   /** A note that reads "Sin riesgo: alto en este" where it stores something else. */
   const TROJAN = 'Sin riesgo \u202eetse ne otla\u202c';
-
-  const count = async (table: 'students' | 'clinical_notes') => {
-    const result = (await server.app.ctx.db.execute(
-      sql.raw(`select count(*)::int as n from ${table}`),
-    )) as unknown as { rows: Array<{ n: number }> };
-    return result.rows[0]!.n;
-  };
 
   it('in a clinical note', async () => {
     const { _id } = await createStudent(server, psychologist);
@@ -219,6 +220,44 @@ describe('bidirectional controls are refused wherever text comes in', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
       { row: 3, column: 'Ciudad', field: 'city', msg: MSG.validation.bidiControl },
+    ]);
+    expect(await count('students')).toBe(before);
+  });
+});
+
+describe('line breaks and tabs are refused in a field of one line, wherever it comes in', () => {
+  it.each([
+    ['CR LF', 'Perez\r\nX'],
+    ['a tab', 'Perez\tX'],
+    ['U+2028', 'Perez\u2028X'],
+  ])('a student whose last name holds %s', async (_, lastName) => {
+    const before = await count('students');
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/students',
+      token: psychologist,
+      payload: studentBody({ lastName }),
+    });
+    expect(expectSpanishRefusal(response).msg).toBe(MSG.validation.singleLine);
+    expect(await count('students')).toBe(before);
+  });
+
+  it('a row of an import whose name holds a line break', async () => {
+    const before = await count('students');
+    const file = await xlsxFile([
+      [...TEMPLATE_HEADERS],
+      studentRow(1),
+      studentRow(2, { Nombres: 'Ana\nMaría' }),
+    ]);
+    const response = await server.call({
+      method: 'POST',
+      url: '/api/students/import',
+      token: psychologist,
+      ...fileUpload(file),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { row: 3, column: 'Nombres', field: 'firstName', msg: MSG.validation.singleLine },
     ]);
     expect(await count('students')).toBe(before);
   });

@@ -35,7 +35,7 @@ import {
 } from '../../test/helpers/test-server';
 
 /*
- * Hostile input (tracker issue 8): random and malformed bodies, query strings
+ * Hostile input: random and malformed bodies, query strings
  * and ids sent to every write route and list of the API, signed in with the
  * role the route serves so that validation, not a 401/403, answers. Whatever
  * arrives: never a 5xx, never a stack trace or SQL in the answer, a Spanish
@@ -142,7 +142,7 @@ interface Exchange {
   valid?: object;
 }
 
-/** The largest answer a refusal may be (issue 14: a nested body once got a 16 MB one). */
+/** The largest answer a refusal may be (a nested body once got a 16 MB one). */
 const REFUSAL_BYTES_MAX = 4096;
 
 /** What the whole run sent and got; printed at the end, and each count but the first must be 0. */
@@ -348,7 +348,7 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     method: 'POST',
     url: () => '/api/auth/mfa/enroll',
     as: 'psychologist',
-    valid: () => ({}),
+    valid: () => ({ password: 'no es la actual' }),
     audited: true,
   },
   'POST /api/auth/mfa/confirm': {
@@ -629,7 +629,8 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     method: 'POST',
     url: () => `/api/users/${NOBODY}/mfa/reset`,
     as: 'admin',
-    valid: () => ({}),
+    // The administrator's own proof; an account of nobody is a 404 before it is checked.
+    valid: () => ({ password: 'no es la actual', code: '123456' }),
     audited: true,
     numRuns: 20,
   },
@@ -871,6 +872,7 @@ const ID_ROUTES: Record<string, IdRoute> = {
     method: 'POST',
     url: (id) => `/api/users/${id}/mfa/reset`,
     as: 'admin',
+    body: () => ({ password: demoAccount('admin').password, code: '123456' }),
   },
   'PUT /api/students/:id/assignment': {
     method: 'PUT',
@@ -961,6 +963,12 @@ const LIST_ROUTES: Record<string, ListRoute> = {
       '2027-03-01T00:00:00-05:00',
       '2026-11-01',
     ],
+  },
+  'GET /api/appointments/unrecorded': {
+    url: '/api/appointments/unrecorded',
+    as: 'psychologist',
+    params: ['page', 'pageSize'],
+    known: () => ['1', '2', '20', '100', '101', '0', '-1', '1e3'],
   },
   'GET /api/suicide-assessments': {
     url: '/api/suicide-assessments',

@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { DEFAULT_SERVICE_TIME_ZONE } from '../config';
 import type { Database } from '../db/client';
 import { students, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
@@ -147,6 +148,8 @@ export interface SeedOptions {
   showcase?: boolean;
   /** What the showcase's dates are relative to. */
   now?: Date;
+  /** The service's zone (SERVICE_TIME_ZONE), whose clock the showcase's working hours are on. */
+  timeZone?: string;
 }
 
 /**
@@ -198,7 +201,11 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       caseloads.push({ id: psychologistId, studentIds: inserted.map((student) => student.id) });
     }
     if (options.showcase) {
-      await insertShowcase(tx, { now: options.now ?? new Date(), psychologists: caseloads });
+      await insertShowcase(tx, {
+        now: options.now ?? new Date(),
+        timeZone: options.timeZone ?? DEFAULT_SERVICE_TIME_ZONE,
+        psychologists: caseloads,
+      });
     }
     return true;
   });

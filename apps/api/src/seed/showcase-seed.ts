@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { keepGivenTimes } from '../db/given-times';
 import {
   appointments,
   assessmentRemarks,
@@ -43,5 +44,8 @@ export async function insertShowcase(
   await insertInBatches(rows.appointments, (batch) => tx.insert(appointments).values(batch));
   await insertInBatches(rows.notes, (batch) => tx.insert(clinicalNotes).values(batch));
   await insertInBatches(rows.assessments, (batch) => tx.insert(suicideAssessments).values(batch));
+  // The remarks' dates are part of the history shown; the database keeps
+  // them only where the seed owns the tables (PGlite, one role).
+  await keepGivenTimes(tx);
   await insertInBatches(rows.remarks, (batch) => tx.insert(assessmentRemarks).values(batch));
 }

@@ -1,7 +1,7 @@
 import { GENDERS } from '@psicocampus/shared/domain';
 import { RISK_LEVELS } from '@psicocampus/shared/columbia';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
-import { SHOWCASE_CASELOAD, SHOWCASE_UNASSIGNED } from './showcase';
+import { SHOWCASE_CASELOAD, SHOWCASE_UNASSIGNED, SHOWCASE_UNRECORDED } from './showcase';
 
 interface Count {
   key: string;
@@ -36,14 +36,26 @@ describe('the showcase seed, on a first start', () => {
   });
 
   it("gives the home page today's or upcoming appointments and recent notes", async () => {
-    const { appointments } = await get('/api/appointments');
-    const now = Date.now();
-    const upcoming = appointments.filter((a: { date: string }) => Date.parse(a.date) > now);
-    const past = appointments.filter((a: { date: string }) => Date.parse(a.date) <= now);
-    expect(upcoming.length).toBeGreaterThanOrEqual(5);
-    expect(past.length).toBeGreaterThanOrEqual(SHOWCASE_CASELOAD);
+    // As the home and 'Historial' read them: by page, with the totals.
+    const now = encodeURIComponent(new Date().toISOString());
+    const upcoming = await get(`/api/appointments?after=${now}&pageSize=5`);
+    const past = await get(`/api/appointments?before=${now}&pageSize=5`);
+    expect(upcoming.total).toBeGreaterThanOrEqual(5);
+    expect(upcoming.appointments).toHaveLength(5);
+    expect(past.total).toBeGreaterThanOrEqual(SHOWCASE_CASELOAD);
     const { notes } = await get('/api/clinical-notes/recent');
     expect(notes.length).toBeGreaterThan(0);
+  });
+
+  it('leaves a few past sessions to record, as the home counts them and the agenda lists them', async () => {
+    const page = await get('/api/appointments/unrecorded');
+    expect(page.total).toBe(SHOWCASE_UNRECORDED);
+    for (const appointment of page.appointments) {
+      expect(appointment.status).toBe('SCHEDULED');
+      expect(Date.parse(appointment.date) + appointment.durationMinutes * 60_000).toBeLessThan(
+        Date.now(),
+      );
+    }
   });
 
   it('draws statistics with every gender, every risk level and assessments over the months', async () => {

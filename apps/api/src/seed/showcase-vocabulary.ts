@@ -139,6 +139,23 @@ export const APPOINTMENT_NOTES = [
   'Revisar tareas de la sesión anterior.',
 ] as const;
 
+/** Why an appointment was cancelled, by who cancelled it (the status form's `reason`). */
+export const CANCEL_REASONS = {
+  STUDENT: [
+    'Tiene un examen a esa hora.',
+    'Viaje familiar.',
+    'Se encuentra enfermo/a.',
+    'Cruce con una práctica de laboratorio.',
+    'Pidió cambiar la fecha por trabajo.',
+  ],
+  SERVICE: [
+    'Feriado institucional.',
+    'Reunión del equipo de Bienestar Universitario.',
+    'Capacitación del personal del servicio.',
+    'Corte de energía en el bloque de Bienestar.',
+  ],
+} as const;
+
 /** Session notes of an everyday caseload. */
 export const SESSION_NOTES = [
   'Primera entrevista. Motivo de consulta: dificultades de concentración en época de exámenes. Se acuerdan sesiones quincenales.',
@@ -163,7 +180,7 @@ export const FOLLOW_UP_NOTES = [
   'Refiere que utilizó las estrategias del plan de seguridad durante el fin de semana. Se mantiene el seguimiento semanal.',
 ] as const;
 
-/** Reasons of a clinician's level (issue 19 §1) confirming the scale's on a high assessment. */
+/** Reasons of a clinician's level confirming the scale's on a high assessment. */
 export const CLINICIAN_REASONS = [
   'Coincide con la escala: ideación con método y sin red de apoyo disponible esta semana.',
   'Se confirma el nivel de la escala tras la entrevista; refiere intención y aislamiento reciente.',

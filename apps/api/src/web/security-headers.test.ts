@@ -74,6 +74,8 @@ async function everyKindOfAnswer(): Promise<Array<[string, LightMyRequestRespons
     ['an API answer', await get('/api/students', { 'x-token': token })],
     ['an API 401', await get('/api/students')],
     ['an unknown API path', await get('/api/nada')],
+    ['an API path with a doubled slash', await get('//api/students', { 'x-token': token })],
+    ['an API path with slashes inside', await get('/api//students', { 'x-token': token })],
     [
       'a malformed body',
       await server.app.inject({

@@ -124,10 +124,13 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   };
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const api = request.url === '/api' || request.url.startsWith('/api/');
+    // '//api/students' reaches the same route as '/api/students' (and so
+    // holds the same records): the doubled slashes must not make it a page.
+    const url = request.url.replace(/\/{2,}/g, '/');
+    const api = url === '/api' || url.startsWith('/api/');
     const policy = !api
       ? pagePolicy()
-      : isDocsPage(request.url.split('?')[0])
+      : isDocsPage(url.split('?')[0])
         ? DOCS_CONTENT_SECURITY_POLICY
         : API_CONTENT_SECURITY_POLICY;
     void reply.header('Content-Security-Policy', policy);

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 
 /** The parts of the OpenAPI document the check reads. */
@@ -31,6 +31,22 @@ function bodyText(response: LightMyRequestResponse): string {
   }
 }
 
+/**
+ * ajv's account of the errors, each once (every error is collected, so a
+ * run lists all of an answer's), naming the field an object does not
+ * describe: answers are closed (openapi/answers.ts).
+ */
+function explain(errors: ErrorObject[] | null | undefined): string {
+  const lines = (errors ?? []).map((error) => {
+    const extra =
+      error.keyword === 'additionalProperties'
+        ? ` '${String(error.params.additionalProperty)}'`
+        : '';
+    return `data${error.instancePath} ${error.message ?? error.keyword}${extra}`;
+  });
+  return [...new Set(lines)].join(', ');
+}
+
 /** A JSON Pointer token. */
 const token = (text: string) => text.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -44,7 +60,7 @@ const token = (text: string) => text.replace(/~/g, '~0').replace(/\//g, '~1');
 export class ContractCheck {
   readonly mismatches: string[] = [];
   readonly checked = new Set<string>();
-  private readonly ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
+  private readonly ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(private readonly document: Document) {
@@ -108,7 +124,7 @@ export class ContractCheck {
         return this.fail(route, status, 'the answer is not JSON');
       }
       if (!validate(body)) {
-        this.fail(route, status, `answer: ${this.ajv.errorsText(validate.errors)}`);
+        this.fail(route, status, `answer: ${explain(validate.errors)}`);
       }
     }
 
@@ -124,7 +140,7 @@ export class ContractCheck {
         this.fail(
           route,
           status,
-          `accepted a body the document refuses: ${this.ajv.errorsText(validate.errors)}`,
+          `accepted a body the document refuses: ${explain(validate.errors)}`,
         );
       }
     }

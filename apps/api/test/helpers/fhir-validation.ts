@@ -37,6 +37,23 @@ let ajv: Ajv | null = null;
 const byType = new Map<string, ValidateFunction>();
 
 /** The JSON schema's validator of one resource type (its messages then name that type's elements). */
+/**
+ * This copy of the schema predates R4's technical correction, 4.0.1: the
+ * version R4 servers declare (a CapabilityStatement's `fhirVersion`), and
+ * which HL7's published schema lists. Added where the copy lists 4.0.0.
+ */
+function withFhirVersion(schema: Record<string, unknown>, version: string): void {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      if (node.includes('4.0.0') && !node.includes(version)) node.push(version);
+      node.forEach(visit);
+    } else if (node && typeof node === 'object') {
+      Object.values(node).forEach(visit);
+    }
+  };
+  visit(schema.definitions);
+}
+
 function schemaValidator(resourceType: string): ValidateFunction {
   if (!ajv) {
     ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
@@ -45,6 +62,7 @@ function schemaValidator(resourceType: string): ValidateFunction {
     const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     // Draft-06 names itself with `id`, which Ajv 8 reads as `$id`; its `discriminator` is advice.
     schema.$id = schema.id;
+    withFhirVersion(schema, '4.0.1');
     delete schema.id;
     delete schema.discriminator;
     ajv.addSchema(schema, 'fhir');

@@ -10,8 +10,12 @@ import { SAFETY_PLAN_MSG, SAFETY_PLAN_SECTIONS } from '@psicocampus/shared/safet
 import { MFA_MSG } from '@psicocampus/shared/mfa';
 import {
   answerBehaviourMessage,
+  assessmentContradictions,
   BEHAVIOUR_QUESTIONS,
   describeBehaviourMessage,
+  emptyAssessmentAnswers,
+  IDEATION_QUESTIONS,
+  type AssessmentAnswers,
 } from '@psicocampus/shared/columbia';
 
 /**
@@ -152,7 +156,7 @@ const deepLeaf = fc.oneof(
  * A value nested `depth` levels: objects ({"a":{"a":…}}), arrays ([[…]]) or
  * both in turn. Built in a loop; JSON.stringify and structuredClone handle
  * a few thousand levels. The depths are those that cost the built server a
- * second of work, a 16 MB answer or a 500 (issue 14), and those around the
+ * second of work, a 16 MB answer or a 500 (docs/limits-and-budgets.md#limits-and-bad-input), and those around the
  * parser's limit (body-shape.ts).
  */
 export function nestedValue(depth: number, shape: 'object' | 'array' | 'mixed', leaf: unknown) {
@@ -554,16 +558,16 @@ function catalogue(): { messages: Set<string>; prefixes: string[] } {
   visit(ADMIN_MSG);
   // The server's own part of the catalogue (the import's answers among them).
   visit(SERVER_MSG);
-  // The clinician's level of an assessment (issue 19 §1), an entry of its own too.
+  // The clinician's level of an assessment, an entry of its own too.
   visit(CLINICIAN_LEVEL_MSG);
-  // Signed notes and addenda (issue 19 §4), an entry of its own as well.
+  // Signed notes and addenda, an entry of its own as well.
   visit(SIGNED_NOTES_MSG);
-  // The FHIR API's own refusals (issue 20 §2).
+  // The FHIR API's own refusals.
   visit(FHIR_MSG);
-  // The safety plan (issue 19 §2) and its sections' refusals, likewise.
+  // The safety plan and its sections' refusals, likewise.
   visit(SAFETY_PLAN_MSG);
   visit(SAFETY_PLAN_SECTIONS);
-  // The second factor (issue 21), an entry of its own as well.
+  // The second factor, an entry of its own as well.
   visit(MFA_MSG);
   // The Columbia form's behaviour questions build their sentences from the scale.
   for (const item of BEHAVIOUR_QUESTIONS) {
@@ -573,7 +577,44 @@ function catalogue(): { messages: Set<string>; prefixes: string[] } {
   return { messages, prefixes };
 }
 
+/**
+ * Every sentence `assessmentContradictions` can say, each naming its item
+ * (docs/columbia-assessment.md#contradicting-answers): found in answers where
+ * everything the flow hides is given. A number of attempts is quoted, so its
+ * sentence counts up to the number.
+ */
+function contradictionSentences(): string[] {
+  const hidden = emptyAssessmentAnswers();
+  for (const { key } of [...IDEATION_QUESTIONS, ...BEHAVIOUR_QUESTIONS]) {
+    Object.assign(hidden[key], { present: false, description: 'x', totalAttempts: 1 });
+  }
+  hidden.ideationIntensity = {
+    mostSeriousIdeationType: 1,
+    mostSeriousIdeationDescription: 'x',
+    frequency: 1,
+  };
+  Object.assign(hidden, { lethalityDegree: 1, potentialLethality: 1, mostLethalAttemptDate: 'x' });
+  const unasked = emptyAssessmentAnswers();
+  for (const { key, number } of IDEATION_QUESTIONS) if (number > 2) unasked[key].present = true;
+  const notEndorsed: AssessmentAnswers = {
+    ...emptyAssessmentAnswers(),
+    deathWish: { present: true, description: 'x' },
+    ideationIntensity: {
+      mostSeriousIdeationType: 1,
+      mostSeriousIdeationDescription: '',
+      frequency: null,
+    },
+    actualAttempt: { present: true, description: 'x', totalAttempts: 1 },
+    lethalityDegree: 1,
+    potentialLethality: 1,
+  };
+  return [hidden, unasked, notEndorsed]
+    .flatMap((answers) => assessmentContradictions(answers))
+    .map((found) => found.msg.replace(/\(\d+\).*$/, ''));
+}
+
 const CATALOGUE = catalogue();
+CATALOGUE.prefixes.push(...contradictionSentences());
 
 /**
  * Whether a message is one the Spanish catalogue holds: one of its sentences,

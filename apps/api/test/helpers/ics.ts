@@ -9,10 +9,13 @@ export interface ParsedEvent {
   summary: string;
   location: string | null;
   status: string | null;
+  description: string | null;
 }
 
 export interface ParsedCalendar {
   method: string | null;
+  /** X-WR-TIMEZONE: the zone a subscribing calendar takes as the calendar's. */
+  timeZone: string | null;
   events: ParsedEvent[];
 }
 
@@ -28,9 +31,14 @@ export function parseCalendar(content: string): ParsedCalendar {
       summary: event.summary,
       location: (component.getFirstPropertyValue('location') as string | null) ?? null,
       status: (component.getFirstPropertyValue('status') as string | null) ?? null,
+      description: (component.getFirstPropertyValue('description') as string | null) ?? null,
     };
   });
-  return { method: (calendar.getFirstPropertyValue('method') as string | null) ?? null, events };
+  return {
+    method: (calendar.getFirstPropertyValue('method') as string | null) ?? null,
+    timeZone: (calendar.getFirstPropertyValue('x-wr-timezone') as string | null) ?? null,
+    events,
+  };
 }
 
 /** The one event of an invitation, with its METHOD. */

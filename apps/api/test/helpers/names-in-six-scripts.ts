@@ -4,7 +4,7 @@ import type { TestServer } from './test-server';
 
 /**
  * Names the student form accepts, in the scripts a Latin American
- * university's students write them in (issue 17): each must print in a
+ * university's students write them in: each must print in a
  * report exactly as it was typed.
  */
 export const NAMES_IN_SIX_SCRIPTS = [
@@ -20,9 +20,9 @@ export const NAMES_IN_SIX_SCRIPTS = [
 export const NOTE_IN_SIX_SCRIPTS =
   'Refiere «mejor semana»: Nguyễn, Łódź, Αθήνα, Москва, São Paulo. Dibujó 👍🏽 y escribió 中文.';
 
-/** The note as the report prints it: each character no font has a glyph for shows as U+FFFD. */
+/** The note as the report prints it: the emoji as '[emoji]', each other character no font has a glyph for as U+FFFD. */
 export const NOTE_AS_PRINTED =
-  'Refiere «mejor semana»: Nguyễn, Łódź, Αθήνα, Москва, São Paulo. Dibujó \uFFFD y escribió \uFFFD\uFFFD.';
+  'Refiere «mejor semana»: Nguyễn, Łódź, Αθήνα, Москва, São Paulo. Dibujó [emoji] y escribió \uFFFD\uFFFD.';
 
 export interface ReportsOfOneName {
   name: string;

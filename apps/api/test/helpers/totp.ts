@@ -87,7 +87,7 @@ function factorsOf(server: Caller): Map<string, KnownFactor> {
 
 /**
  * Completes a sign-in whose password step answered a second factor's step
- * (issue 21), as a person with an authenticator app would: enrols when the
+ * (docs/sign-in-and-sessions.md#second-factor), as a person with an authenticator app would: enrols when the
  * policy requires it (keeping the key and recovery codes), else sends a code
  * the server has not seen yet (this step's, or the next one's), or, when
  * both were used within this step, a recovery code. Returns the session's
@@ -156,4 +156,20 @@ export async function completeSignIn(
   if (!recoveryCode) throw new Error(`${email}: no code left in this step, nor recovery codes`);
   return expectToken(await post('/api/auth/login/mfa', { challenge, recoveryCode }))
     .token as string;
+}
+
+/**
+ * A code of an account's app that the server has not accepted yet (this
+ * step's, or the next one's), for a call that asks a signed-in person for
+ * one again: an administrator's reset of another account's second factor.
+ * The account is one a test server's sign-ins enrolled (completeSignIn).
+ */
+export function freshCodeOf(server: Caller, email: string): string {
+  const factor = factorsOf(server).get(email.toLowerCase());
+  if (!factor) throw new Error(`${email} has a second factor these tests did not enrol`);
+  const current = Math.floor(server.now().getTime() / STEP_MS);
+  const step = Math.max(current, factor.lastStep + 1);
+  if (step > current + 1) throw new Error(`${email}: both codes of this step were used`);
+  factor.lastStep = step;
+  return hotp(base32Bytes(factor.secret), step);
 }

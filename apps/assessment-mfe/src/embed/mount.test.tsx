@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { extendStores, MSG, type AppStore } from '@psicocampus/shared';
+import { extendStores, formatDateTimeIn, MSG, type AppStore } from '@psicocampus/shared';
 import { stubApi } from '@psicocampus/shared/testing';
 import { savedAssessment, STUDENT_ID } from '../testing/fixtures';
 import { answerNothingEndorsed, closeDialog, dialogTitled } from '../testing/form-driver';
@@ -43,7 +43,7 @@ describe('mount(element, options), the embed for integrators (docs/architecture.
     await act(async () => unmount());
   });
 
-  it('keeps the session while the interview is typed, without the shell (issue 16)', async () => {
+  it('keeps the session while the interview is typed, without the shell', async () => {
     const calls = stubApi((call) =>
       call.path === '/api/auth/me' ? Response.json({ ok: true, user: {} }) : undefined,
     );
@@ -90,18 +90,67 @@ describe('mount(element, options), the embed for integrators (docs/architecture.
     await user.click(screen.getByRole('button', { name: M.save }));
     await closeDialog(user, await dialogTitled(M.registered));
 
-    expect(calls).toHaveLength(1);
-    const [input] = (global.fetch as jest.Mock).mock.calls[0] as [RequestInfo | URL];
-    expect(input instanceof Request ? input.url : String(input)).toBe(
-      'https://psicocampus.example.edu/api/suicide-assessments',
+    // The service's clock, then the save.
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /api/service',
+      'POST /api/suicide-assessments',
+    ]);
+    const urls = (global.fetch as jest.Mock).mock.calls.map(([input]: [RequestInfo | URL]) =>
+      input instanceof Request ? input.url : String(input),
     );
-    expect(calls[0]!.headers.get('x-token')).toBe('token-integrador');
-    expect(calls[0]!.body).toMatchObject({ student: STUDENT_ID });
+    expect(urls).toContain('https://psicocampus.example.edu/api/suicide-assessments');
+    const save = calls[1]!;
+    expect(save.headers.get('x-token')).toBe('token-integrador');
+    expect(save.body).toMatchObject({ student: STUDENT_ID });
     expect(onSaved).toHaveBeenCalledWith(assessment);
     await act(async () => unmount());
   });
 
-  it('keeps every answer when the session has expired, tells the page, and saves once it sets a new token (issue 20)', async () => {
+  it("shows the dates it writes on the service's clock, not the host page's (docs/decisions.md#one-clock)", async () => {
+    const remarkAt = '2026-11-21T10:00:00.000Z';
+    const assessment = savedAssessment({ riskLevel: 'BAJO' });
+    const withRemark = {
+      ...assessment,
+      finalRemarks: 'Control en una semana.',
+      remarks: [
+        {
+          _id: 'r1',
+          text: 'Control en una semana.',
+          createdAt: remarkAt,
+          createdBy: { _id: 'u1', firstName: 'Lucía', lastName: 'Fernández' },
+        },
+      ],
+    };
+    const calls = stubApi((call) => {
+      if (call.path === '/api/service') {
+        return Response.json({ ok: true, service: { timeZone: 'Asia/Tokyo' } });
+      }
+      if (call.method === 'POST') {
+        return Response.json({ ok: true, msg: 'ok', assessment }, { status: 201 });
+      }
+      if (call.method === 'PUT') {
+        return Response.json({ ok: true, msg: M.finalRemarksSaved, assessment: withRemark });
+      }
+      return undefined;
+    });
+    const unmount = await mountInto(hostElement());
+    const user = userEvent.setup();
+    await answerNothingEndorsed(user);
+    await user.click(screen.getByRole('button', { name: M.save }));
+    await closeDialog(user, await dialogTitled(M.registered));
+    await user.type(screen.getByRole('textbox', { name: M.newRemark }), 'Control en una semana.');
+    await user.click(screen.getByRole('button', { name: M.saveFinalRemarks }));
+    await closeDialog(user, await dialogTitled(M.finalRemarksSaved));
+
+    const service = calls.find((call) => call.path === '/api/service');
+    expect(service?.headers.get('x-token')).toBe('token-integrador');
+    const block = screen.getByRole('region', { name: M.finalRemarks });
+    // 10:00 UTC is 19:00 in Tokyo, whatever zone the host page's browser is on.
+    expect(block).toHaveTextContent(formatDateTimeIn(remarkAt, 'Asia/Tokyo'));
+    await act(async () => unmount());
+  });
+
+  it('keeps every answer when the session has expired, tells the page, and saves once it sets a new token', async () => {
     const assessment = savedAssessment({ riskLevel: 'BAJO' });
     const calls = stubApi((call) => {
       if (call.method !== 'POST') return undefined;

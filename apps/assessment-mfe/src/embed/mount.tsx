@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ComponentProps } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -7,6 +7,7 @@ import {
   keepSessionWhileTyping,
   releaseAppStore,
   sessionTokenRenewed,
+  useServiceClock,
   type SuicideAssessment,
 } from '@psicocampus/shared';
 import AssessmentForm from '../features/assessment-form/assessment-form.component';
@@ -101,6 +102,17 @@ function checkOptions(element: unknown, options: AssessmentEmbedOptions | undefi
  * unmount();
  * ```
  */
+/**
+ * The form on the service's clock (docs/decisions.md#one-clock): the zone is
+ * asked once the form shows, which it does at once (the host page's network
+ * never holds the interview back); the dates it writes after a save are
+ * drawn again on that zone when it arrives.
+ */
+function EmbeddedForm(props: Omit<ComponentProps<typeof AssessmentForm>, 'embedded'>) {
+  useServiceClock();
+  return <AssessmentForm {...props} embedded />;
+}
+
 export function mount(element: Element, options: AssessmentEmbedOptions): AssessmentEmbed {
   checkOptions(element, options);
   const host = document.createElement('div');
@@ -142,12 +154,11 @@ export function mount(element: Element, options: AssessmentEmbedOptions): Assess
       <Provider store={store}>
         <MemoryRouter>
           <EmbedFrame>
-            <AssessmentForm
+            <EmbeddedForm
               studentId={options.studentId}
               studentName={options.studentName}
               onSaved={options.onSaved}
               onClose={close}
-              embedded
             />
           </EmbedFrame>
         </MemoryRouter>

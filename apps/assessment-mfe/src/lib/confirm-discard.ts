@@ -1,9 +1,6 @@
 import { MSG } from '@psicocampus/shared';
 import { confirmDiscard as confirmDiscardChanges } from '@psicocampus/shared/ui';
 
-// The one confirm lives in the shared library (libs/shared/src/ui/confirm-discard.ts).
-export { useLeavePageWarning } from '@psicocampus/shared/ui';
-
 /**
  * The new-evaluation dialog's confirm, with the title its tests still read
  * ('¿Estás seguro?'); the form itself asks '¿Descartar los cambios?'.

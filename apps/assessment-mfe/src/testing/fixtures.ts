@@ -5,6 +5,7 @@
 import {
   emptyAssessmentAnswers,
   normalizeAssessment,
+  STUDENT_ASSESSMENTS_PAGE_SIZE,
   type AssessmentRemark,
   type AssessmentSummary,
   type RiskLevel,
@@ -43,6 +44,7 @@ export function student(overrides: Partial<Student> = {}): Student {
     createdAt: '2026-09-01T10:00:00.000Z',
     updatedAt: '2026-09-01T10:00:00.000Z',
     clinicalNotes: [],
+    clinicalNotesTotal: 0,
     ...overrides,
   };
 }
@@ -112,5 +114,24 @@ export function pdfAnswer(fileName: string): Response {
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="${fileName}"`,
     },
+  });
+}
+
+/**
+ * The server's answer to a page of a student's assessments
+ * (`?studentId=&page=&pageSize=`, docs/api.md#assessments): `oldestFirst` is
+ * every assessment of the student; the page holds them the newest first.
+ */
+export function assessmentPageAnswer(oldestFirst: SuicideAssessment[], search: string): Response {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get('page') ?? 1);
+  const pageSize = Number(params.get('pageSize') ?? STUDENT_ASSESSMENTS_PAGE_SIZE);
+  const newestFirst = [...oldestFirst].reverse();
+  return Response.json({
+    ok: true,
+    assessments: newestFirst.slice((page - 1) * pageSize, page * pageSize),
+    total: oldestFirst.length,
+    page,
+    pageSize,
   });
 }

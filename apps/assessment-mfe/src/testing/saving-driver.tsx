@@ -75,7 +75,7 @@ export const saveButton = () => screen.getByRole('button', { name: M.save });
 
 export const remarksBox = () => screen.getByRole('textbox', { name: M.newRemark });
 
-/** Saves; returns the one dialog that follows, 'Evaluación Registrada' (issue 16). */
+/** Saves; returns the one dialog that follows, 'Evaluación Registrada' (docs/columbia-assessment.md#saving). */
 export async function saveAndAcknowledge(user: UserEvent): Promise<HTMLElement> {
   await user.click(saveButton());
   return dialogTitled(M.registered);

@@ -1,25 +1,14 @@
 import { TZDate, tz } from '@date-fns/tz';
 import { format, isSameDay } from 'date-fns';
-import { useServiceQuery } from '@psicocampus/shared';
 import { validateYupSchema, yupToFormErrors, type FormikErrors } from '@psicocampus/shared/forms';
 
-/** The browser's own zone: what the screens fall back to while the server has not said its own. */
-export const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/**
- * The zone every appointment is shown and typed in: the service's
- * SERVICE_TIME_ZONE (GET /api/service), so that a psychologist travelling,
- * or a browser set to UTC, sees the 10:00 the student's reminder and the
- * server's messages say. `ready` is false until the server has answered (or
- * failed to, when the browser's zone is used).
+/*
+ * The service's clock is the shared library's (docs/decisions.md#one-clock),
+ * the same in every remote; these names stay for the screens that import
+ * them from here.
  */
-export function useServiceTimeZone(): { zone: string; ready: boolean } {
-  const service = useServiceQuery();
-  return {
-    zone: service.data?.service.timeZone ?? BROWSER_TIME_ZONE,
-    ready: !service.isLoading,
-  };
-}
+export { BROWSER_TIME_ZONE } from '@psicocampus/shared/domain';
+export { useServiceTimeZone } from '@psicocampus/shared';
 
 /** `date` as a clock in `zone` reads it: its getters (getHours, getDate…) are that zone's. */
 export function inZone(date: Date | number | string, zone: string): TZDate {

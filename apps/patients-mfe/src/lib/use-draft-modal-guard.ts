@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useDiscardGuard } from '@psicocampus/shared/ui';
+import { useDiscardGuard, useLeaveGuard } from '@psicocampus/shared/ui';
 
 /** What a modal form keeping a draft does on its way out. */
 export interface DraftModalGuard {
@@ -13,8 +13,8 @@ export interface DraftModalGuard {
 
 /**
  * A modal whose form keeps a draft (docs/sign-in-and-sessions.md#drafts):
- * closing it asks first when something was typed, and a discard confirmed
- * forgets the draft; a save closes it without asking.
+ * closing it, or leaving the screen, asks first when something was typed,
+ * and a discard confirmed forgets the draft; a save closes it without asking.
  */
 export function useDraftModalGuard(
   draft: { clear: () => void },
@@ -24,7 +24,10 @@ export function useDraftModalGuard(
     draft.clear();
     onClose();
   }, [draft, onClose]);
-  const { requestClose, saved: markSaved, onChangedChange } = useDiscardGuard(discard);
+  const { requestClose, saved: markSaved, onChangedChange, unsaved } = useDiscardGuard(discard);
+  // Leaving the screen with the modal's text asks too; the draft survives a
+  // reload (docs/screens-and-routes.md#leaving-a-form).
+  useLeaveGuard(unsaved, { keptAcrossReload: true });
   const saved = useCallback(() => {
     markSaved();
     onClose();

@@ -5,7 +5,7 @@
 import type {
   Appointment,
   ClinicalNote,
-  RecentNote,
+  NoteListing,
   StaffRef,
   Student,
   StudentSummary,
@@ -82,6 +82,7 @@ export function makeDetail(
   return {
     ...summary,
     clinicalNotes: clinicalNotes.map((note) => ({ ...note, studentId: summary._id })),
+    clinicalNotesTotal: clinicalNotes.length,
   };
 }
 
@@ -105,10 +106,16 @@ export function makeAppointment(overrides: Partial<Appointment> = {}): Appointme
   };
 }
 
-export function makeRecentNote(overrides: Partial<RecentNote> = {}): RecentNote {
+/** A note as the home's lists and 'pending-notes' name it: no text. */
+export function makeNoteListing(overrides: Partial<NoteListing> = {}): NoteListing {
   return {
-    ...makeNote(),
+    _id: nextId(),
+    studentId: 'student',
     student: { _id: 'student', firstName: 'José', lastName: 'Pérez' },
+    createdAt: '2026-03-02T14:30:00.000Z',
+    updatedAt: '2026-03-02T14:30:00.000Z',
+    version: 1,
+    signedAt: null,
     ...overrides,
   };
 }

@@ -12,12 +12,13 @@ export const BASE = '/psychologist/dashboard';
 
 export const session = { token: 'token-psicologa', user: testPsychologist };
 
-/** Stands for a screen a test navigates to, showing where the router is (with the hash). */
+/** Stands for a screen a test navigates to, showing where the router is (with the query and the hash). */
 export function Landing({ name }: { name: string }) {
   const location = useLocation();
   return (
     <p data-testid="landing" data-state={JSON.stringify(location.state ?? null)}>
       {name} {location.pathname}
+      {location.search}
       {location.hash}
     </p>
   );
@@ -36,7 +37,7 @@ export function renderScreen(
   return renderWithApp(element, { ...options, session });
 }
 
-/** Where the test landed ('detalle /psychologist/dashboard/patients/1#notas'). */
+/** Where the test landed ('detalle /psychologist/dashboard/patients/1?nota=7'). */
 export async function landing(): Promise<string> {
   return (await screen.findByTestId('landing')).textContent ?? '';
 }

@@ -49,7 +49,7 @@ describe('the shell', () => {
     // The rest of the shell still works: header, sign-out and the other remote's menu entry.
     const nav = screen.getByRole('navigation', { name: MSG.shell.mainNav });
     expect(await within(nav).findByRole('link', { name: 'Mis Pacientes' })).toBeInTheDocument();
-    // The menu keeps the entry of the remote that is down: it opens the fallback (issue 16).
+    // The menu keeps the entry of the remote that is down: it opens the fallback.
     expect(within(nav).getByRole('link', { name: 'Evaluaciones' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: MSG.shell.logout })).toBeInTheDocument();
 

@@ -1,13 +1,17 @@
-import type {
-  AuditAction,
-  AdminStudentRow,
-  AppointmentStatistics,
-  AuditLogEntry,
-  Statistics,
-  StaffUser,
-  Role,
-  AssignmentBody,
-  UserBody,
+import {
+  LIST_MAX_PAGE_SIZE,
+  type AuditAction,
+  type AuditChainReport,
+  type AdminStudentRow,
+  type AppointmentStatistics,
+  type AuditLogEntry,
+  type Statistics,
+  type StaffUser,
+  type Role,
+  type AssignmentBody,
+  type PageInfo,
+  type PageRequest,
+  type UserBody,
 } from '@psicocampus/shared/domain';
 import type {
   MailListResponse,
@@ -18,13 +22,25 @@ import type {
 import { api, APPOINTMENT_STATISTICS_TAG, FOLLOW_UP_TAG } from './api-slice';
 import type { OkResponse } from './auth.api';
 
-export interface UsersFilters {
+/** `GET /api/users`' filters and page. */
+export interface UsersFilters extends PageRequest {
   q?: string;
   role?: Role;
   status?: 'active' | 'inactive';
 }
 
-export interface AdminStudentsFilters {
+/** One page of the staff accounts, with the total of every match. */
+export type UsersPage = { ok: true; users: StaffUser[] } & PageInfo;
+
+/**
+ * The most accounts a list to choose from holds (the assignment's
+ * psychologists, the audit log's users): the largest page the server gives
+ * (docs/screens-and-routes.md#admin-area). A service's staff is a few dozen people.
+ */
+export const STAFF_CHOICES_LIMIT = LIST_MAX_PAGE_SIZE;
+
+/** `GET /api/admin/students`' filters and page. */
+export interface AdminStudentsFilters extends PageRequest {
   q?: string;
   /** A psychologist's id, or 'none' for the unassigned. */
   psychologistId?: string;
@@ -60,8 +76,20 @@ export interface AuditPage {
 /** The administrators' calls (docs/permissions.md#administrators and docs/screens-and-routes.md#statistics) and the statistics of either role. */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    users: build.query<{ ok: true; users: StaffUser[] }, UsersFilters | void>({
+    /** One page of the staff accounts ('Usuarios'), filtered on the server. */
+    users: build.query<UsersPage, UsersFilters | void>({
       query: (filters) => ({ url: '/api/users', params: filters ?? undefined }),
+      providesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    /**
+     * The accounts to choose from, by name: of one role, or all of them; at
+     * most STAFF_CHOICES_LIMIT, the one page a choice needs.
+     */
+    staffChoices: build.query<UsersPage, { role?: Role } | void>({
+      query: (args) => ({
+        url: '/api/users',
+        params: { ...(args?.role ? { role: args.role } : {}), pageSize: STAFF_CHOICES_LIMIT },
+      }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     createUser: build.mutation<OkResponse & { user: StaffUser; mail?: MailOutcome }, UserBody>({
@@ -91,8 +119,9 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/users/${encodeURIComponent(id)}/reset-link`, method: 'POST' }),
       invalidatesTags: ['Mail'],
     }),
+    /** One page of the service's students with their psychologist, and the total of every match. */
     adminStudents: build.query<
-      { ok: true; students: AdminStudentRow[]; total: number },
+      { ok: true; students: AdminStudentRow[] } & PageInfo,
       AdminStudentsFilters | void
     >({
       query: (filters) => ({ url: '/api/admin/students', params: filters ?? undefined }),
@@ -121,7 +150,7 @@ export const adminApi = api.injectEndpoints({
       providesTags: ['Statistics'],
     }),
     /**
-     * The caller's appointments per month and status (issue 18). Any change
+     * The caller's appointments per month and status. Any change
      * of an appointment refreshes it (appointments.api.ts), and so does a
      * reassignment, which changes a caseload ('Statistics').
      */
@@ -139,7 +168,14 @@ export const adminApi = api.injectEndpoints({
       query: (filters) => ({ url: '/api/audit', params: filters ?? undefined }),
       providesTags: ['Audit'],
     }),
-    /** The mail queue, newest first, without bodies (issue 17, 'Correos'). */
+    /**
+     * The audit log's chain recomputed (docs/data-model.md#audit-chain): asked
+     * for on demand, since it reads the whole log; each ask checks again.
+     */
+    auditChain: build.query<{ ok: true } & AuditChainReport, void>({
+      query: () => ({ url: '/api/audit/verify' }),
+    }),
+    /** The mail queue, newest first, without bodies ('Correos'). */
     mailQueue: build.query<MailListResponse, MailFilters | void>({
       query: (filters) => ({ url: '/api/mail', params: filters ?? undefined }),
       providesTags: ['Mail'],
@@ -154,6 +190,7 @@ export const adminApi = api.injectEndpoints({
 
 export const {
   useUsersQuery,
+  useStaffChoicesQuery,
   useCreateUserMutation,
   useUpdateUserMutation,
   useDeactivateUserMutation,
@@ -164,6 +201,7 @@ export const {
   useStatisticsQuery,
   useAppointmentStatisticsQuery,
   useAuditLogQuery,
+  useLazyAuditChainQuery,
   useMailQueueQuery,
   useRetryMailMutation,
 } = adminApi;

@@ -78,13 +78,13 @@ export const TAG_TYPES = [
 export const APPOINTMENT_STATISTICS_TAG = { type: 'Statistics', id: 'APPOINTMENTS' } as const;
 
 /**
- * "Seguimiento prioritario" and its counts (issue 19 §3): invalidated by what
+ * "Seguimiento prioritario" and its counts: invalidated by what
  * puts a student on it or takes them off (an assessment, a clinician's level,
  * an appointment's change, a safety plan's save).
  */
 export const FOLLOW_UP_TAG = { type: 'FollowUp', id: 'LIST' } as const;
 
-/** A student's record of changes (issue 19 §5), which a safety plan's save also makes stale. */
+/** A student's record of changes, which a safety plan's save also makes stale. */
 export const studentHistoryTag = (studentId: string) =>
   ({ type: 'FollowUp', id: `HISTORY-${studentId}` }) as const;
 

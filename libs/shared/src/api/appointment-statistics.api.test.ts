@@ -41,7 +41,7 @@ async function storeOnStatisticsScreen() {
   return { store, calls, reads, release: () => held.forEach((query) => query.unsubscribe()) };
 }
 
-describe('the appointments per month (issue 18)', () => {
+describe('the appointments per month', () => {
   it('asks for the last months of the caller', async () => {
     const { calls, release } = await storeOnStatisticsScreen();
     expect(calls.map((call) => `${call.method} ${call.path}${call.search}`).sort()).toEqual([

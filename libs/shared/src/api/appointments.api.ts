@@ -3,6 +3,8 @@ import type {
   AppointmentCreateInput,
   AppointmentStatusBody,
   AppointmentUpdateBody,
+  PageInfo,
+  PageRequest,
   ServiceSettings,
 } from '@psicocampus/shared/domain';
 import { api, APPOINTMENT_STATISTICS_TAG, FOLLOW_UP_TAG } from './api-slice';
@@ -23,8 +25,24 @@ const ALL_APPOINTMENT_LISTS = [
 type AppointmentAnswer = OkResponse & { appointment: Appointment };
 
 /**
- * Appointments (docs/api.md#appointments): of one student, or all of the
- * caller's without `studentId`; the agenda of a period; and an
+ * A page of the caseload's appointments, or of one student's with
+ * `studentId`: from `after` on, soonest first, or before `before`, the
+ * latest first (ISO instants; one of them at most).
+ */
+export interface AppointmentPageArgs extends PageRequest {
+  studentId?: string;
+  after?: string;
+  before?: string;
+}
+
+export interface AppointmentPage extends PageInfo {
+  ok: true;
+  appointments: Appointment[];
+}
+
+/**
+ * Appointments (docs/api.md#appointments): a page of one student's or of
+ * the caller's caseload; the agenda of a period; and an
  * appointment's changes. A change refreshes every list and agenda held,
  * since a moved appointment may leave one period for another.
  */
@@ -36,14 +54,13 @@ export const appointmentsApi = api.injectEndpoints({
       // It changes only with a restart of the server: once per session is enough.
       keepUnusedDataFor: 24 * 60 * 60,
     }),
-    appointments: build.query<
-      { ok: true; appointments: Appointment[] },
-      { studentId?: string } | void
-    >({
-      query: (args) => ({
-        url: '/api/appointments',
-        params: args?.studentId ? { studentId: args.studentId } : undefined,
-      }),
+    /**
+     * One page of appointments with the total: the caseload's ('Historial',
+     * the home's next ones) or, with `studentId`, the student's (their
+     * detail). The screens never ask for a whole list (docs/api.md#paged-lists).
+     */
+    appointmentPage: build.query<AppointmentPage, AppointmentPageArgs>({
+      query: (args) => ({ url: '/api/appointments', params: args }),
       providesTags: [{ type: 'Appointment', id: 'LIST' }],
     }),
     /** The caller's appointments starting in [from, to) (ISO instants, at most 62 days apart). */
@@ -88,7 +105,7 @@ export const appointmentsApi = api.injectEndpoints({
 
 export const {
   useServiceQuery,
-  useAppointmentsQuery,
+  useAppointmentPageQuery,
   useAgendaQuery,
   useCreateAppointmentMutation,
   useUpdateAppointmentMutation,

@@ -17,7 +17,7 @@ const user: SessionUser = {
 const STUDENT = 's-1';
 
 describe('saving an assessment', () => {
-  it("refreshes the patients list and the student's detail, which show the student's current level (issue 16)", async () => {
+  it("refreshes the patients list and the student's detail, which show the student's current level", async () => {
     const calls = stubApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/students') {
         return Response.json({ ok: true, students: [], total: 0 });

@@ -8,14 +8,38 @@ import type {
   FinalRemarksBody,
 } from '@psicocampus/shared/columbia';
 import type { ClinicianLevelBody } from '@psicocampus/shared/clinician-level';
+import {
+  STUDENT_ASSESSMENTS_PAGE_SIZE,
+  type PageInfo,
+  type PageRequest,
+} from '@psicocampus/shared/domain';
 import { api, FOLLOW_UP_TAG } from './api-slice';
 import type { OkResponse } from './auth.api';
 
-export interface AssessmentFilters {
+export interface AssessmentFilters extends PageRequest {
   riskLevel?: RiskLevel;
   /** 'YYYY-MM-DD', inclusive. */
   from?: string;
   to?: string;
+}
+
+/** A page of a student's assessments, the newest first (docs/api.md#assessments). */
+export interface StudentAssessmentsPage extends PageInfo {
+  ok: true;
+  assessments: SuicideAssessment[];
+}
+
+export interface StudentAssessmentsRequest extends PageRequest {
+  studentId: string;
+}
+
+/**
+ * 'Evaluación N' of the assessment at `index` of a page, the newest first:
+ * the oldest of all is 1, so the number comes from the total and the place,
+ * the same on every page.
+ */
+export function assessmentNumber(answer: PageInfo, index: number): number {
+  return answer.total - (answer.page - 1) * answer.pageSize - index;
 }
 
 /** What a change to one assessment makes stale: the lists that hold it, its student's, and itself. */
@@ -30,16 +54,23 @@ function assessmentChanged(id: string, assessment: SuicideAssessment | undefined
 /** The Columbia assessment calls of docs/api.md#assessments (and the reports' paths). */
 export const assessmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** One student's assessments, oldest first ('Evaluación 1' is the first one). */
-    studentAssessments: build.query<{ ok: true; assessments: SuicideAssessment[] }, string>({
-      query: (studentId) => ({ url: '/api/suicide-assessments', params: { studentId } }),
-      providesTags: (_result, _error, studentId) => [
+    /**
+     * One page of a student's assessments, the newest first, with their total
+     * ('Historial de evaluaciones', docs/api.md#assessments): the screen numbers
+     * each 'Evaluación N' from the total and its place (assessmentNumber).
+     */
+    studentAssessmentPage: build.query<StudentAssessmentsPage, StudentAssessmentsRequest>({
+      query: ({ studentId, page = 1, pageSize = STUDENT_ASSESSMENTS_PAGE_SIZE }) => ({
+        url: '/api/suicide-assessments',
+        params: { studentId, page, pageSize },
+      }),
+      providesTags: (_result, _error, { studentId }) => [
         { type: 'Assessment', id: `STUDENT-${studentId}` },
       ],
     }),
-    /** The caller's assessments across the caseload, newest first ('Evaluaciones'). */
+    /** One page of the caller's assessments across the caseload, newest first, with their total ('Evaluaciones'). */
     myAssessments: build.query<
-      { ok: true; assessments: AssessmentSummary[] },
+      { ok: true; assessments: AssessmentSummary[] } & PageInfo,
       AssessmentFilters | void
     >({
       query: (filters) => ({ url: '/api/suicide-assessments', params: filters ?? undefined }),
@@ -79,7 +110,7 @@ export const assessmentsApi = api.injectEndpoints({
       invalidatesTags: (result, _error, { id }) => assessmentChanged(id, result?.assessment),
     }),
     /**
-     * The clinician's level (issue 19 §1), recorded once by the assessment's author: every
+     * The clinician's level, recorded once by the assessment's author: every
      * place that shows the level shows it beside the engine's, and the statistics count it.
      */
     recordClinicianLevel: build.mutation<
@@ -103,7 +134,7 @@ export const assessmentsApi = api.injectEndpoints({
 });
 
 export const {
-  useStudentAssessmentsQuery,
+  useStudentAssessmentPageQuery,
   useAssessmentQuery,
   useMyAssessmentsQuery,
   useCreateAssessmentMutation,

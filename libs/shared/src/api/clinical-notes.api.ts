@@ -1,8 +1,10 @@
 import type {
   ClinicalNote,
-  RecentNote,
   ClinicalNoteBody,
   ClinicalNoteUpdateBody,
+  NoteListing,
+  PageInfo,
+  PageRequest,
 } from '@psicocampus/shared/domain';
 import type { AddendumBody, NoteAddendum } from '@psicocampus/shared/signed-notes';
 import { api } from './api-slice';
@@ -10,6 +12,27 @@ import type { OkResponse } from './auth.api';
 
 export interface NoteSaved extends OkResponse {
   note: ClinicalNote;
+}
+
+/** One page of the caller's notes pending signature, with how many there are in all. */
+export interface PendingNotesPage extends PageInfo {
+  ok: true;
+  notes: NoteListing[];
+}
+
+/** A page of one student's notes, newest first, each whole, with how many the student has. */
+export interface StudentNotesPage extends PageInfo {
+  ok: true;
+  notes: ClinicalNote[];
+}
+
+/**
+ * Which page of a student's notes: by number, or with `around`, the one
+ * that holds that note (a link to it); the answer's `page` says which.
+ */
+export interface StudentNotesRequest extends PageRequest {
+  studentId: string;
+  around?: string;
 }
 
 export interface AddendumSaved extends OkResponse {
@@ -52,7 +75,7 @@ export const clinicalNotesApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { studentId }) => noteListsOf(studentId),
     }),
-    /** Signs the caller's own draft (issue 19 §4): it can no longer be edited or deleted. */
+    /** Signs the caller's own draft: it can no longer be edited or deleted. */
     signNote: build.mutation<NoteSaved, { studentId: string; noteId: string }>({
       query: ({ studentId, noteId }) => ({
         url: `/api/students/${encodeURIComponent(studentId)}/clinical-notes/${encodeURIComponent(noteId)}/sign`,
@@ -71,13 +94,33 @@ export const clinicalNotesApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { studentId }) => noteListsOf(studentId),
     }),
-    /** The caller's own notes unsigned 24 hours after they were written, for the home screen. */
-    pendingSignatureNotes: build.query<{ ok: true; notes: RecentNote[] }, void>({
-      query: () => '/api/clinical-notes/pending-signature',
+    /**
+     * One page of the caller's own notes unsigned 24 hours after they were
+     * written, oldest first, without their text: the home's first rows and
+     * the list of them all.
+     */
+    pendingSignatureNotes: build.query<PendingNotesPage, PageRequest | void>({
+      query: (page) => ({
+        url: '/api/clinical-notes/pending-signature',
+        params: page ?? undefined,
+      }),
       providesTags: [{ type: 'Note', id: 'PENDING' }],
     }),
-    /** The caller's latest notes across the caseload, for the home screen. */
-    recentNotes: build.query<{ ok: true; notes: RecentNote[] }, void>({
+    /**
+     * A page of a student's notes past the detail's first (docs/api.md#clinical-notes):
+     * read again whenever the student's notes change, as the detail is.
+     */
+    studentNotes: build.query<StudentNotesPage, StudentNotesRequest>({
+      query: ({ studentId, ...params }) => ({
+        url: `/api/students/${encodeURIComponent(studentId)}/clinical-notes`,
+        params,
+      }),
+      providesTags: (_result, _error, { studentId }) => [
+        { type: 'Note', id: `STUDENT-${studentId}` },
+      ],
+    }),
+    /** The caller's five latest notes across the caseload, without their text, for the home. */
+    recentNotes: build.query<{ ok: true; notes: NoteListing[] }, void>({
       query: () => '/api/clinical-notes/recent',
       providesTags: [{ type: 'Note', id: 'RECENT' }],
     }),
@@ -92,4 +135,5 @@ export const {
   useSignNoteMutation,
   useAddAddendumMutation,
   usePendingSignatureNotesQuery,
+  useStudentNotesQuery,
 } = clinicalNotesApi;

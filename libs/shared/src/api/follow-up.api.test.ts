@@ -24,7 +24,9 @@ async function storeShowingFollowUp() {
     if (path === '/api/follow-up') {
       return Response.json({ ok: true, days: 7, reassessDays: 30, entries: [] });
     }
-    if (path === `/api/students/${STUDENT}/history`) return Response.json({ ok: true, events: [] });
+    if (path === `/api/students/${STUDENT}/history`) {
+      return Response.json({ ok: true, events: [], total: 0, page: 1, pageSize: 20 });
+    }
     if (method === 'POST' && path === '/api/appointments') {
       return Response.json({ ok: true, msg: 'ok', appointment: { _id: 'a-1' } }, { status: 201 });
     }
@@ -47,7 +49,7 @@ async function storeShowingFollowUp() {
   store.dispatch(sessionStarted({ token: 't-1', user }));
   const held = [
     store.dispatch(followUpApi.endpoints.followUp.initiate()),
-    store.dispatch(followUpApi.endpoints.studentHistory.initiate(STUDENT)),
+    store.dispatch(followUpApi.endpoints.studentHistory.initiate({ studentId: STUDENT })),
   ];
   await Promise.all(held);
   const readsOf = (path: string) =>
@@ -55,7 +57,7 @@ async function storeShowingFollowUp() {
   return { store, readsOf, release: () => held.forEach((query) => query.unsubscribe()) };
 }
 
-describe('"Seguimiento prioritario" stays current (issue 19 §3)', () => {
+describe('"Seguimiento prioritario" stays current', () => {
   it('is read again once an appointment is scheduled', async () => {
     const { store, readsOf, release } = await storeShowingFollowUp();
     expect(readsOf('/api/follow-up')).toBe(1);

@@ -2,7 +2,7 @@ import { KEEP_ALIVE_AFTER_MS, type AppStore } from '@psicocampus/shared/core';
 import { authApi } from './auth.api';
 
 /**
- * Typing counts as activity (issue 16): a key pressed or a value entered
+ * Typing counts as activity: a key pressed or a value entered
  * under `target` (the whole page in the shell, the form's box in an
  * integrator's page) asks the server, at most once per interval, so that it
  * keeps the session; a page left untouched keeps nothing alive. A session

@@ -1,9 +1,11 @@
 import type {
   MfaConfirmBody,
+  MfaEnrollBody,
   MfaDisableBody,
   MfaLoginBody,
   MfaPolicy,
   MfaPolicyBody,
+  MfaResetBody,
   MfaStatus,
 } from '@psicocampus/shared/mfa';
 import { api } from './api-slice';
@@ -29,13 +31,13 @@ export interface MfaLoginResponse extends LoginResponse {
   notice?: string;
 }
 
-/** The second factor's calls (issue 21, docs/sign-in-and-sessions.md#second-factor). */
+/** The second factor's calls (docs/sign-in-and-sessions.md#second-factor). */
 export const mfaApi = api.injectEndpoints({
   endpoints: (build) => ({
     loginWithCode: build.mutation<MfaLoginResponse, MfaLoginBody>({
       query: (body) => ({ url: '/api/auth/login/mfa', method: 'POST', body }),
     }),
-    enrollMfa: build.mutation<MfaEnrolment, { challenge?: string }>({
+    enrollMfa: build.mutation<MfaEnrolment, MfaEnrollBody>({
       query: (body) => ({ url: '/api/auth/mfa/enroll', method: 'POST', body }),
     }),
     confirmMfa: build.mutation<MfaConfirmed, MfaConfirmBody>({
@@ -50,8 +52,13 @@ export const mfaApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/auth/mfa', method: 'DELETE', body }),
       invalidatesTags: [{ type: 'Me', id: 'MFA' }],
     }),
-    resetUserMfa: build.mutation<OkResponse, string>({
-      query: (id) => ({ url: `/api/users/${id}/mfa/reset`, method: 'POST' }),
+    /** Another account's reset, with the administrator's own proof (password, and code when they have one). */
+    resetUserMfa: build.mutation<OkResponse, { id: string } & MfaResetBody>({
+      query: ({ id, ...proof }) => ({
+        url: `/api/users/${id}/mfa/reset`,
+        method: 'POST',
+        body: proof,
+      }),
       invalidatesTags: ['User'],
     }),
     mfaPolicy: build.query<{ ok: true; policy: MfaPolicy }, void>({

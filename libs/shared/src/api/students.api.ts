@@ -63,13 +63,34 @@ export const studentsApi = api.injectEndpoints({
         'Statistics',
       ],
     }),
+    /**
+     * Invalidates nothing by itself: the screen that deleted still shows the
+     * student, and its queries would ask for the record again (404s). That
+     * screen leaves, then dispatches `studentDeleted`.
+     */
     deleteStudent: build.mutation<OkResponse, string>({
       query: (id) => ({ url: `/api/students/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      // Not the student's own tag: refetching a record just deleted would only 404.
-      invalidatesTags: [{ type: 'Student', id: 'LIST' }, 'Appointment', 'Assessment', 'Statistics'],
     }),
   }),
 });
+
+/**
+ * What a deleted student makes stale: their own queries, which, no longer
+ * shown, are dropped rather than asked for again, and every list, count and
+ * statistic that held them. Dispatched once the screens of that student are
+ * gone (an invalidated query still on the screen would be read again).
+ */
+export function studentDeleted(studentId: string) {
+  return api.util.invalidateTags([
+    { type: 'Student', id: studentId },
+    { type: 'Student', id: 'LIST' },
+    'Note',
+    'Appointment',
+    'Assessment',
+    'Statistics',
+    'FollowUp',
+  ]);
+}
 
 export const {
   useStudentsQuery,

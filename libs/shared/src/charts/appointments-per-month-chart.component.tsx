@@ -1,5 +1,5 @@
 import { ResponsiveBar } from '@nivo/bar';
-import { slantedLabelsDepth } from '@psicocampus/shared/ui';
+import { slantedLabelsDepth } from '@psicocampus/shared/statistics';
 import {
   APPOINTMENTS_LEGEND_HEIGHT,
   type AppointmentsChartProps,
@@ -20,7 +20,7 @@ const toBar = ({ key, label, counts }: AppointmentsChartRow): MonthBar => ({
 
 /**
  * The appointments of each month as one bar, stacked by how they ended
- * (issue 18), each month's total written above its bar and the key above
+ * (docs/screens-and-routes.md#statistics), each month's total written above its bar and the key above
  * the chart, in text: the table under it lists the same counts.
  */
 export function AppointmentsPerMonthChart({ spec, width }: AppointmentsChartProps) {

@@ -1,6 +1,6 @@
 import { ResponsiveBar } from '@nivo/bar';
-import { slantedLabelsDepth } from '@psicocampus/shared/ui';
-import type { StatisticsChartRow, StatisticsChartSpec } from '@psicocampus/shared/ui';
+import { slantedLabelsDepth } from '@psicocampus/shared/statistics';
+import type { StatisticsChartRow, StatisticsChartSpec } from '@psicocampus/shared/statistics';
 import { chartTheme, countTicks, prefersReducedMotion } from './chart-theme';
 import { ChartTooltip } from './chart-tooltip.component';
 

@@ -1,5 +1,5 @@
 import { ResponsivePie } from '@nivo/pie';
-import type { StatisticsChartSpec } from '@psicocampus/shared/ui';
+import type { StatisticsChartSpec } from '@psicocampus/shared/statistics';
 import { chartTheme, prefersReducedMotion } from './chart-theme';
 import { ChartTooltip } from './chart-tooltip.component';
 

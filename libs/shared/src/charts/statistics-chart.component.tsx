@@ -1,4 +1,4 @@
-import type { FittedChartProps } from '@psicocampus/shared/ui';
+import type { FittedChartProps } from '@psicocampus/shared/statistics';
 import { CountBarChart } from './count-bar-chart.component';
 import { CountPieChart } from './count-pie-chart.component';
 

@@ -12,7 +12,7 @@ interface Props {
 
 /**
  * The engine's level and, once recorded, the clinician's beside it
- * (issue 19 §1), each named, so that neither is read as the other. Without
+ * (docs/columbia-assessment.md#clinicians-level), each named, so that neither is read as the other. Without
  * a clinician's level it is the engine's badge alone, as before.
  */
 export function LevelsSideBySide({ engine, clinician }: Props) {

@@ -1,9 +1,9 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Route, Routes, useRoutes } from 'react-router-dom';
+import { Route, Routes, useRoutes } from 'react-router-dom';
 import { createAppStore, type RemoteModule } from '@psicocampus/shared/core';
-import { LoadingMessage } from '@psicocampus/shared/ui';
+import { GuardedBrowserRouter, LoadingMessage } from '@psicocampus/shared/ui';
 
 interface HarnessOptions {
   /** Where the shell mounts the remote, e.g. '/psychologist/dashboard'. */
@@ -29,7 +29,8 @@ export async function startRemoteHarness(remote: RemoteModule, options: HarnessO
   createRoot(root).render(
     <StrictMode>
       <Provider store={store}>
-        <BrowserRouter>
+        {/* Guarded as the shell's (docs/screens-and-routes.md#leaving-a-form). */}
+        <GuardedBrowserRouter>
           <nav aria-label="Harness">
             {remote.nav.map((entry) => (
               <a key={entry.path} href={`${base}/${entry.path}`} style={{ marginRight: '1rem' }}>
@@ -42,7 +43,7 @@ export async function startRemoteHarness(remote: RemoteModule, options: HarnessO
               <Route path={`${base}/*`} element={<HarnessRoutes remote={remote} />} />
             </Routes>
           </Suspense>
-        </BrowserRouter>
+        </GuardedBrowserRouter>
       </Provider>
     </StrictMode>,
   );

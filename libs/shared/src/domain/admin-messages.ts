@@ -1,3 +1,5 @@
+import type { AuditChainBreak } from './audit';
+
 /**
  * The administrators' texts: their screens (the admin remote) and the
  * server's answers to their calls. Part of the one Spanish catalogue with
@@ -93,7 +95,6 @@ export const ADMIN_MSG = {
     'Se muestran solo los estudiantes creados por una importación (los que siguen en el servicio).',
   batchFilterClear: 'Ver todos los estudiantes',
   profileTitle: 'Mi perfil',
-  profileAdminTitle: 'Perfil de administrador',
   auditTitle: 'Registro de auditoría',
   auditSubtitle:
     'Cada lectura y escritura de datos clínicos y cada inicio de sesión. No se puede modificar ni eliminar.',
@@ -101,7 +102,9 @@ export const ADMIN_MSG = {
   goToUsers: 'Gestionar usuarios',
   goToStatistics: 'Ver estadísticas',
   usersCaption: 'Cuentas del personal del servicio',
-  usersCount: (count: number) => `${count} ${count === 1 ? 'usuario' : 'usuarios'}`,
+  usersCount: (count: number) =>
+    `${count.toLocaleString('es')} ${count === 1 ? 'usuario' : 'usuarios'}`,
+  usersPages: 'Páginas de los usuarios',
   usersFiltersLegend: 'Buscar y filtrar usuarios',
   loadUsersError: 'No se pudieron cargar los usuarios.',
   saving: 'Guardando...',
@@ -114,10 +117,63 @@ export const ADMIN_MSG = {
   columnAssign: 'Cambiar asignación',
   assignSelectLabel: (student: string) => `Psicólogo/a para ${student}`,
   assigning: 'Asignando...',
-  studentsShown: (shown: number, total: number) =>
-    shown === total
-      ? `${total} ${total === 1 ? 'estudiante' : 'estudiantes'}`
-      : `Mostrando ${shown} de ${total} estudiantes. Afina la búsqueda para ver el resto.`,
+  studentsTotal: (total: number) =>
+    `${total.toLocaleString('es')} ${total === 1 ? 'estudiante' : 'estudiantes'}`,
+  assignmentPages: 'Páginas de la asignación de estudiantes',
+  /** Taking a student from a psychologist asks first: that psychologist loses the file. */
+  reassignTitle: '¿Cambiar de psicólogo/a?',
+  reassignText: (student: string, from: string, to: string) =>
+    `${student} pasará de ${from} a ${to}. ${from} dejará de ver su expediente y recibirá un aviso por correo.`,
+  reassignConfirm: 'Sí, reasignar',
+  unassignTitle: '¿Dejar sin psicólogo/a?',
+  unassignText: (student: string, from: string) =>
+    `${student} dejará de estar asignado/a a ${from}, que dejará de ver su expediente y recibirá un aviso por correo. Nadie lo verá hasta que se le asigne de nuevo.`,
+  unassignConfirm: 'Sí, dejar sin asignar',
   loadStudentsError: 'No se pudieron cargar los estudiantes.',
   inactiveSuffix: '(desactivada)',
+  /**
+   * The audit log's chain (docs/data-model.md#audit-chain), on the audit
+   * screen and in `npm run audit:verify`.
+   */
+  auditChain: {
+    heading: 'Integridad del registro',
+    explain:
+      'Cada entrada lleva la huella de la anterior, calculada por la base de datos: una entrada modificada, borrada o intercalada después rompe la cadena en ese punto.',
+    check: 'Comprobar la integridad',
+    checking: 'Comprobando la cadena del registro...',
+    intact: (checked: number) =>
+      `Registro íntegro: ${checked.toLocaleString('es')} ${checked === 1 ? 'entrada verificada' : 'entradas verificadas'}.`,
+    head: (seq: number, hash: string) => `Última entrada: n.º ${seq}, huella ${hash}.`,
+    broken: (seq: number, id: string, at: string, why: string) =>
+      `La cadena del registro se rompe en la entrada n.º ${seq} (id ${id}, ${at}): ${why}.`,
+    missing: (from: number, to: number) =>
+      from === to
+        ? `falta la entrada n.º ${from} antes de ella: se borró`
+        : `faltan las entradas n.º ${from} a ${to} antes de ella: se borraron`,
+    unlinked:
+      'no enlaza con la entrada anterior: se insertó fuera de la cadena, o se reescribió la anterior',
+    altered: 'su contenido no coincide con su huella: se modificó después de escribirse',
+    /** Said only when `checked` > 0. */
+    intactBefore: (checked: number) =>
+      checked === 1
+        ? 'La entrada anterior está íntegra.'
+        : `Las ${checked.toLocaleString('es')} entradas anteriores están íntegras.`,
+    whoCould:
+      'La aplicación nunca modifica ni borra entradas (y en PostgreSQL con dos roles, el rol del servidor no puede): el cambio se hizo directamente en la base de datos, con el rol propietario del esquema o con el superusuario.',
+    loadError: 'No se pudo comprobar la integridad del registro.',
+  },
 } as const;
+
+/**
+ * Where and why the audit log's chain breaks, in one sentence, with the
+ * entry's time as the caller writes it (on the service's clock).
+ */
+export function auditChainBreakText(broken: Omit<AuditChainBreak, 'at'>, at: string): string {
+  const M = ADMIN_MSG.auditChain;
+  let why: string = M.altered;
+  if (broken.reason === 'unlinked') why = M.unlinked;
+  if (broken.reason === 'missing' && broken.missing) {
+    why = M.missing(broken.missing.from, broken.missing.to);
+  }
+  return M.broken(broken.seq, broken.id, at, why);
+}

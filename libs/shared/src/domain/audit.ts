@@ -34,11 +34,13 @@ export const AUDIT_ACTIONS = [
   'note.sign',
   'note.addendum',
   'note.list_pending',
+  'note.list',
   'appointment.list',
   'appointment.create',
   'appointment.agenda',
   'appointment.update',
   'appointment.status',
+  'appointment.unrecorded',
   'psychologist.read',
   'profile.read',
   'profile.update',
@@ -66,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'admin.students',
   'statistics.read',
   'audit.read',
+  'audit.verify',
   'mail.list',
   'mail.retry',
   'calendar.feed_read',
@@ -76,10 +79,15 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** success: done; denied: 401/403/404/429; invalid: refused input; error: a server fault. */
+/**
+ * success: done; denied: 401/403/404/429, refused; missing: a 404 for a
+ * record that does not exist (a deleted one), which no one was refused;
+ * invalid: refused input; error: a server fault (docs/permissions.md#audit-log).
+ */
 export const AUDIT_OUTCOME_LABELS = {
   success: 'Correcto',
   denied: 'Denegado',
+  missing: 'No existe',
   invalid: 'Datos inválidos',
   error: 'Error del servidor',
 } as const;
@@ -108,3 +116,40 @@ export const SHORT_RECORD_ID_LENGTH = 8;
 export function shortRecordId(recordId: string): string {
   return recordId.slice(0, SHORT_RECORD_ID_LENGTH);
 }
+
+/**
+ * Why the audit log's chain breaks at an entry (docs/data-model.md#audit-chain):
+ * - `missing`: entries before it are not there (removed);
+ * - `unlinked`: it does not follow the entry before it (inserted out of the
+ *   chain, or the one before it rewritten);
+ * - `altered`: its content no longer matches its hash (changed after it was written).
+ */
+export type AuditChainBreakReason = 'missing' | 'unlinked' | 'altered';
+
+/** The first entry where the chain breaks. */
+export interface AuditChainBreak {
+  /** Its place in the chain. */
+  seq: number;
+  /** Its id (a bigint, as text, like an entry's `_id`). */
+  id: string;
+  /** Its time as stored, ISO 8601. */
+  at: string;
+  reason: AuditChainBreakReason;
+  /** For `missing`: the places of the entries that are not there. */
+  missing: { from: number; to: number } | null;
+}
+
+/** The last entry of an intact chain: what an operator keeps elsewhere to check against later. */
+export interface AuditChainHead {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * `GET /api/audit/verify` and `npm run audit:verify`: the chain recomputed from
+ * the first entry to the last one there when the check began. `checked`
+ * counts the entries found intact (before the break, when there is one).
+ */
+export type AuditChainReport =
+  | { intact: true; checked: number; head: AuditChainHead | null }
+  | { intact: false; checked: number; broken: AuditChainBreak };

@@ -1,5 +1,5 @@
 /**
- * The psychologist's calendar feed (issue 18): its answers' shapes and the
+ * The psychologist's calendar feed (docs/api.md#calendar-feed): its answers' shapes and the
  * Agenda's "Suscribirse desde tu calendario" texts. A module of its own,
  * imported as '@psicocampus/shared/calendar-feed', so that the /login
  * bundle does not carry it.

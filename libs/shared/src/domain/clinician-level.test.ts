@@ -5,7 +5,7 @@ import {
   levelInForce,
 } from './clinician-level';
 
-describe('levelInForce (issue 19 §1)', () => {
+describe('levelInForce', () => {
   it("is the clinician's level when recorded, the engine's otherwise", () => {
     expect(levelInForce({ riskLevel: 'MUY_ALTO', clinicianLevel: null })).toBe('MUY_ALTO');
     expect(levelInForce({ riskLevel: 'MUY_ALTO' })).toBe('MUY_ALTO');

@@ -4,8 +4,8 @@ import { RISK_LEVELS, RISK_SEVERITY, type RiskLevel } from './risk/risk-engine';
 import { text } from './schemas/text';
 
 /**
- * The clinician's level of a saved assessment (issue 19 §1,
- * docs/columbia-assessment.md#clinicians-level): the psychologist's own
+ * The clinician's level of a saved assessment
+ * (docs/columbia-assessment.md#clinicians-level): the psychologist's own
  * judgement, recorded once by the assessment's author with a reason, beside
  * the engine's level, which it never replaces. An entry of its own
  * (`@psicocampus/shared/clinician-level`) so that the /login bundle, which
@@ -19,9 +19,17 @@ export const CLINICIAN_LEVEL_MSG = {
   title: 'Nivel clínico',
   engineLevel: 'Nivel estimado por la escala',
   clinicianLevel: 'Nivel clínico',
+  /** The level that counts (`levelInForce`), and which of the two it is. */
+  inForce: 'Nivel vigente',
+  inForceClinician: 'el nivel clínico',
+  inForceEngine: 'el estimado por la escala; no hay nivel clínico registrado',
   /** In a table's cell, beside each badge. */
   engineShort: 'Escala:',
   clinicianShort: 'Clínico:',
+  /** In a list, after the badge of the level in force when it is the clinician's. */
+  inForceMark: 'Clínico',
+  /** …and when the clinician confirmed the scale's level: it is said once. */
+  inForceMarkSame: 'Clínico, igual a la escala',
   levelLabel: 'Nivel clínico',
   reasonLabel: 'Motivo',
   recordedLabel: 'Registrado',
@@ -52,10 +60,12 @@ export const CLINICIAN_LEVEL_MSG = {
   statisticsColumn: 'Nivel clínico (o, si no lo hay, el de la escala)',
   /** Under the patients list's level filter: what it and the column's order go by. */
   listBasis: 'Se filtra y ordena por el nivel clínico cuando lo hay; si no, por el de la escala.',
+  /** Under 'Evaluaciones' level filter. */
+  filterBasis: 'Se filtra por el nivel clínico cuando lo hay; si no, por el de la escala.',
 } as const;
 
 /**
- * What the statistics by level say they count (issue 19 §1): the level in
+ * What the statistics by level say they count: the level in
  * force, the clinician's, else the scale's. Both statistics screens pass it
  * to their chart by level.
  */
@@ -76,7 +86,7 @@ export interface ClinicianLevel {
 
 /**
  * The level that counts for what the service does next: the clinician's
- * when one is recorded, the engine's otherwise (issue 19 §2, §3 and the
+ * when one is recorded, the engine's otherwise (the safety plan's call, the follow-up list and the
  * statistics read it).
  */
 export function levelInForce(assessment: {

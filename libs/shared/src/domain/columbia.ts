@@ -9,5 +9,6 @@
 export * from './risk/risk-engine';
 export * from './assessment/assessment';
 export * from './assessment/assessment-flow';
+export * from './assessment/assessment-contradictions';
 export * from './assessment/columbia-scale';
 export * from './schemas/assessment.schemas';

@@ -43,7 +43,7 @@ export interface ClinicalNote {
   /** The author; null when the account no longer exists ('No asignado'). */
   createdBy: StaffRef | null;
   version: number;
-  /** ISO 8601; null while the note is a draft (issue 19 §4). */
+  /** ISO 8601; null while the note is a draft (docs/api.md#clinical-notes). */
   signedAt: string | null;
   /** Who signed it; null for a draft or when the account no longer exists. */
   signedBy: StaffRef | null;
@@ -86,20 +86,20 @@ export interface StudentSummary {
   updatedAt: string;
 }
 
-/** A student's current level: that of their latest assessment (issue 16). */
+/** A student's current level: that of their latest assessment (docs/screens-and-routes.md#patients-list). */
 export interface LatestRisk {
   assessmentId: string;
   level: RiskLevel;
   /** ISO 8601: when that assessment was saved. */
   assessedAt: string;
   /**
-   * That assessment's clinician's level (issue 19 §1), null when none is
+   * That assessment's clinician's level, null when none is
    * recorded; the server always sends it.
    */
   clinicianLevel?: RiskLevel | null;
 }
 
-/** What the student detail shows of the safety plan in force (issue 19 §2). */
+/** What the student detail shows of the safety plan in force (docs/api.md#safety-plan). */
 export interface SafetyPlanSummary {
   version: number;
   status: 'draft' | 'complete';
@@ -107,9 +107,15 @@ export interface SafetyPlanSummary {
   updatedAt: string;
 }
 
-/** GET /api/students/:id: the student with their clinical notes, newest first. */
+/** GET /api/students/:id: the student with their newest clinical notes and how many there are. */
 export interface Student extends StudentSummary {
+  /**
+   * The newest CLINICAL_NOTES_PAGE_SIZE notes, newest first: the first page
+   * of `GET /api/students/{id}/clinical-notes`, which answers the others.
+   */
   clinicalNotes: ClinicalNote[];
+  /** Every note of the student, on every page. */
+  clinicalNotesTotal: number;
   /** The safety plan in force, null when there is none; the server always sends it. */
   safetyPlan?: SafetyPlanSummary | null;
 }
@@ -143,9 +149,21 @@ export interface AppointmentOverlap {
   student: { _id: string; firstName: string; lastName: string };
 }
 
-/** A note with its student's name, for the psychologist's home. */
-export interface RecentNote extends ClinicalNote {
+/**
+ * A note as the psychologist's home and the pending-signature list name it
+ * (docs/api.md#clinical-notes): whose it is, when it was written and
+ * edited, whether it is signed; never its text, which is read in the
+ * student's record.
+ */
+export interface NoteListing {
+  _id: string;
+  studentId: string;
   student: { _id: string; firstName: string; lastName: string };
+  createdAt: string;
+  updatedAt: string;
+  /** 1 until the note is first edited. */
+  version: number;
+  signedAt: string | null;
 }
 
 /** One problem of an imported file: its row (as Excel numbers it), column and message. */
@@ -167,6 +185,8 @@ export interface StaffUser {
   active: boolean;
   /** False until an invited person sets a password through the invitation link. */
   hasPassword: boolean;
+  /** Whether the account signs in with a second factor ('Restablecer segundo factor' only then). */
+  hasSecondFactor: boolean;
   /** Students assigned to this psychologist (0 for administrators). */
   caseloadSize: number;
   createdAt: string;
@@ -225,7 +245,7 @@ export interface AppointmentsMonth {
 }
 
 /**
- * GET /api/statistics/appointments (issue 18): the caller's appointments per
+ * GET /api/statistics/appointments (docs/api.md#statistics): the caller's appointments per
  * month, the psychologist's caseload or, for an administrator, the whole
  * service; oldest first, the current month last, months without any at zero.
  */

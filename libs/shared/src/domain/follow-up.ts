@@ -1,9 +1,10 @@
 import { AUDIT_ACTION_LABELS } from './audit-labels';
+import type { PageInfo } from './paging';
 import type { RiskLevel } from './risk/risk-engine';
 
 /**
- * Follow-up that cannot be forgotten (issue 19 §3) and a student's record
- * of changes (issue 19 §5): the answers' shapes and their Spanish texts. An entry of its
+ * Follow-up that cannot be forgotten and a student's record of changes
+ * (docs/api.md#follow-up): the answers' shapes and their Spanish texts. An entry of its
  * own (`@psicocampus/shared/follow-up`) so that the /login bundle, which
  * carries MSG, does not carry these texts.
  */
@@ -47,8 +48,11 @@ export interface FollowUpEntry {
   reasons: FollowUpReason[];
 }
 
-/** `GET /api/follow-up`: the signed-in psychologist's list, and the periods it was judged by. */
-export interface FollowUpAnswer {
+/**
+ * `GET /api/follow-up`: one page of the signed-in psychologist's list, the
+ * periods it was judged by, and how many students it holds in all.
+ */
+export interface FollowUpAnswer extends PageInfo {
   ok: true;
   days: number;
   reassessDays: number;
@@ -65,7 +69,7 @@ export interface FollowUpCountsAnswer {
   total: number;
 }
 
-/** The audit actions a student's record of changes shows (issue 19 §5). */
+/** The audit actions a student's record of changes shows. */
 export const HISTORY_ACTIONS = [
   'assessment.clinician_level',
   'safety_plan.save',
@@ -74,8 +78,12 @@ export const HISTORY_ACTIONS = [
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
-/** How many events `GET /api/students/{id}/history` answers at most, newest first. */
-export const HISTORY_LIMIT = 50;
+/**
+ * Events a page of a student's 'Historial de cambios' holds, newest first,
+ * when the caller does not say (`GET /api/students/{id}/history?page=&pageSize=`,
+ * docs/api.md#follow-up); at most LIST_MAX_PAGE_SIZE.
+ */
+export const HISTORY_PAGE_SIZE = 20;
 
 /** One event of a student's record of changes: what, when and by whom; never clinical text. */
 export interface HistoryEvent {
@@ -87,7 +95,8 @@ export interface HistoryEvent {
   by: { firstName: string; lastName: string } | null;
 }
 
-export interface StudentHistoryAnswer {
+/** One page of the record, newest first, with how many events it holds in all. */
+export interface StudentHistoryAnswer extends PageInfo {
   ok: true;
   events: HistoryEvent[];
 }
@@ -115,6 +124,15 @@ export const FOLLOW_UP_MSG = {
   assessedOn: (date: string) => `Última evaluación: ${date}`,
   empty: 'Ningún estudiante requiere seguimiento prioritario.',
   loadError: 'No se pudo cargar el seguimiento prioritario.',
+  /** The home shows the first rows; these say how many there are and lead to the whole list. */
+  count: (total: number) =>
+    total === 1
+      ? '1 estudiante requiere seguimiento prioritario.'
+      : `${total.toLocaleString('es')} estudiantes requieren seguimiento prioritario.`,
+  viewAll: (total: number) => `Ver todos (${total.toLocaleString('es')})`,
+  total: (total: number) =>
+    `${total.toLocaleString('es')} ${total === 1 ? 'estudiante' : 'estudiantes'}`,
+  pages: 'Páginas del seguimiento prioritario',
   countsTitle: 'Seguimiento prioritario por psicólogo/a',
   countsIntro:
     'Estudiantes con nivel alto o muy alto a quienes les falta una cita, un plan de seguridad completo o una reevaluación. Solo se muestran los recuentos.',
@@ -128,6 +146,11 @@ export const FOLLOW_UP_MSG = {
   historyError: 'No se pudo cargar el historial de cambios.',
   historyBy: (name: string) => `por ${name}`,
   historyUnknownAuthor: 'una cuenta eliminada',
+  /** Names the pages' navigation of a student's 'Historial de cambios'. */
+  historyPagesLabel: 'Páginas del historial de cambios',
+  /** Every event of the record, beside the page: 'Página 2 de 3 · 45 cambios'. */
+  historyTotal: (count: number) =>
+    `${count.toLocaleString('es')} ${count === 1 ? 'cambio' : 'cambios'}`,
 } as const;
 
 /** The Spanish text of a reason, with the periods the server judged by. */

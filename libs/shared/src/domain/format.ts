@@ -1,6 +1,11 @@
+import { serviceTimeZone } from './service-clock';
+
 /**
  * Formatting the screens and the reports share (docs/limits-and-budgets.md#screen-constants: dates in Spanish
- * with year, long month, day, hour and minute).
+ * with year, long month, day, hour and minute), on one clock: the service's
+ * (docs/decisions.md#one-clock). A browser formats on the zone
+ * `GET /api/service` said (service-clock.ts); the server always passes
+ * `config.serviceTimeZone`.
  */
 
 const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
@@ -11,34 +16,76 @@ const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 };
 
-const DATE_TIME = new Intl.DateTimeFormat('es', DATE_TIME_OPTIONS);
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 
-const DATE = new Intl.DateTimeFormat('es', { year: 'numeric', month: 'long', day: 'numeric' });
+/** '30 nov 2026, 10:30': for rows that must fit a narrow card (docs/limits-and-budgets.md#screen-constants). */
+const SHORT_DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
 
-/** '21 de noviembre de 2026, 10:30' */
-export function formatDateTime(value: string | Date): string {
-  return DATE_TIME.format(typeof value === 'string' ? new Date(value) : value);
+const OPTIONS = {
+  dateTime: DATE_TIME_OPTIONS,
+  date: DATE_OPTIONS,
+  shortDateTime: SHORT_DATE_TIME_OPTIONS,
+} as const;
+
+/** Intl's formatters are costly to make: one per kind and zone, made once. */
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function formatOn(kind: keyof typeof OPTIONS, timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let format = FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es', { ...OPTIONS[kind], timeZone });
+    FORMATS.set(key, format);
+  }
+  return format;
 }
 
-const DATE_TIME_IN_ZONE = new Map<string, Intl.DateTimeFormat>();
+const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
 
 /**
- * '21 de noviembre de 2026, 10:30' as a clock in `timeZone` (an IANA name)
- * reads it, whatever the machine's zone: what the server says about the
- * service's appointments.
+ * '21 de noviembre de 2026 a las 10:30' on the service's clock, or on the
+ * clock of `timeZone` (an IANA name) when one is given.
  */
-export function formatDateTimeIn(value: string | Date, timeZone: string): string {
-  let format = DATE_TIME_IN_ZONE.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('es', { ...DATE_TIME_OPTIONS, timeZone });
-    DATE_TIME_IN_ZONE.set(timeZone, format);
-  }
-  return format.format(typeof value === 'string' ? new Date(value) : value);
+export function formatDateTime(value: string | Date, timeZone: string = serviceTimeZone()): string {
+  return formatOn('dateTime', timeZone).format(asDate(value));
 }
 
-/** '21 de noviembre de 2026' */
-export function formatDate(value: string | Date): string {
-  return DATE.format(typeof value === 'string' ? new Date(value) : value);
+/** formatDateTime with its zone required: what the server's code calls. */
+export function formatDateTimeIn(value: string | Date, timeZone: string): string {
+  return formatDateTime(value, timeZone);
+}
+
+/**
+ * '30 nov 2026, 10:30' on the service's clock (or `timeZone`'s): the short
+ * form, only where a row must fit a narrow card (the psychologist's home);
+ * full dates everywhere else.
+ */
+export function formatShortDateTime(
+  value: string | Date,
+  timeZone: string = serviceTimeZone(),
+): string {
+  return formatOn('shortDateTime', timeZone).format(asDate(value));
+}
+
+/** '21 de noviembre de 2026': the day an instant falls on, on the service's clock (or `timeZone`'s). */
+export function formatDate(value: string | Date, timeZone: string = serviceTimeZone()): string {
+  return formatOn('date', timeZone).format(asDate(value));
+}
+
+/**
+ * A calendar day, as typed ('2026-03-05', no time and no zone): the same
+ * '5 de marzo de 2026' on every clock.
+ */
+export function formatDay(day: string): string {
+  const midnight = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(midnight.getTime()) ? day : formatOn('date', 'UTC').format(midnight);
 }
 
 /**

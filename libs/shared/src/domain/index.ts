@@ -13,4 +13,8 @@ export * from './schemas';
 export * from './enums';
 export * from './entities';
 export * from './format';
+export * from './service-clock';
 export * from './audit';
+export * from './paging';
+export * from './assignment';
+export * from './unrecorded-appointments';

@@ -1,6 +1,6 @@
 /**
  * The mail queue as the administrators' "Correos" screen and the server see
- * it (issue 17): kinds, statuses, the list's shape and the screen's texts.
+ * it (docs/decisions.md#mail): kinds, statuses, the list's shape and the screen's texts.
  * A module of its own, imported as '@psicocampus/shared/mail', so that no
  * other page (the /login bundle above all) carries it.
  */

@@ -11,7 +11,7 @@
 export const MSG = {
   common: {
     cancel: 'Cancelar',
-    /** The confirm button of every dialog that sets no text of its own (issue 16: not "OK"). */
+    /** The confirm button of every dialog that sets no text of its own (not "OK"). */
     accept: 'Aceptar',
     save: 'Guardar',
     retry: 'Reintentar',
@@ -75,6 +75,9 @@ export const MSG = {
     accountDisabled: 'Tu cuenta está desactivada. Contacta con la administración del servicio.',
     tooManyFailures: (minutes: number) =>
       `Demasiados intentos fallidos para esta cuenta. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e inténtalo de nuevo.`,
+    /** docs/sign-in-and-sessions.md#brute-force-limits: wrong passwords from many places slow the account down, never lock it. */
+    accountThrottled: (seconds: number) =>
+      `Demasiados intentos fallidos para esta cuenta desde distintos lugares. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} e inténtalo de nuevo.`,
     tooManyRequests:
       'Demasiadas solicitudes desde esta dirección. Espera un minuto e inténtalo de nuevo.',
     welcomeTitle: (firstName: string) => `¡Bienvenido/a, ${firstName}!`,
@@ -208,7 +211,7 @@ export const MSG = {
     emailRequired: 'El correo electrónico es obligatorio',
     emailInvalid: 'Email inválido',
     emailTaken: 'Ya existe un estudiante con ese correo electrónico.',
-    // Read by integrators too: it names the field and says why it is asked (issue 20).
+    // Read by integrators too: it names the field and says why it is asked.
     versionRequired:
       'Falta la versión del registro (version), la que tenía al leerlo: sin ella no se puede saber si otra persona lo cambió después. Recarga la página e inténtalo de nuevo.',
     reportButton: 'Reporte general (PDF)',
@@ -250,6 +253,12 @@ export const MSG = {
     textKept:
       'Tu texto sigue en la ventana: cópialo, ciérrala y vuelve a abrir la nota para ver la versión actual.',
     author: 'Autor/a',
+    /** Names the pages' navigation of a student's 'Notas clínicas'. */
+    pagesLabel: 'Páginas de las notas clínicas',
+    /** Every note of the student, beside the page: 'Página 2 de 5 · 93 notas'. */
+    total: (count: number) => `${count.toLocaleString('es')} ${count === 1 ? 'nota' : 'notas'}`,
+    /** A page of notes other than the first could not be loaded. */
+    pageError: 'No se pudieron cargar estas notas clínicas.',
   },
   appointments: {
     title: 'Citas',
@@ -284,11 +293,15 @@ export const MSG = {
     past: 'Citas pasadas',
     today: 'Citas de hoy',
     noneUpcoming: 'No tienes citas próximas.',
+    noneUpcomingForStudent: 'Este estudiante no tiene citas próximas.',
     nonePast: 'No hay citas pasadas.',
     historyTitle: 'Historial de citas',
     modalTitle: (name: string) => `Agendar cita: ${name}`,
     student: 'Estudiante',
     notesLabel: 'Notas',
+    total: (count: number) => `${count.toLocaleString('es')} ${count === 1 ? 'cita' : 'citas'}`,
+    upcomingPages: 'Páginas de las próximas citas',
+    pastPages: 'Páginas de las citas pasadas',
   },
   import: {
     title: 'Importar estudiantes desde Excel',
@@ -310,6 +323,9 @@ export const MSG = {
       `Fila ${row}, columna «${column}»: ${msg}`,
     noFile: 'Selecciona un archivo .xlsx o .xls.',
     wrongType: 'El archivo no es una hoja de cálculo de Excel (.xlsx o .xls).',
+    /** Said by the page before sending, and by the server for a file that is .ods inside. */
+    odsFile:
+      'Es un archivo de LibreOffice (.ods): guárdalo como .xlsx (Archivo › Guardar como, tipo Excel 2007-365) y vuelve a subirlo.',
     tooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
     templateError: 'No se pudo descargar la plantilla.',
   },
@@ -379,8 +395,13 @@ export const MSG = {
     noneToday: 'No tienes citas hoy.',
     loadNotesError: 'No se pudieron cargar las notas recientes.',
     viewHistory: 'Ver historial de citas',
+    todayCount: (count: number) => (count === 1 ? '1 cita hoy' : `${count} citas hoy`),
+    upcomingCount: (count: number) =>
+      count === 1 ? '1 cita después de hoy' : `${count.toLocaleString('es')} citas después de hoy`,
+    viewAgenda: 'Ver la agenda',
+    backHome: 'Volver al inicio',
   },
-  /** A student's current level in the patients list and the student detail (issue 16). */
+  /** A student's current level in the patients list and the student detail. */
   currentRisk: {
     column: 'Nivel de riesgo',
     /** Before the badge in the student detail's header. */
@@ -443,7 +464,12 @@ export const MSG = {
     generalReport: 'Reporte general (PDF)',
     itemTitle: (n: number) => `Evaluación ${n}`,
     downloadDetails: 'Descargar Detalles (PDF)',
-    total: (count: number) => `${count} ${count === 1 ? 'evaluación' : 'evaluaciones'}`,
+    total: (count: number) =>
+      `${count.toLocaleString('es')} ${count === 1 ? 'evaluación' : 'evaluaciones'}`,
+    /** Names the pages' navigation of 'Evaluaciones'. */
+    pagesLabel: 'Páginas de las evaluaciones',
+    /** Names the pages' navigation of a student's 'Historial de evaluaciones'. */
+    historyPagesLabel: 'Páginas del historial de evaluaciones',
     estimatedLevel: 'Nivel de riesgo estimado',
     decisionAid: 'Ayuda para la decisión clínica; no sustituye el juicio profesional.',
     notApplicable: 'No aplica (suicidio consumado)',
@@ -501,7 +527,7 @@ export const MSG = {
     viewStudent: 'Ver evaluaciones del estudiante',
     close: 'Cerrar',
   },
-  /** One saved assessment on a screen of its own, and the protocol after a high level (issue 16). */
+  /** One saved assessment on a screen of its own, and the protocol after a high level. */
   savedAssessment: {
     title: 'Evaluación de riesgo suicida',
     /** The link to the screen, in the evaluations history and the 'Evaluaciones' table. */
@@ -546,6 +572,8 @@ export const MSG = {
     chartUnavailable: 'No se pudo mostrar el gráfico. Los mismos datos están en la tabla.',
   },
   audit: {
+    /** Beside a record id shortened to its first characters: a button shows it whole. */
+    wholeId: 'mostrar el identificador completo',
     filterUser: 'Usuario',
     filterAction: 'Acción',
     filterFrom: 'Desde',
@@ -616,6 +644,9 @@ export const MSG = {
     /** A Unicode bidirectional control: the text would read differently from what is stored. */
     bidiControl:
       'El texto contiene caracteres invisibles de control de dirección (de derecha a izquierda o similares), que pueden cambiar cómo se lee. Bórralos y vuelve a escribir esa parte.',
+    /** A line break, a tab or another control in a field of one line (a name, an address, a reason). */
+    singleLine:
+      'Este campo es de una sola línea: quita los saltos de línea, las tabulaciones y otros caracteres de control.',
   },
   api: {
     notFound: 'El recurso solicitado no existe.',
@@ -646,14 +677,14 @@ export const MSG = {
     auditUnavailable:
       'No se pudo registrar la operación en el registro de auditoría, así que no se realizó. Inténtalo de nuevo en unos minutos; si continúa, avisa al administrador.',
   },
-  /** Drafts kept while a form is written, and asking before throwing them away (issue 16). */
+  /** Drafts kept while a form is written, and asking before throwing them away. */
   drafts: {
     discardTitle: '¿Descartar los cambios?',
     discardText: 'Se perderá lo que escribiste y aún no se ha guardado.',
     discardConfirm: 'Sí, descartar',
     restored: 'Borrador recuperado: es lo que escribías antes de que se cerrara la sesión.',
   },
-  /** The dashboard's frame on any screen size, the module-down page and scroll regions (issue 16). */
+  /** The dashboard's frame on any screen size, the module-down page and scroll regions. */
   layoutA11y: {
     /** The button that opens and closes the menu on a narrow screen. */
     menu: 'Menú',

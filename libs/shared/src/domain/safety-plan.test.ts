@@ -9,6 +9,7 @@ import {
   SAFETY_PLAN_SECTION_MAX,
   SAFETY_PLAN_SECTIONS,
   safetyPlanSchema,
+  safetyPlanCallText,
 } from './safety-plan';
 
 function errorsOf(value: unknown): string[] {
@@ -73,6 +74,20 @@ describe('needsSafetyPlan', () => {
       expect(needsSafetyPlan(level)).toBe(false);
     }
     expect(needsSafetyPlan(null)).toBe(false);
+  });
+});
+
+describe('safetyPlanCallText (docs/columbia-assessment.md#clinicians-level)', () => {
+  it('says the level in force exactly, never "alto" for "muy alto"', () => {
+    expect(safetyPlanCallText('MUY_ALTO', null)).toBe(
+      'El nivel de riesgo vigente es muy alto: elabora un plan de seguridad con el/la estudiante.',
+    );
+    expect(safetyPlanCallText('ALTO', null)).toBe(
+      'El nivel de riesgo vigente es alto: elabora un plan de seguridad con el/la estudiante.',
+    );
+    expect(safetyPlanCallText('MUY_ALTO', { status: 'draft' })).toBe(
+      'El nivel de riesgo vigente es muy alto y el plan de seguridad es un borrador: complétalo con el/la estudiante.',
+    );
   });
 });
 

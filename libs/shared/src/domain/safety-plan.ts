@@ -1,5 +1,5 @@
 import { mixed, number, object, type InferType } from 'yup';
-import type { StaffRef } from './entities';
+import type { SafetyPlanSummary, StaffRef } from './entities';
 export type { SafetyPlanSummary } from './entities';
 import { MSG } from './messages';
 import { isHighRiskLevel, type RiskLevel } from './risk/risk-engine';
@@ -7,7 +7,7 @@ import { text } from './schemas/text';
 import { VERSION_MAX } from './schemas/student.schemas';
 
 /**
- * A student's safety plan (issue 19 §2, docs/api.md#safety-plan), after
+ * A student's safety plan (docs/api.md#safety-plan), after
  * Stanley and Brown's Safety Planning Intervention: seven sections written
  * with the student, in the student's own words, kept as revisions. An entry
  * of its own (`@psicocampus/shared/safety-plan`) so that the /login bundle,
@@ -19,6 +19,13 @@ export const SAFETY_PLAN_VERSION_MAX = VERSION_MAX;
 
 /** The longest a section may be (the table's CHECK says the same, migration 0015). */
 export const SAFETY_PLAN_SECTION_MAX = 4000;
+/**
+ * Revisions a page of 'Versiones anteriores' holds, newest first: the plan's
+ * answer carries the newest page of them with `revisionsTotal`, and
+ * `GET /api/students/{id}/safety-plan/revisions` answers pages of this size
+ * when not told (docs/api.md#safety-plan).
+ */
+export const SAFETY_PLAN_REVISIONS_PAGE_SIZE = 20;
 
 /** The sections, in their order on the screen and in the PDF (the columns of migration 0015). */
 export const SAFETY_PLAN_SECTION_KEYS = [
@@ -112,11 +119,23 @@ export const SAFETY_PLAN_MSG = {
   viewingRevision: (version: string) =>
     `Estás viendo la versión ${version}, anterior a la vigente. Se conserva tal como se guardó.`,
   backToCurrent: 'Volver a la versión vigente',
+  /** Names the pages' navigation of 'Versiones anteriores'. */
+  revisionsPagesLabel: 'Páginas de las versiones del plan',
+  /** Every revision, beside the page: 'Página 2 de 3 · 45 versiones'. */
+  revisionsTotal: (count: number) =>
+    `${count.toLocaleString('es')} ${count === 1 ? 'versión' : 'versiones'}`,
+  /** A page of the revisions other than the first could not be loaded. */
+  revisionsPageError: 'No se pudieron cargar estas versiones del plan.',
   unknownAuthor: 'Cuenta eliminada',
-  /** The call to action when the level in force is high (student detail, 'Evaluación Registrada'). */
-  needed: 'El nivel de riesgo vigente es alto: elabora un plan de seguridad con el/la estudiante.',
-  neededDraft:
-    'El nivel de riesgo vigente es alto y el plan de seguridad es un borrador: complétalo con el/la estudiante.',
+  /**
+   * The call to action when the level in force is high (student detail,
+   * 'Evaluación Registrada', the saved assessment), naming that level exactly
+   * ('muy alto', 'alto'): `safetyPlanCallText` fills it in.
+   */
+  needed: (level: string) =>
+    `El nivel de riesgo vigente es ${level}: elabora un plan de seguridad con el/la estudiante.`,
+  neededDraft: (level: string) =>
+    `El nivel de riesgo vigente es ${level} y el plan de seguridad es un borrador: complétalo con el/la estudiante.`,
   neededTitle: 'Plan de seguridad recomendado',
   completeNote: (version: string) =>
     `El/la estudiante tiene un plan de seguridad completo (versión ${version}). Revísalo con él/ella tras esta evaluación.`,
@@ -235,8 +254,19 @@ export interface SafetyPlanAnswer {
   msg?: string;
   /** The revision asked for (the one in force without `version`); null when there is no plan. */
   safetyPlan: SafetyPlan | null;
-  /** Every revision, newest first. */
+  /** The newest page of the revisions (SAFETY_PLAN_REVISIONS_PAGE_SIZE), newest first. */
   revisions: SafetyPlanRevision[];
+  /** How many revisions the plan has in all: more pages past `revisions` when greater. */
+  revisionsTotal: number;
+}
+
+/** GET /api/students/:id/safety-plan/revisions: a page of the revisions, newest first. */
+export interface SafetyPlanRevisionsPage {
+  ok: true;
+  revisions: SafetyPlanRevision[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 /** The form's empty sections. */
@@ -250,6 +280,19 @@ export function emptySafetyPlanSections(): SafetyPlanSections {
  */
 export function needsSafetyPlan(level: RiskLevel | null | undefined): boolean {
   return level !== null && level !== undefined && isHighRiskLevel(level);
+}
+
+/**
+ * What the call to a safety plan says for the level in force (ALTO or
+ * MUY_ALTO) and the student's plan: that level by its name, lower case in
+ * the sentence ('muy alto'), and whether a draft is to be completed.
+ */
+export function safetyPlanCallText(
+  levelInForce: RiskLevel,
+  plan: Pick<SafetyPlanSummary, 'status'> | null | undefined,
+): string {
+  const level = MSG.assessment.levels[levelInForce].toLocaleLowerCase('es');
+  return plan ? SAFETY_PLAN_MSG.neededDraft(level) : SAFETY_PLAN_MSG.needed(level);
 }
 
 /**

@@ -6,6 +6,29 @@
  * (messages.ts): one area per key, a function where a text takes values.
  */
 export const SERVER_MSG = {
+  /**
+   * A refused `?page=` or `?pageSize=` of a paged list
+   * (docs/api.md#paged-lists), on its field: the bounds it broke.
+   */
+  paging: {
+    page: (max: number) =>
+      `La página debe ser un número entero entre 1 y ${max.toLocaleString('es-ES')}.`,
+    pageSize: (max: number) =>
+      `El tamaño de página debe ser un número entero entre 1 y ${max.toLocaleString('es-ES')}.`,
+  },
+
+  /**
+   * A new student, typed or imported, that the embedded database cannot hold
+   * (docs/limits-and-budgets.md#embedded-database): nothing was saved; what
+   * to do instead. `room` is how many more students it can still hold.
+   */
+  embeddedCapacity: {
+    full: (max: number) =>
+      `La base de datos integrada admite hasta ${max.toLocaleString('es-ES')} estudiantes y ya los tiene: no se guardó nada. Para registrar más, el servicio debe pasar a PostgreSQL (README, «Production»); avisa a quien lo administra.`,
+    importTooLarge: (max: number, room: number) =>
+      `La base de datos integrada admite hasta ${max.toLocaleString('es-ES')} estudiantes y solo caben ${room.toLocaleString('es-ES')} más: no se importó nada. Importa como mucho ${room.toLocaleString('es-ES')} filas, o pasa el servicio a PostgreSQL (README, «Production»).`,
+  },
+
   /** The PDF reports (apps/api/src/reports/pdf). */
   pdf: {
     generatedAt: (when: string) => `Generado el ${when}`,
@@ -43,6 +66,15 @@ export const SERVER_MSG = {
       validity:
         'El enlace es válido durante 30 minutos y solo puede usarse una vez. Si no lo pediste, ignora este mensaje: tu contraseña no cambiará.',
       button: 'Restablecer contraseña',
+    },
+    loginAlert: {
+      subject: 'Intentos fallidos de inicio de sesión en tu cuenta de PsicoCampus',
+      attempts: (failures: number, places: number) =>
+        `Alguien escribió una contraseña equivocada para tu cuenta de PsicoCampus ${failures} veces en los últimos 15 minutos, desde ${places === 1 ? 'un lugar' : `${places} lugares distintos`}.`,
+      slowedDown:
+        'Para protegerla, cada nuevo intento desde un lugar en el que no has iniciado sesión espera unos segundos. Tú puedes seguir entrando con tu contraseña.',
+      ifNotYou:
+        'Si no fuiste tú, no hace falta que hagas nada. Si crees que alguien conoce tu contraseña, cámbiala en «Configuración» y activa el segundo factor.',
     },
     mfaReset: {
       subject: 'Se restableció el segundo factor de tu cuenta de PsicoCampus',
@@ -112,7 +144,7 @@ export const SERVER_MSG = {
         'Por privacidad, este correo no dice de quién se trata. Si no esperabas el cambio, consulta tu lista de pacientes y habla con la dirección del servicio.',
     },
     /**
-     * To the student, about an appointment (issue 18): only when, where and
+     * To the student, about an appointment (docs/decisions.md#appointments): only when, where and
      * how to cancel. No reason, no note, no word of the service's kind of
      * care: the mail may be read on a shared screen or by someone else.
      */
@@ -129,6 +161,7 @@ export const SERVER_MSG = {
       duration: (minutes: number) => `Duración: ${minutes} minutos.`,
       place: (place: string) => `Lugar: ${place}.`,
       calendar: 'El archivo adjunto (.ics) la añade a tu calendario o lo actualiza.',
+      calendarCancelled: 'El archivo adjunto (.ics) la quita de tu calendario.',
       howToCancel:
         'Si no puedes asistir, comunícate con el servicio por sus medios de contacto habituales para cancelarla o cambiarla.',
       rebook: 'Si quieres otra cita, comunícate con el servicio.',
@@ -136,7 +169,7 @@ export const SERVER_MSG = {
   },
 
   /**
-   * What an answer says of a mail that has not left yet (issue 17): it waits
+   * What an answer says of a mail that has not left yet (docs/decisions.md#mail): it waits
    * in the queue and is retried; an administrator sees it under Correos.
    */
   mailQueue: {
@@ -202,7 +235,17 @@ export const SERVER_MSG = {
     empty: 'El archivo no tiene filas de estudiantes.',
     missingColumns: (columns: string, sheet: string, row: number) =>
       `Faltan columnas de la plantilla: ${columns}. Se leyó la primera hoja del libro, «${sheet}», y su fila ${row} se tomó como la de los encabezados: copia los datos en la primera hoja, con los encabezados de la plantilla en una fila.`,
-    unreadable: 'No se pudo leer el archivo. Guárdalo de nuevo desde Excel e inténtalo otra vez.',
+    /** What could not be read, so that the person knows what to do (docs/import-and-reports.md#import). */
+    unreadable: {
+      /** The container itself: not a whole zip (.xlsx) or compound file (.xls). */
+      file: 'El archivo está dañado o incompleto: no se pudo abrir como libro de hojas de cálculo. Descárgalo o guárdalo de nuevo como .xlsx e inténtalo otra vez.',
+      /** A zip without any worksheet: a Word document or another package named .xlsx. */
+      noSheet:
+        'El archivo no tiene ninguna hoja de cálculo: parece otro tipo de documento guardado como .xlsx. Copia los datos en la plantilla e inténtalo otra vez.',
+      /** The workbook opened, its first sheet did not read. */
+      sheet:
+        'Se abrió el libro, pero no se pudo leer el contenido de su primera hoja. Guárdalo de nuevo como .xlsx (Excel, LibreOffice o Google Sheets) e inténtalo otra vez.',
+    },
     tooMuchContent:
       'El archivo es demasiado grande una vez descomprimido (demasiados datos o celdas para una lista de estudiantes). Copia solo las filas de estudiantes en la plantilla, sin otras hojas, e inténtalo otra vez.',
     duplicateInFile: 'Este correo aparece más de una vez en el archivo',
@@ -211,8 +254,6 @@ export const SERVER_MSG = {
     ageNotANumber: 'La edad debe ser un número entre 0 y 100',
     phoneAsNumber: (read: string) =>
       `El teléfono está guardado como número (se leyó «${read}») y pudo perder el 0 inicial: da a la columna formato de texto y escríbelo como se marca.`,
-    odsFile:
-      'Es un archivo de LibreOffice (.ods): guárdalo como .xlsx (Archivo › Guardar como, tipo Excel 2007-365) y vuelve a subirlo.',
     encryptedFile:
       'El archivo está protegido con contraseña: quítale la contraseña y vuelve a subirlo.',
     alreadyRunning:
@@ -242,9 +283,12 @@ export const SERVER_MSG = {
       'Indica el periodo con dos fechas válidas: from (inicio) y to (fin), en formato ISO 8601.',
     rangeOrder: 'El fin del periodo (to) debe ser posterior a su inicio (from).',
     rangeTooLong: (days: number) => `El periodo no puede superar los ${days} días.`,
+    /** The caseload's list by page takes one end: from an instant on, or before it. */
+    afterOrBefore:
+      'Indica solo after (las citas desde esa fecha) o before (las anteriores a ella); para un periodo usa from y to.',
   },
 
-  /** The psychologist's iCalendar feed (issue 18): its answers and its events' titles. */
+  /** The psychologist's iCalendar feed (docs/api.md#calendar-feed): its answers and its events' titles. */
   calendar: {
     noFeed: 'No tienes un enlace de calendario. Crea uno primero.',
     created: 'Enlace de calendario creado. Cópialo ahora: por seguridad no se vuelve a mostrar.',
@@ -253,6 +297,8 @@ export const SERVER_MSG = {
     /** Answered, as plain text, for a link that does not exist or was revoked. */
     feedNotFound: 'Este enlace de calendario no existe o fue revocado.',
     feedName: 'PsicoCampus · Agenda',
+    /** Each event's description: when, on the service's clock, and which clock that is. */
+    eventWhen: (when: string, timeZone: string) => `${when} (hora del servicio, ${timeZone})`,
     /** 'Cita (Programada)', or 'Cita: Ana Pérez (Asistió)' when names are shown. */
     eventTitle: (status: string, student: string | null) =>
       student ? `Cita: ${student} (${status})` : `Cita (${status})`,
@@ -287,6 +333,40 @@ export const SERVER_MSG = {
       nothingToReset: (name: string, email: string) =>
         `${name} <${email}> no tenía segundo factor; se cerraron sus sesiones igualmente.`,
       crashed: 'No se pudo restablecer el segundo factor:',
+    },
+    /** `npm run assessments:check` (docs/columbia-assessment.md#contradicting-answers). */
+    assessmentsCheck: {
+      usage: 'Uso: npm run assessments:check',
+      databaseUnavailable: (reason: string) => `No se pudo abrir la base de datos: ${reason}`,
+      heading:
+        'Evaluaciones guardadas con respuestas que se contradicen (se conservan tal como se registraron; esta orden no modifica nada):',
+      entry: (id: string, student: string, date: string, author: string) =>
+        `- Evaluación ${id} · Estudiante: ${student} · Fecha: ${date} · Evaluador/a: ${author}`,
+      field: (field: string, msg: string) => `    · ${field}: ${msg}`,
+      summary: (checked: number, found: number) =>
+        `Evaluaciones revisadas: ${checked}. Con respuestas que se contradicen: ${found}.`,
+      noneFound: 'Ninguna evaluación guardada tiene respuestas que se contradigan.',
+      whatNext:
+        'Cada una se muestra marcada en su pantalla, en el historial del estudiante y en su PDF. Revísalas con quien las registró; si hace falta, registra una evaluación nueva o una observación posterior.',
+      crashed: 'No se pudieron revisar las evaluaciones:',
+    },
+    auditVerify: {
+      usage: 'Uso: npm run audit:verify [-- --anchor N:HUELLA]',
+      invalidAnchor:
+        'El ancla se escribe número:huella, como la imprime esta orden (por ejemplo --anchor 1234:3fa2…, con los 64 caracteres de la huella).',
+      databaseUnavailable: (reason: string) => `No se pudo abrir la base de datos: ${reason}`,
+      keepHead: (seq: number, hash: string) =>
+        `Guarda esa huella fuera del servidor (anotada, o en un correo) y compruébala más adelante: npm run audit:verify -- --anchor ${seq}:${hash}`,
+      empty: 'El registro de auditoría no tiene entradas todavía.',
+      anchorHolds: (seq: number) =>
+        `La entrada n.º ${seq} conserva la huella del ancla: nada hasta ella se reescribió.`,
+      anchorMissing: (seq: number) =>
+        `La entrada n.º ${seq} del ancla ya no está en el registro: se borraron entradas del final.`,
+      anchorRewritten: (seq: number) =>
+        `La entrada n.º ${seq} ya no tiene la huella del ancla: la cadena se recalculó desde esa entrada o desde una anterior.`,
+      whatNext:
+        'Conserva una copia de la base de datos tal como está (npm run backup) y revisa quién tiene las credenciales del rol propietario y del superusuario (SECURITY.md).',
+      crashed: 'No se pudo comprobar el registro de auditoría:',
     },
     migrate: {
       invalidUrl: '(dirección no válida)',

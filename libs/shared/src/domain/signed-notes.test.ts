@@ -3,7 +3,7 @@ import { MSG } from './messages';
 import { NOTE_MAX_LENGTH } from './schemas/note.schemas';
 import { addendumSchema, SIGNED_NOTES_MSG } from './signed-notes';
 
-/** The addendum's schema: the form's and the server's (issue 19 §4). */
+/** The addendum's schema: the form's and the server's. */
 function errorsOf(value: unknown): string[] {
   try {
     addendumSchema.validateSync(value, { abortEarly: false, stripUnknown: false });

@@ -4,8 +4,8 @@ import { text } from './schemas/text';
 import { NOTE_MAX_LENGTH } from './schemas/note.schemas';
 
 /**
- * Signed clinical notes and their addenda (issue 19 §4,
- * docs/api.md#clinical-notes): a note is a draft until its author signs it;
+ * Signed clinical notes and their addenda
+ * (docs/api.md#clinical-notes): a note is a draft until its author signs it;
  * a signed note is never edited or deleted, only completed with addenda. An
  * entry of its own (`@psicocampus/shared/signed-notes`) so that the /login
  * bundle, which carries MSG, does not carry these texts.
@@ -32,6 +32,7 @@ export const SIGNED_NOTES_MSG = {
   addendaTitle: 'Adendas',
   addAddendum: 'Agregar adenda',
   addendumLabel: 'Texto de la adenda',
+  saveAddendum: 'Guardar adenda',
   addendumSaving: 'Guardando...',
   addendumAdded: 'Adenda agregada.',
   addendumError: 'No se pudo agregar la adenda.',
@@ -42,6 +43,14 @@ export const SIGNED_NOTES_MSG = {
   pendingTitle: 'Notas pendientes de firma',
   pendingSince: (date: string) => `Escrita el ${date}`,
   pendingError: 'No se pudieron cargar las notas pendientes de firma.',
+  /** The home's count and the list of them all: a work list, never the notes' text. */
+  pendingCount: (total: number) =>
+    total === 1 ? '1 nota sin firmar' : `${total.toLocaleString('es')} notas sin firmar`,
+  pendingNone: 'Todas tus notas están firmadas.',
+  pendingViewAll: (total: number) => `Ver todas (${total.toLocaleString('es')})`,
+  pendingIntro:
+    'Tus notas sin firmar 24 horas después de escritas, la más antigua primero. Cada una se firma en las notas de su estudiante.',
+  pendingPages: 'Páginas de las notas pendientes de firma',
 } as const;
 
 /** POST /api/students/:id/clinical-notes/:noteId/addenda, and the addendum form. */

@@ -18,3 +18,6 @@ export * from './guarded-form.component';
 export * from './use-caps-lock';
 export * from './apply-field-errors';
 export * from './drafts';
+export * from './ask-before-leaving.component';
+// The Combobox has an entry of its own (@psicocampus/shared/combobox): this one
+// is loaded on /login, whose budget has no room for a field only the agenda uses.

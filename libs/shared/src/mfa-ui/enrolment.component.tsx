@@ -25,7 +25,7 @@ async function qrImage(url: string): Promise<string> {
 }
 
 /**
- * Enrolment of a second factor (issue 21): a QR code made by the `qrcode`
+ * Enrolment of a second factor: a QR code made by the `qrcode`
  * library and the key as text, one code to confirm, then the recovery codes.
  */
 export function Enrolment<T extends { recoveryCodes: string[] }>({

@@ -4,7 +4,7 @@ import { Button, Notice } from '@psicocampus/shared/ui';
 import styles from './mfa.module.css';
 
 /**
- * The 10 recovery codes, shown once after an enrolment (issue 21), with
+ * The 10 recovery codes, shown once after an enrolment, with
  * "Descargar" (a text file) and "Copiar"; `onContinue` when the screen has
  * somewhere to go next.
  */

@@ -1,5 +1,5 @@
 import { changePasswordFormSchema, MSG } from '@psicocampus/shared';
-import { Form, Formik, PasswordField } from '@psicocampus/shared/forms';
+import { AskBeforeLeaving, Form, Formik, PasswordField } from '@psicocampus/shared/forms';
 import { Button } from '@psicocampus/shared/ui';
 import {
   EMPTY_PASSWORDS,
@@ -19,6 +19,7 @@ export function ChangePasswordForm() {
     >
       {({ isSubmitting }) => (
         <Form noValidate className={styles.form}>
+          <AskBeforeLeaving />
           <PasswordField
             name="currentPassword"
             label={MSG.auth.currentPassword}

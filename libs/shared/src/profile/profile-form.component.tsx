@@ -1,5 +1,11 @@
 import { MSG, sameEmail, type OwnProfile } from '@psicocampus/shared';
-import { Form, Formik, PasswordField, TextField } from '@psicocampus/shared/forms';
+import {
+  AskBeforeLeaving,
+  Form,
+  Formik,
+  PasswordField,
+  TextField,
+} from '@psicocampus/shared/forms';
 import { Button, Notice } from '@psicocampus/shared/ui';
 import { useProfileForm, type ProfileValues } from './use-profile-form';
 import styles from './profile.module.css';
@@ -17,6 +23,7 @@ export function ProfileForm({ profile }: { profile: OwnProfile }) {
     <Formik<ProfileValues> initialValues={initialValues} validationSchema={schema} onSubmit={save}>
       {({ isSubmitting, values }) => (
         <Form noValidate className={styles.form}>
+          <AskBeforeLeaving />
           {profile.pendingEmail && (
             <Notice tone="info" live={false}>
               <strong>{MSG.emailChange.pendingLabel}.</strong>{' '}

@@ -5,7 +5,8 @@ import {
   type AppointmentStatus,
 } from '@psicocampus/shared/domain';
 import { APPOINTMENT_STATISTICS_MSG } from '@psicocampus/shared/agenda';
-import { slantedLabelsDepth, type SeriesTableRow } from '@psicocampus/shared/ui';
+import { slantedLabelsDepth } from './chart-layout';
+import type { SeriesTableRow } from './series-table.component';
 
 /** The ways an appointment ends, the series the section draws, in the agenda's order. */
 export const CHARTED_STATUSES = [
@@ -37,7 +38,7 @@ export interface AppointmentsChartRow extends SeriesTableRow {
 }
 
 /**
- * What the section draws (issue 18), worked out from one answer: the months
+ * What the section draws (docs/screens-and-routes.md#statistics), worked out from one answer: the months
  * as rows, one series per way an appointment ended. Plain data, so the
  * table needs no chart library and the chart (nivo, loaded apart) draws
  * exactly what the table lists.

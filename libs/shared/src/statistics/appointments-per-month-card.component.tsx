@@ -1,14 +1,9 @@
 import { useMemo, type ComponentType } from 'react';
 import { MSG, useAppointmentStatisticsQuery } from '@psicocampus/shared';
 import { APPOINTMENT_STATISTICS_MSG } from '@psicocampus/shared/agenda';
-import {
-  Button,
-  ChartCard,
-  ChartTableCard,
-  LoadingMessage,
-  Notice,
-  SeriesTable,
-} from '@psicocampus/shared/ui';
+import { Button, LoadingMessage, Notice } from '@psicocampus/shared/ui';
+import { ChartCard, ChartTableCard } from './chart-card.component';
+import { SeriesTable } from './series-table.component';
 import { appointmentsChartSpec, type AppointmentsChartProps } from './appointments-chart-spec';
 import styles from './statistics.module.css';
 
@@ -21,7 +16,7 @@ interface Props {
 }
 
 /**
- * 'Citas por mes' of a statistics screen (issue 18): the appointments of the
+ * 'Citas por mes' of a statistics screen (docs/screens-and-routes.md#statistics): the appointments of the
  * caller's scope (a psychologist's caseload, or the whole service for an
  * administrator) that were attended, missed or cancelled, month by month,
  * as stacked bars and as a table. Follows every change of an appointment

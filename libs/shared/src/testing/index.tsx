@@ -5,9 +5,10 @@
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import type { AppointmentsMonth, SessionUser } from '@psicocampus/shared/domain';
 import { createAppStore, type AppStore } from '@psicocampus/shared/core';
+import { GuardedMemoryRouter } from '@psicocampus/shared/ui';
 
 export const testPsychologist: SessionUser = {
   id: '5b0c3f64-7a8e-4c39-9d5c-1f0e2a9b7c11',
@@ -111,7 +112,11 @@ export interface RenderOptions {
   otherRoutes?: Array<{ path: string; element: ReactNode }>;
 }
 
-/** Renders a screen with the product's store and a router, as the shell would. */
+/**
+ * Renders a screen with the product's store and a router, as the shell
+ * would: its router asks before a form's text is left behind
+ * (docs/screens-and-routes.md#leaving-a-form).
+ */
 export async function renderWithApp(
   element: ReactNode,
   { route = '/', path = route, state, session = null, otherRoutes = [] }: RenderOptions = {},
@@ -120,7 +125,7 @@ export async function renderWithApp(
   await act(async () => {
     render(
       <Provider store={store}>
-        <MemoryRouter
+        <GuardedMemoryRouter
           initialEntries={[
             {
               pathname: route.split('?')[0],
@@ -137,7 +142,7 @@ export async function renderWithApp(
             <Route path="*" element={null} />
           </Routes>
           <LocationProbe />
-        </MemoryRouter>
+        </GuardedMemoryRouter>
       </Provider>,
     );
   });

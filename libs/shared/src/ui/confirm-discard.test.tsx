@@ -7,7 +7,7 @@ afterEach(async () => {
   (await import('sweetalert2')).default.close();
 });
 
-describe("asking before a form's text is thrown away (issue 16)", () => {
+describe("asking before a form's text is thrown away", () => {
   it('closes at once when nothing was typed', async () => {
     const close = jest.fn();
     await closeAfterAsking(() => false, close)();

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { MSG } from '@psicocampus/shared/domain';
 import { confirmAction } from './dialogs';
 
 /**
  * '¿Descartar los cambios?' before a form closes with something typed and not
- * saved (issue 16): true to discard, false to keep editing.
+ * saved (docs/rules-and-messages.md#confirmations): true to discard, false to keep editing.
  */
 export function confirmDiscard(title: string = MSG.drafts.discardTitle): Promise<boolean> {
   return confirmAction(title, MSG.drafts.discardText, MSG.drafts.discardConfirm);
@@ -28,10 +28,12 @@ export interface DiscardGuard {
   requestClose: () => void;
   /** After a save: the next close needs no question. */
   saved: () => void;
+  /** Whether the form holds something typed now (for `useLeaveGuard`). */
+  unsaved: () => boolean;
 }
 
 /**
- * A modal form's closing (issue 16): `discard` runs at once when nothing
+ * A modal form's closing (docs/sign-in-and-sessions.md#drafts): `discard` runs at once when nothing
  * was typed, and after '¿Descartar los cambios?' otherwise.
  */
 export function useDiscardGuard(discard: () => void): DiscardGuard {
@@ -51,17 +53,6 @@ export function useDiscardGuard(discard: () => void): DiscardGuard {
   const saved = useCallback(() => {
     changed.current = false;
   }, []);
-  return { onChangedChange, requestClose, saved };
-}
-
-/** While `active`, the browser asks before the page is closed or reloaded. */
-export function useLeavePageWarning(active: boolean): void {
-  useEffect(() => {
-    if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [active]);
+  const unsaved = useCallback(() => changed.current, []);
+  return { onChangedChange, requestClose, saved, unsaved };
 }

@@ -14,7 +14,7 @@ describe('the product dialogs', () => {
     expect(screen.getByText(MSG.common.error)).toBeInTheDocument();
   });
 
-  it('close with "Aceptar", not "OK" (issue 16)', async () => {
+  it('close with "Aceptar", not "OK"', async () => {
     void showError('No se pudo guardar la nota.');
     const accept = await screen.findByRole('button', { name: MSG.common.accept });
     expect(accept).toHaveTextContent('Aceptar');

@@ -192,6 +192,11 @@ export function isDialogOpen(): boolean {
   return sweetAlert?.isVisible() ?? false;
 }
 
+/** Closes the dialog showing, if any (its question became moot), as if it were dismissed. */
+export function closeDialog(): void {
+  sweetAlert?.close();
+}
+
 /**
  * A modal's close handler that ignores the Escape meant for a dialog shown
  * on top of it (an error after a failed save), so what was typed in the

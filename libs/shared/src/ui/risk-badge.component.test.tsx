@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { formatDate, MSG } from '@psicocampus/shared/domain';
 import { RiskBadge } from './risk-badge.component';
 
-describe('RiskBadge (issue 16)', () => {
+describe('RiskBadge', () => {
   it("shows the level's name in words, with the date of the assessment", () => {
     const { container } = render(
       <RiskBadge risk={{ level: 'MUY_ALTO', assessedAt: '2026-03-03T15:00:00.000Z' }} />,

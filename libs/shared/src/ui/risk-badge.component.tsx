@@ -16,7 +16,7 @@ export interface CurrentRisk {
 const NO_ASSESSMENT_MARK = '○';
 
 /**
- * A student's current risk level (issue 16): the level's badge (text, mark
+ * A student's current risk level (docs/screens-and-routes.md#patients-list): the level's badge (text, mark
  * and colour, so it reads without colour too) with the date of the
  * assessment it comes from, or 'Sin evaluación' when there is none. The
  * date wraps under the badge when the box is narrow.
@@ -34,14 +34,24 @@ export function RiskBadge({ risk }: { risk: CurrentRisk | null }) {
       </span>
     );
   }
-  const date = formatDate(risk.assessedAt);
   return (
     <span className={styles.risk} data-level={risk.level}>
       <RiskLevelBadge level={risk.level} />
-      <time className={styles.date} dateTime={risk.assessedAt}>
-        <VisuallyHidden>{`${MSG.currentRisk.assessedOn} `}</VisuallyHidden>
-        {date}
-      </time>
+      <AssessedOn at={risk.assessedAt} />
     </span>
+  );
+}
+
+/**
+ * The date of the assessment a level comes from, read as 'evaluado el 3 de
+ * marzo de 2026' by a screen reader. `wrap`: the date may break between its
+ * words in a narrow cell (never inside one), rather than be cut.
+ */
+export function AssessedOn({ at, wrap = false }: { at: string; wrap?: boolean }) {
+  return (
+    <time className={wrap ? `${styles.date} ${styles.wraps}` : styles.date} dateTime={at}>
+      <VisuallyHidden>{`${MSG.currentRisk.assessedOn} `}</VisuallyHidden>
+      {formatDate(at)}
+    </time>
   );
 }

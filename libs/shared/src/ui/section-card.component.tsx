@@ -15,6 +15,9 @@ interface Props {
   className?: string;
 }
 
+/** The card's look, for a block that draws its own heading (a chart's card). */
+export const sectionCardClassName: string = styles.card;
+
 /** A titled block of a screen, named by its heading for assistive technology. */
 export function SectionCard({
   title,

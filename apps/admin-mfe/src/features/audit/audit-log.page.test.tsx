@@ -89,7 +89,7 @@ describe("'Registro de auditoría' (docs/permissions.md#audit-log)", () => {
         'Lucía Fernández',
         'Psicólogo/a',
         'Modificación de una nota clínica',
-        'Nota clínica9a8b7c6d',
+        `Nota clínica9a8b7c6d… ${A.wholeId}`,
         '✓ Correcto',
         '10.0.0.7',
       ],
@@ -120,13 +120,13 @@ describe("'Registro de auditoría' (docs/permissions.md#audit-log)", () => {
     });
     await screen.findByRole('table', { name: A.tableCaption });
     expect(rowsText()[0]![4]).toBe(
-      `${A.recordTypes.import_batch}${batchId.slice(0, 8)}${A.detailCreated(5000)}${A.batchStudentsLink}`,
+      `${A.recordTypes.import_batch}${batchId.slice(0, 8)}… ${A.wholeId}${A.detailCreated(5000)}${A.batchStudentsLink}`,
     );
     await userEvent.click(screen.getByRole('link', { name: A.batchStudentsLink }));
     expect(await landing()).toBe(`usuarios ${BASE}/users?batch=${batchId}`);
   });
 
-  it("names the record: the student's or the account's name, else the id's first 8 characters with the whole id in its tooltip (issue 16)", async () => {
+  it("names the record: the student's or the account's name, else the id's first 8 characters with the whole id in its tooltip", async () => {
     const studentId = '7f3c9a2e-1b4d-4c8e-9f00-aa11bb22cc33';
     const accountId = '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
     const deletedId = 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6';
@@ -148,10 +148,31 @@ describe("'Registro de auditoría' (docs/permissions.md#audit-log)", () => {
     expect(rowsText().map((row) => row[4])).toEqual([
       `${A.recordTypes.student}Sofía Ortiz`,
       `${A.recordTypes.user}Tomás Herrera`,
-      `${A.recordTypes.student}d1e2f3a4`,
+      `${A.recordTypes.student}d1e2f3a4… ${A.wholeId}`,
     ]);
     expect(screen.getByText('Sofía Ortiz')).toHaveAttribute('title', studentId);
-    expect(screen.getByText('d1e2f3a4')).toHaveAttribute('title', deletedId);
+    expect(screen.getByRole('button', { name: /^d1e2f3a4/ })).toHaveAttribute('title', deletedId);
+    expect(screen.queryByText(deletedId)).not.toBeInTheDocument();
+  });
+
+  it('shows a shortened id whole on request, from the keyboard too: nothing cut beyond reach', async () => {
+    const deletedId = 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6';
+    auditApi(
+      () => [
+        makeAuditEntry({ action: 'student.delete', recordType: 'student', recordId: deletedId }),
+      ],
+      1,
+    );
+    await renderAudit();
+    await screen.findByRole('table', { name: A.tableCaption });
+    const shortened = screen.getByRole('button', { name: new RegExp(`^d1e2f3a4`) });
+    expect(shortened).toHaveAttribute('aria-expanded', 'false');
+    expect(shortened).toHaveAccessibleName(`d1e2f3a4… ${A.wholeId}`);
+    shortened.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(shortened).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(deletedId)).toBeVisible();
+    await userEvent.keyboard('{Enter}');
     expect(screen.queryByText(deletedId)).not.toBeInTheDocument();
   });
 
@@ -293,5 +314,97 @@ describe("'Registro de auditoría' (docs/permissions.md#audit-log)", () => {
     );
     await renderAudit();
     expect(await screen.findByRole('alert')).toHaveTextContent(A.loadError);
+  });
+});
+
+describe("'Integridad del registro' (docs/data-model.md#audit-chain)", () => {
+  const C = ADMIN_MSG.auditChain;
+  const hash = 'ab'.repeat(32);
+
+  /** The audit API, with `chain` as the answers of GET /api/audit/verify, one per check. */
+  function chainApi(...chain: Array<Record<string, unknown> | Response>) {
+    const answers = [...chain];
+    return stubApi((call) => {
+      if (call.path === '/api/audit/verify') {
+        const next = answers.length > 1 ? answers.shift()! : answers[0]!;
+        return next instanceof Response ? next : json({ ok: true, ...next });
+      }
+      if (call.path === '/api/users') return json({ ok: true, users: [meAsUser, lucia, tomas] });
+      if (call.path === '/api/audit') {
+        return json({ ok: true, entries: [newer], total: 1, page: 1, pageSize: 50 });
+      }
+      return undefined;
+    });
+  }
+
+  const verifyCalls = (calls: RecordedCall[]) =>
+    calls.filter((call) => call.path === '/api/audit/verify').length;
+
+  it('checks the chain only when asked, and says the log is intact with how many entries it verified', async () => {
+    const calls = chainApi({ intact: true, checked: 12345, head: { seq: 12345, hash } });
+    await renderAudit();
+    await screen.findByRole('table', { name: A.tableCaption });
+    // It reads the whole log: not on every visit.
+    expect(verifyCalls(calls)).toBe(0);
+
+    await userEvent.click(screen.getByRole('button', { name: C.check }));
+    const intact = await screen.findByText('Registro íntegro: 12.345 entradas verificadas.');
+    expect(intact.closest('[role="status"]')).toHaveTextContent(
+      `Última entrada: n.º 12345, huella ${hash}.`,
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(verifyCalls(calls)).toBe(1);
+  });
+
+  it('names the first broken entry, its time and why, as an alert; asking again checks again', async () => {
+    const calls = chainApi(
+      {
+        intact: false,
+        checked: 41,
+        broken: {
+          seq: 42,
+          id: '1042',
+          at: '2026-11-02T12:30:00.000Z',
+          reason: 'missing',
+          missing: { from: 42, to: 42 },
+        },
+      },
+      {
+        intact: false,
+        checked: 0,
+        broken: {
+          seq: 1,
+          id: '7',
+          at: '2026-11-01T08:15:00.000Z',
+          reason: 'altered',
+          missing: null,
+        },
+      },
+    );
+    await renderAudit();
+    await userEvent.click(screen.getByRole('button', { name: C.check }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      `La cadena del registro se rompe en la entrada n.º 42 (id 1042, ${formatDateTime('2026-11-02T12:30:00.000Z')}): falta la entrada n.º 42 antes de ella: se borró.`,
+    );
+    expect(alert).toHaveTextContent('Las 41 entradas anteriores están íntegras.');
+    expect(alert).toHaveTextContent(C.whoCould);
+
+    await userEvent.click(screen.getByRole('button', { name: C.check }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'entrada n.º 1 (id 7, ' +
+          `${formatDateTime('2026-11-01T08:15:00.000Z')}): su contenido no coincide con su huella: se modificó después de escribirse.`,
+      ),
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('anteriores están íntegras');
+    expect(verifyCalls(calls)).toBe(2);
+  });
+
+  it('says so when the check cannot be made', async () => {
+    chainApi(new Response('', { status: 503 }));
+    await renderAudit();
+    await userEvent.click(screen.getByRole('button', { name: C.check }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(C.loadError);
   });
 });

@@ -1,6 +1,6 @@
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { useMemo } from 'react';
-import { MSG, useAuditLogQuery, useUsersQuery, type StaffUser } from '@psicocampus/shared';
+import { MSG, useAuditLogQuery, useStaffChoicesQuery, type StaffUser } from '@psicocampus/shared';
 import {
   Button,
   EmptyState,
@@ -9,6 +9,7 @@ import {
   PageHeader,
   Pagination,
 } from '@psicocampus/shared/ui';
+import { AuditChainCheck } from './audit-chain-check.component';
 import { AuditFilters } from './audit-filters.component';
 import { AuditTable } from './audit-table.component';
 import { auditQuery, useAuditFilters } from './use-audit-filters';
@@ -19,12 +20,13 @@ const NO_USERS: StaffUser[] = [];
 /**
  * 'Registro de auditoría' (docs/permissions.md#audit-log): every read and write of clinical
  * records and every sign-in, newest first, filtered by user, action and
- * dates, a page at a time. Read-only: nothing here changes the log.
+ * dates, a page at a time, and the check of its chain on demand.
+ * Read-only: nothing here changes the log.
  */
 export default function AuditLogPage() {
   const { filters, page, setFilters, setPage, active } = useAuditFilters();
   const log = useAuditLogQuery(auditQuery(filters, page));
-  const users = useUsersQuery().data?.users ?? NO_USERS;
+  const users = useStaffChoicesQuery().data?.users ?? NO_USERS;
   const answer = log.currentData;
   const entries = useMemo(
     () => (answer ? [...answer.entries].sort((a, b) => b.at.localeCompare(a.at)) : undefined),
@@ -52,6 +54,7 @@ export default function AuditLogPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={ADMIN_MSG.auditTitle} subtitle={ADMIN_MSG.auditSubtitle} />
+      <AuditChainCheck />
       <AuditFilters value={filters} onChange={setFilters} active={active} users={users} />
       {content}
       {answer && answer.total > 0 && (

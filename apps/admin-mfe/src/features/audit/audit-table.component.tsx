@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   AUDIT_OUTCOME_LABELS,
@@ -8,6 +9,7 @@ import {
   type AuditLogEntry,
 } from '@psicocampus/shared';
 import { AUDIT_ACTION_LABELS } from '@psicocampus/shared/audit-labels';
+import { VisuallyHidden } from '@psicocampus/shared/ui';
 import table from '../../lib/data-table.module.css';
 import { ScrollableTable } from '../../lib/scrollable-table.component';
 import styles from './audit.module.css';
@@ -28,7 +30,7 @@ function recordLabel(recordType: string): string {
 /**
  * Which record: the student's or the account's name where the server gives
  * it, else the id's first characters (the whole id in the tooltip), so a
- * uuid never wraps over lines and widens the table (issue 16).
+ * uuid never wraps over lines and widens the table.
  */
 function RecordCell({ entry }: { entry: AuditLogEntry }) {
   const { recordType, recordId, recordName } = entry;
@@ -40,11 +42,7 @@ function RecordCell({ entry }: { entry: AuditLogEntry }) {
       </span>
     );
   } else if (recordId) {
-    which = (
-      <span className={styles.recordId} title={recordId}>
-        {shortRecordId(recordId)}
-      </span>
-    );
+    which = <RecordId id={recordId} />;
   }
   if (!recordType && !which) return <>{A.noValue}</>;
   return (
@@ -52,6 +50,27 @@ function RecordCell({ entry }: { entry: AuditLogEntry }) {
       {recordType && <span className={styles.recordType}>{recordLabel(recordType)}</span>}
       {which}
     </>
+  );
+}
+
+/**
+ * A record's id, its first characters (whole in the tooltip) so that a uuid
+ * never widens the table; a button shows it whole, to a mouse, a keyboard
+ * or a screen reader alike, and shortens it again.
+ */
+function RecordId({ id }: { id: string }) {
+  const [whole, setWhole] = useState(false);
+  return (
+    <button
+      type="button"
+      className={styles.recordId}
+      title={whole ? undefined : id}
+      aria-expanded={whole}
+      onClick={() => setWhole(!whole)}
+    >
+      {whole ? id : `${shortRecordId(id)}…`}
+      {!whole && <VisuallyHidden> {A.wholeId}</VisuallyHidden>}
+    </button>
   );
 }
 
@@ -64,7 +83,7 @@ function detailText(entry: AuditLogEntry): string | null {
 /**
  * An import's row leads to the students it created (those still in the
  * service), in the assignment list of 'users': the row names how many, the
- * batch id stored on each student says which (issue 14 §3).
+ * batch id stored on each student says which.
  */
 function BatchStudentsLink({ entry }: { entry: AuditLogEntry }) {
   if (entry.recordType !== 'import_batch' || !entry.recordId || entry.outcome !== 'success') {
@@ -85,6 +104,7 @@ function BatchStudentsLink({ entry }: { entry: AuditLogEntry }) {
 const OUTCOME_MARKS: Record<AuditLogEntry['outcome'], string> = {
   success: '✓',
   denied: '⊘',
+  missing: '○',
   invalid: '!',
   error: '✕',
 };

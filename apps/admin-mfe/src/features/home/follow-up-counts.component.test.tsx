@@ -14,7 +14,7 @@ function renderHome(counts: Response) {
   return { calls, rendered: renderScreen(<AdminHomePage />, 'home') };
 }
 
-describe('"Seguimiento prioritario" on the administrator\'s home (issue 19 §3)', () => {
+describe('"Seguimiento prioritario" on the administrator\'s home', () => {
   it('shows how many students each psychologist has on it, and the total: counts, no names of students', async () => {
     const answer: FollowUpCountsAnswer = {
       ok: true,

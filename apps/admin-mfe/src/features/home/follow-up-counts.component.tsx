@@ -4,7 +4,7 @@ import { EmptyState, LoadingMessage, Notice, SectionCard } from '@psicocampus/sh
 import styles from './admin-home.module.css';
 
 /**
- * "Seguimiento prioritario" per psychologist (issue 19 §3): how many of each
+ * "Seguimiento prioritario" per psychologist (docs/screens-and-routes.md#admin-area): how many of each
  * one's students at ALTO or MUY_ALTO lack a step of follow-up. Counts only:
  * the administrator never sees which students (least privilege).
  */

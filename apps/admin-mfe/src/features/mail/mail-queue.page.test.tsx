@@ -76,7 +76,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("'Correos' (issue 17)", () => {
+describe("'Correos'", () => {
   it('shows what became of each mail, in Spanish, with its tries, error and dates', async () => {
     mailApi(() => json({}));
     await renderScreen(<MailQueuePage />, 'mail');

@@ -27,7 +27,7 @@ interface Outcome {
 }
 
 /**
- * 'Correos' (issue 17): the mail the service sends, newest first, with what
+ * 'Correos' (docs/decisions.md#mail): the mail the service sends, newest first, with what
  * became of each (queued, sending, sent, failed after N tries) and why the
  * last try failed; a failed mail is tried again from here, and the answer
  * says whether it left this time.

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@psicocampus/shared';
 import { MAIL_KIND_LABELS, MAIL_TEXTS, type QueuedMailView } from '@psicocampus/shared/mail';
-import { Button } from '@psicocampus/shared/ui';
+import { Button, EmailAddress } from '@psicocampus/shared/ui';
 import { ScrollableTable } from '../../lib/scrollable-table.component';
 import styles from './mail.module.css';
 
@@ -59,7 +59,7 @@ export function MailTable({
             {formatDateTime(mail.createdAt)}
           </th>
           <td className={styles.to} data-label={C.to}>
-            {mail.to}
+            <EmailAddress address={mail.to} />
           </td>
           <td className={styles.subject} data-label={C.subject}>
             <span className={styles.kind}>{MAIL_KIND_LABELS[mail.kind] ?? mail.kind}</span>

@@ -1,10 +1,10 @@
-import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@psicocampus/shared';
 import { stubApi, testAdmin, type RecordedCall } from '@psicocampus/shared/testing';
 import { apiError, json } from '../../testing/fixtures';
-import { alertDialog, answerAlert, renderScreen } from '../../testing/render';
+import { Link } from 'react-router-dom';
+import { alertDialog, answerAlert, BASE, renderScreen } from '../../testing/render';
 import AdminProfilePage from './admin-profile.page';
 
 const profile = {
@@ -50,12 +50,31 @@ afterEach(() => {
 });
 
 describe('profile-admin: own data', () => {
-  it('is titled as the administrator’s profile', async () => {
+  it('is titled "Configuración", as its entry in the menu (the psychologist’s too)', async () => {
     profileApi({});
     await renderAdminProfile();
     expect(
-      screen.getByRole('heading', { level: 1, name: ADMIN_MSG.profileAdminTitle }),
+      screen.getByRole('heading', { level: 1, name: MSG.profile.configurationTitle }),
     ).toBeInTheDocument();
+  });
+
+  it("asks '¿Descartar los cambios?' before leaving the data typed", async () => {
+    profileApi({});
+    const { location } = await renderScreen(
+      <>
+        <AdminProfilePage />
+        <Link to={`${BASE}/users`}>Usuarios</Link>
+      </>,
+      'profile-admin',
+    );
+    const personal = screen.getByRole('region', { name: MSG.profile.personalData });
+    const phone = await within(personal).findByLabelText(/^Teléfono/);
+    await userEvent.type(phone, '0991234567');
+    await userEvent.click(screen.getByRole('link', { name: 'Usuarios' }));
+    expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
+    await answerAlert(MSG.common.cancel);
+    expect(location()).toBe(`${BASE}/profile-admin`);
+    expect(phone).toHaveValue('0991234567');
   });
 
   it('saves the data and updates the name the session shows', async () => {

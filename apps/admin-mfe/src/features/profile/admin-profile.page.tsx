@@ -1,7 +1,11 @@
-import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
+import { MSG } from '@psicocampus/shared';
 import { ProfileSettings } from '@psicocampus/shared/profile';
 
-/** 'profile-admin': the administrator edits their own data and changes their password (docs/screens-and-routes.md#admin-area). */
+/**
+ * 'profile-admin', "Configuración" in the menu as the psychologist's own
+ * (docs/screens-and-routes.md#admin-area): the administrator edits their own
+ * data and changes their password and second factor.
+ */
 export default function AdminProfilePage() {
-  return <ProfileSettings title={ADMIN_MSG.profileAdminTitle} />;
+  return <ProfileSettings title={MSG.profile.configurationTitle} />;
 }

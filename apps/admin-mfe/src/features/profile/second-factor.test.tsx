@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MSG } from '@psicocampus/shared';
 import { MFA_MSG } from '@psicocampus/shared/mfa';
 import { stubApi, testAdmin, type RecordedCall } from '@psicocampus/shared/testing';
 import { json } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/render';
 import AdminProfilePage from './admin-profile.page';
 
-/* "Mi perfil": one's own second factor (issue 21), the same section in both areas. */
+/* "Mi perfil": one's own second factor (docs/sign-in-and-sessions.md#second-factor), the same section in both areas. */
 
 const profile = {
   _id: testAdmin.id,
@@ -24,6 +25,16 @@ function api(status: { enabled: boolean; required: boolean; recoveryCodesLeft: n
     if (call.path === '/api/auth/mfa' && call.method === 'GET')
       return json({ ok: true, mfa: state });
     if (call.path === '/api/auth/mfa/enroll') {
+      if ((call.body as { password?: string }).password !== 'Admin-Demo-2026') {
+        return json(
+          {
+            ok: false,
+            msg: MSG.auth.currentPasswordWrong,
+            errors: [{ field: 'password', msg: MSG.auth.currentPasswordWrong }],
+          },
+          400,
+        );
+      }
       return json({
         ok: true,
         secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
@@ -52,13 +63,26 @@ afterEach(() => {
 });
 
 describe('profile: second factor', () => {
-  it('enrols with a QR code and one code, then shows the recovery codes once', async () => {
+  it('enrols with the current password, a QR code and one code, then shows the recovery codes once', async () => {
     const calls = api({ enabled: false, required: false, recoveryCodesLeft: 0 });
     await renderScreen(<AdminProfilePage />, 'profile-admin');
     const section = await screen.findByRole('region', { name: MFA_MSG.profileTitle });
     expect(await within(section).findByText(MFA_MSG.profileOff)).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: MFA_MSG.enable }));
+    // A session alone puts no factor on the account: the password first.
+    expect(within(section).queryByRole('img', { name: MFA_MSG.qrAlt })).toBeNull();
+    const password = within(section).getByLabelText(MFA_MSG.passwordLabel);
+    await userEvent.type(password, 'otra-cosa');
+    await userEvent.click(within(section).getByRole('button', { name: MFA_MSG.continue }));
+    expect(await within(section).findByText(MSG.auth.currentPasswordWrong)).toBeInTheDocument();
+    expect(within(section).queryByRole('img', { name: MFA_MSG.qrAlt })).toBeNull();
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Admin-Demo-2026');
+    await userEvent.click(within(section).getByRole('button', { name: MFA_MSG.continue }));
     expect(await within(section).findByRole('img', { name: MFA_MSG.qrAlt })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/auth/mfa/enroll').map((c) => c.body)).toEqual(
+      [{ password: 'otra-cosa' }, { password: 'Admin-Demo-2026' }],
+    );
     await userEvent.type(within(section).getByLabelText(MFA_MSG.codeLabel), '123456');
     await userEvent.click(within(section).getByRole('button', { name: MFA_MSG.confirm }));
     const list = await within(section).findByRole('list', { name: MFA_MSG.recoveryTitle });

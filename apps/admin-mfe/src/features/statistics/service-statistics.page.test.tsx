@@ -108,7 +108,7 @@ describe("the service's statistics (static-admin, docs/screens-and-routes.md#sta
     const table = await screen.findByRole('table', { name: S.byRiskLevel });
     // Each level carries the badge's mark (hidden from screen readers) beside its name.
     expect(tableText(table)).toEqual([
-      // The level in force: the clinician's where recorded (issue 19 §1).
+      // The level in force: the clinician's where recorded.
       [CLINICIAN_LEVEL_MSG.statisticsColumn, 'Estudiantes'],
       ['■Muy alto', '1'],
       ['◆Alto', '2'],
@@ -226,7 +226,7 @@ describe("the service's statistics (static-admin, docs/screens-and-routes.md#sta
     expect(within(chart).queryByText('Femenino: 31')).not.toBeInTheDocument();
   });
 
-  it('writes the decision-aid line under the chart by level (issue 16)', async () => {
+  it('writes the decision-aid line under the chart by level', async () => {
     serve(makeStatistics());
     await renderPage();
     const byLevel = await screen.findByRole('region', { name: S.byRiskLevel });
@@ -234,7 +234,7 @@ describe("the service's statistics (static-admin, docs/screens-and-routes.md#sta
     expect(screen.getAllByText(MSG.assessment.decisionAid)).toHaveLength(1);
   });
 
-  it('gives the pie the height that leaves its longest label room beside the ring (issue 16)', async () => {
+  it('gives the pie the height that leaves its longest label room beside the ring', async () => {
     // Every box as wide as a card of two columns at 1366 px, where 'Masculino' was clipped.
     layOut(460);
     serve(makeStatistics());
@@ -341,7 +341,7 @@ describe("the service's statistics (static-admin, docs/screens-and-routes.md#sta
   });
 });
 
-describe("the service's appointments per month (issue 18)", () => {
+describe("the service's appointments per month", () => {
   it('lists each month with its attended, missed and cancelled appointments, counts only', async () => {
     const calls = serve(makeStatistics());
     await renderPage();

@@ -4,7 +4,7 @@ import { MFA_MSG } from '@psicocampus/shared/mfa';
 import { LoadingMessage, Notice, SectionCard } from '@psicocampus/shared/ui';
 
 /**
- * The service's second-factor policy (issue 21): always for administrators
+ * The service's second-factor policy: always for administrators
  * when the server says so; for psychologists, a switch an administrator
  * turns on, after which each enrols at their next sign-in.
  */

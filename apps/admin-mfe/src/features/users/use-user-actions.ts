@@ -5,29 +5,33 @@ import {
   fullName,
   useDeactivateUserMutation,
   useReactivateUserMutation,
-  useResetUserMfaMutation,
   useSendResetLinkMutation,
   type StaffUser,
 } from '@psicocampus/shared';
 import type { MailOutcome } from '@psicocampus/shared/mail';
-import { MFA_MSG } from '@psicocampus/shared/mfa';
-import { confirmAction, showError } from '@psicocampus/shared/ui';
+import { confirmAction, showError, showSuccess } from '@psicocampus/shared/ui';
 import { showMailOutcome } from '../../lib/show-mail-outcome';
 
 const M = ADMIN_MSG;
 
 /**
- * Deactivate, reactivate, 'Enviar enlace de contraseña' (docs/permissions.md#administrators) and
- * 'Restablecer segundo factor' (issue 21):
+ * Deactivate, reactivate and 'Enviar enlace de contraseña' (docs/permissions.md#administrators):
  * each asks first, then says what the server answered, its refusals
- * included ('No puedes desactivar tu propia cuenta.').
+ * included ('No puedes desactivar tu propia cuenta.'). 'Restablecer segundo
+ * factor' opens its own modal instead (ResetSecondFactorModal, given
+ * `mfaReset`): it needs the administrator's password and code, not a yes.
  */
 export function useUserActions() {
   const [deactivate] = useDeactivateUserMutation();
   const [reactivate] = useReactivateUserMutation();
   const [sendResetLink] = useSendResetLinkMutation();
-  const [resetMfa] = useResetUserMfaMutation();
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [mfaResetFor, setMfaResetFor] = useState<StaffUser | null>(null);
+  const closeMfaReset = useCallback(() => setMfaResetFor(null), []);
+  const mfaResetDone = useCallback(async (message: string) => {
+    setMfaResetFor(null);
+    await showSuccess(message);
+  }, []);
 
   const run = useCallback(
     async (
@@ -103,21 +107,8 @@ export function useUserActions() {
         ),
       [run, sendResetLink],
     ),
-    // Someone lost their phone (issue 21): their sessions end and they are told by mail.
-    resetMfa: useCallback(
-      (user: StaffUser) =>
-        run(
-          user,
-          {
-            title: MFA_MSG.resetAction,
-            text: MFA_MSG.resetConfirm(fullName(user)),
-            confirm: MFA_MSG.resetAction,
-          },
-          () => resetMfa(user._id).unwrap(),
-          MFA_MSG.resetDone,
-          MFA_MSG.saveError,
-        ),
-      [resetMfa, run],
-    ),
+    // Someone lost their phone: their sessions end and they are told by mail.
+    resetMfa: setMfaResetFor,
+    mfaReset: { user: mfaResetFor, onClose: closeMfaReset, onDone: mfaResetDone },
   };
 }

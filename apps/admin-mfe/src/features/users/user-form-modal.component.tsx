@@ -7,13 +7,23 @@ import {
   userSchema,
   type StaffUser,
 } from '@psicocampus/shared';
-import { Formik, GuardedForm, SelectField, TextField } from '@psicocampus/shared/forms';
+import { useEffect } from 'react';
+import {
+  Formik,
+  GuardedForm,
+  SelectField,
+  TextField,
+  useFormikContext,
+} from '@psicocampus/shared/forms';
 import {
   Button,
   Modal,
   Notice,
   showWarningList,
   closeUnlessDialogOpen,
+  useDiscardGuard,
+  useLeaveGuard,
+  type DiscardGuard,
 } from '@psicocampus/shared/ui';
 import type { UserFormValues } from './user-form-values';
 import { useUserForm } from './use-user-form';
@@ -32,17 +42,29 @@ interface Props {
 /**
  * 'Nuevo usuario' / 'Editar usuario': names, e-mail, role and phone. The
  * form lives only while the modal is open, so closing it resets it.
+ * Cancelar, × and Escape ask '¿Descartar los cambios?' when something was
+ * typed, as every modal; so does leaving the screen, and the browser warns
+ * before the tab closes (no draft keeps it; docs/screens-and-routes.md#leaving-a-form).
  */
 export function UserFormModal({ open, user, onClose }: Props) {
+  const guard = useDiscardGuard(onClose);
+  useLeaveGuard(() => open && guard.unsaved());
   return (
     <Modal
       open={open}
       title={user ? ADMIN_MSG.editUserTitle : ADMIN_MSG.createUserTitle}
-      onClose={closeUnlessDialogOpen(onClose)}
+      onClose={closeUnlessDialogOpen(guard.requestClose)}
     >
-      {open && <UserForm key={user?._id ?? 'new'} user={user} onClose={onClose} />}
+      {open && <UserForm key={user?._id ?? 'new'} user={user} onClose={onClose} guard={guard} />}
     </Modal>
   );
+}
+
+/** Tells the guard, on every change, whether the form holds something typed. */
+function ReportChanges({ onChangedChange }: Pick<DiscardGuard, 'onChangedChange'>) {
+  const { dirty } = useFormikContext();
+  useEffect(() => onChangedChange(dirty), [dirty, onChangedChange]);
+  return null;
 }
 
 /** A submit with errors sends nothing and lists them all in one warning (docs/rules-and-messages.md#validation-rules). */
@@ -50,8 +72,17 @@ function warnInvalid(messages: string[]) {
   void showWarningList(MSG.students.validationTitle, messages);
 }
 
-function UserForm({ user, onClose }: { user: StaffUser | null; onClose: () => void }) {
-  const { initialValues, save, mode } = useUserForm(user, onClose);
+interface UserFormProps {
+  user: StaffUser | null;
+  onClose: () => void;
+  guard: DiscardGuard;
+}
+
+function UserForm({ user, onClose, guard }: UserFormProps) {
+  const { initialValues, save, mode } = useUserForm(user, () => {
+    guard.saved();
+    onClose();
+  });
   return (
     <Formik<UserFormValues>
       initialValues={initialValues}
@@ -61,6 +92,7 @@ function UserForm({ user, onClose }: { user: StaffUser | null; onClose: () => vo
     >
       {({ isValid, isSubmitting }) => (
         <GuardedForm schema={userSchema} onInvalid={warnInvalid}>
+          <ReportChanges onChangedChange={guard.onChangedChange} />
           <p className={styles.hint}>{MSG.students.editHint}</p>
           {user?.pendingEmail && (
             <Notice tone="info" live={false}>
@@ -110,7 +142,7 @@ function UserForm({ user, onClose }: { user: StaffUser | null; onClose: () => vo
             />
           </div>
           <div className={styles.formActions}>
-            <Button variant="secondary" onClick={onClose}>
+            <Button variant="secondary" onClick={guard.requestClose}>
               {MSG.common.cancel}
             </Button>
             <Button type="submit" disabled={!isValid || isSubmitting} aria-busy={isSubmitting}>

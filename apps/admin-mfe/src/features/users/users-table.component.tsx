@@ -1,7 +1,7 @@
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { fullName, MSG, ROLE_LABELS, type StaffUser } from '@psicocampus/shared';
 import { MFA_MSG } from '@psicocampus/shared/mfa';
-import { Button, VisuallyHidden } from '@psicocampus/shared/ui';
+import { Button, EmailAddress, VisuallyHidden } from '@psicocampus/shared/ui';
 import { USER_STATUS_LABELS, USER_STATUS_MARKS, userStatus } from './user-status';
 import table from '../../lib/data-table.module.css';
 import styles from './users.module.css';
@@ -16,7 +16,7 @@ interface Props {
   onDeactivate: (user: StaffUser) => void;
   onReactivate: (user: StaffUser) => void;
   onSendResetLink: (user: StaffUser) => void;
-  /** Resets another account's second factor (never one's own). */
+  /** Resets another account's second factor (never one's own; only one it has). */
   onResetMfa: (user: StaffUser) => void;
 }
 
@@ -58,7 +58,7 @@ export function UsersTable({
               <tr key={user._id}>
                 <th scope="row">{name}</th>
                 <td className={styles.email}>
-                  {user.email}
+                  <EmailAddress address={user.email} />
                   {user.pendingEmail && (
                     <span className={styles.pendingEmail}>
                       {MSG.emailChange.pendingHint(user.pendingEmail)}
@@ -117,7 +117,7 @@ export function UsersTable({
                         {forName}
                       </Button>
                     )}
-                    {user._id !== meId && (
+                    {user._id !== meId && user.hasSecondFactor && (
                       <Button
                         variant="secondary"
                         className={styles.action}

@@ -17,6 +17,7 @@ import {
 import { alertDialog, answerAlert, renderScreen } from '../../testing/render';
 import { MFA_MSG } from '@psicocampus/shared/mfa';
 import UsersPage from './users.page';
+import { USERS_PAGE_SIZE } from './use-users-list';
 
 const M = ADMIN_MSG;
 const otherAdmin = makeUser({
@@ -28,6 +29,19 @@ const otherAdmin = makeUser({
 const everyone = [meAsUser, otherAdmin, lucia, tomas, retired, invited];
 
 type Answer = (call: RecordedCall) => Response | undefined;
+
+/** The page of `users` the query asks for, as the server answers it (docs/api.md#paged-lists). */
+function usersPage(users: StaffUser[], params = new URLSearchParams()) {
+  const page = Number(params.get('page') ?? 1);
+  const pageSize = Number(params.get('pageSize') ?? 50);
+  return {
+    ok: true,
+    users: users.slice((page - 1) * pageSize, page * pageSize),
+    total: users.length,
+    page,
+    pageSize,
+  };
+}
 
 /** The API of the users screen: the list (filtered like the server would), and `answers` for the writes. */
 function usersApi(answers: Record<string, Answer> = {}, users: StaffUser[] = everyone) {
@@ -41,7 +55,7 @@ function usersApi(answers: Record<string, Answer> = {}, users: StaffUser[] = eve
           (!params.get('role') || user.role === params.get('role')) &&
           (!params.get('status') || (params.get('status') === 'active') === user.active),
       );
-      return json({ ok: true, users: shown });
+      return json(usersPage(shown, params));
     }
     if (call.method === 'GET' && call.path === '/api/admin/students') {
       return json({ ok: true, students: [], total: 0 });
@@ -50,15 +64,16 @@ function usersApi(answers: Record<string, Answer> = {}, users: StaffUser[] = eve
   });
 }
 
-/** The list's calls (the assignment also asks for the psychologists: ?role=PSYCHOLOGIST alone). */
+/** The list's calls (the assignment asks for its psychologists apart: `role=PSYCHOLOGIST&pageSize=200`). */
 function listQueries(calls: RecordedCall[]) {
   return calls
     .filter((call) => call.method === 'GET' && call.path === '/api/users')
-    .map((call) => Object.fromEntries(new URLSearchParams(call.search)));
+    .map((call) => Object.fromEntries(new URLSearchParams(call.search)))
+    .filter((query) => query.pageSize === String(USERS_PAGE_SIZE));
 }
 
-async function renderUsers() {
-  const result = await renderScreen(<UsersPage />, 'users');
+async function renderUsers(search = '') {
+  const result = await renderScreen(<UsersPage />, 'users', { search });
   await screen.findByRole('table', { name: M.usersCaption });
   return result;
 }
@@ -121,22 +136,30 @@ describe('the users list (docs/screens-and-routes.md#admin-area)', () => {
   it('asks the server with the search, the role and the state', async () => {
     const calls = usersApi();
     await renderUsers();
-    expect(listQueries(calls)).toContainEqual({});
+    const size = { pageSize: String(USERS_PAGE_SIZE) };
+    expect(listQueries(calls)).toContainEqual(size);
 
     await userEvent.type(screen.getByRole('searchbox', { name: M.searchUsersLabel }), ' ana ');
-    await waitFor(() => expect(listQueries(calls)).toContainEqual({ q: 'ana' }));
+    await waitFor(() => expect(listQueries(calls)).toContainEqual({ q: 'ana', ...size }));
     // Typing asks once the user pauses, not once per key.
     expect(listQueries(calls).filter((query) => query.q && query.q !== 'ana')).toEqual([]);
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: M.roleFilter }), 'ADMIN');
-    await waitFor(() => expect(listQueries(calls)).toContainEqual({ q: 'ana', role: 'ADMIN' }));
+    await waitFor(() =>
+      expect(listQueries(calls)).toContainEqual({ q: 'ana', role: 'ADMIN', ...size }),
+    );
 
     await userEvent.selectOptions(
       screen.getByRole('combobox', { name: M.statusFilter }),
       M.inactive,
     );
     await waitFor(() =>
-      expect(listQueries(calls)).toContainEqual({ q: 'ana', role: 'ADMIN', status: 'inactive' }),
+      expect(listQueries(calls)).toContainEqual({
+        q: 'ana',
+        role: 'ADMIN',
+        status: 'inactive',
+        ...size,
+      }),
     );
   });
 
@@ -162,6 +185,58 @@ describe('the users list (docs/screens-and-routes.md#admin-area)', () => {
   });
 });
 
+describe("'Usuarios' by page (docs/api.md#paged-lists)", () => {
+  /** 45 psychologists, 'Persona 01' to 'Persona 45', in the server's order. */
+  const staff = Array.from({ length: 45 }, (_, index) =>
+    makeUser({ firstName: 'Persona', lastName: String(index + 1).padStart(2, '0') }),
+  );
+  const rows = () => within(usersTable()).getAllByRole('rowheader');
+
+  it("shows a page of the accounts, 'Página 1 de 3 · 45 usuarios', and the next page with the address", async () => {
+    const calls = usersApi({}, staff);
+    const { location } = await renderUsers();
+    expect(rows()).toHaveLength(USERS_PAGE_SIZE);
+    expect(rows()[0]).toHaveTextContent('Persona 01');
+    expect(screen.getByText(M.usersCount(45))).toHaveAttribute('role', 'status');
+    const pages = screen.getByRole('navigation', { name: M.usersPages });
+    expect(pages).toHaveTextContent(`${MSG.audit.pageOf(1, 3)} · ${M.usersCount(45)}`);
+
+    await userEvent.click(within(pages).getByRole('button', { name: /Siguiente/ }));
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Persona 21'));
+    expect(pages).toHaveTextContent(MSG.audit.pageOf(2, 3));
+    expect(listQueries(calls).at(-1)).toEqual({ page: '2', pageSize: String(USERS_PAGE_SIZE) });
+    expect(location()).toMatch(/\?page=2$/);
+  });
+
+  it('opens the page the address names', async () => {
+    const calls = usersApi({}, staff);
+    await renderUsers('?page=3');
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(rows()[0]).toHaveTextContent('Persona 41');
+    expect(listQueries(calls)).toEqual([{ page: '3', pageSize: String(USERS_PAGE_SIZE) }]);
+  });
+
+  it('goes back to the first page when the search or a filter changes', async () => {
+    const calls = usersApi({}, staff);
+    const { location } = await renderUsers('?page=2');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: M.statusFilter }), 'active');
+    await waitFor(() =>
+      expect(listQueries(calls).at(-1)).toEqual({
+        status: 'active',
+        pageSize: String(USERS_PAGE_SIZE),
+      }),
+    );
+    expect(location()).not.toContain('page=');
+  });
+
+  it('goes back to the last page there is when the one in the address is past it', async () => {
+    const calls = usersApi({}, staff);
+    await renderUsers('?page=9');
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Persona 41'));
+    expect(listQueries(calls).at(-1)).toEqual({ page: '3', pageSize: String(USERS_PAGE_SIZE) });
+  });
+});
+
 describe("'Nuevo usuario' and 'Editar'", () => {
   async function fillNewUser() {
     await userEvent.click(screen.getByRole('button', { name: M.newUser }));
@@ -174,6 +249,28 @@ describe("'Nuevo usuario' and 'Editar'", () => {
     );
     return dialog;
   }
+
+  it("asks '¿Descartar los cambios?' before 'Cancelar' throws away what was typed, as every modal", async () => {
+    usersApi();
+    await renderUsers();
+    await userEvent.click(screen.getByRole('button', { name: M.newUser }));
+    let dialog = await screen.findByRole('dialog', { name: M.createUserTitle });
+    // Nothing typed: it closes at once.
+    await userEvent.click(within(dialog).getByRole('button', { name: MSG.common.cancel }));
+    expect(screen.queryByRole('dialog', { name: M.createUserTitle })).toBeNull();
+
+    dialog = await fillNewUser();
+    await userEvent.click(within(dialog).getByRole('button', { name: MSG.common.cancel }));
+    expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
+    await answerAlert(MSG.common.cancel);
+    expect(within(dialog).getByLabelText(/^Nombres/)).toHaveValue('María José');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: MSG.common.cancel }));
+    await answerAlert(MSG.drafts.discardConfirm);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: M.createUserTitle })).toBeNull(),
+    );
+  });
 
   it('creates a psychologist and says the invitation was mailed', async () => {
     const created = makeUser({ firstName: 'María José', lastName: 'Castillo', hasPassword: false });
@@ -195,12 +292,10 @@ describe("'Nuevo usuario' and 'Editar'", () => {
     });
     expect(screen.queryByRole('dialog', { name: M.createUserTitle })).not.toBeInTheDocument();
     // The list is asked again (the call invalidates it).
-    const lists = () =>
-      calls.filter((call) => call.method === 'GET' && call.path === '/api/users' && !call.search);
-    await waitFor(() => expect(lists()).toHaveLength(2));
+    await waitFor(() => expect(listQueries(calls)).toHaveLength(2));
   });
 
-  it('says so, as a warning, when the invitation has not left yet (issue 17)', async () => {
+  it('says so, as a warning, when the invitation has not left yet', async () => {
     const created = makeUser({ firstName: 'María José', lastName: 'Castillo', hasPassword: false });
     const queued = 'Usuario creado. El correo con el enlace aún no ha salido: quedó en cola.';
     usersApi({
@@ -292,7 +387,7 @@ describe("'Nuevo usuario' and 'Editar'", () => {
           user: { ...tomas, pendingEmail: NEW },
         });
       },
-      'GET /api/users': () => json({ ok: true, users: [{ ...tomas, pendingEmail: pending }] }),
+      'GET /api/users': () => json(usersPage([{ ...tomas, pendingEmail: pending }])),
     });
     await renderUsers();
     await userEvent.click(rowButton('Tomás Herrera', 'Editar'));
@@ -396,7 +491,7 @@ describe('deactivating, reactivating and the password link', () => {
     expect(calls.some((call) => call.path === `/api/users/${tomas._id}/reset-link`)).toBe(true);
   });
 
-  it('warns when the password link is queued instead of sent (issue 17)', async () => {
+  it('warns when the password link is queued instead of sent', async () => {
     const queued = 'El enlace aún no ha salido: quedó en cola y se reintentará.';
     usersApi({
       [`POST /api/users/${tomas._id}/reset-link`]: () =>
@@ -422,23 +517,131 @@ describe('deactivating, reactivating and the password link', () => {
   });
 });
 
-describe('users: the second factor (issue 21)', () => {
-  it("resets another account's second factor after asking, never one's own", async () => {
-    const calls = usersApi({
-      [`POST /api/users/${tomas._id}/mfa/reset`]: () => json({ ok: true, msg: MFA_MSG.resetDone }),
-    });
+describe('users: the second factor', () => {
+  /** Everyone, with a second factor where `names` say. */
+  const withFactors = (...ids: string[]) =>
+    everyone.map((user) => ({ ...user, hasSecondFactor: ids.includes(user._id) }));
+
+  /** The signed-in administrator's own second factor, as GET /api/auth/mfa says it. */
+  const ownFactor = (enabled: boolean) => () =>
+    json({ ok: true, mfa: { enabled, required: enabled, recoveryCodesLeft: enabled ? 10 : 0 } });
+
+  /** The reset's answer: the administrator's password 'mi-frase-de-admin' and code '123456' are right. */
+  const resetAnswer = (call: RecordedCall) => {
+    const { password, code } = call.body as { password?: string; code?: string };
+    if (password !== 'mi-frase-de-admin') {
+      return apiError(400, MSG.auth.currentPasswordWrong, [
+        { field: 'password', msg: MSG.auth.currentPasswordWrong },
+      ]);
+    }
+    if (code !== undefined && code !== '123456') {
+      return apiError(400, MFA_MSG.codeWrong, [{ field: 'code', msg: MFA_MSG.codeWrong }]);
+    }
+    return json({ ok: true, msg: MFA_MSG.resetDone });
+  };
+
+  const resetCalls = (calls: RecordedCall[]) =>
+    calls.filter((call) => call.path === `/api/users/${tomas._id}/mfa/reset`).map((c) => c.body);
+
+  async function openReset() {
+    await userEvent.click(rowButton('Tomás Herrera', MFA_MSG.resetAction));
+    const dialog = await screen.findByRole('dialog', { name: MFA_MSG.resetAction });
+    // The dialog asks whether the administrator has a factor before it shows
+    // the form: wait for the form, not just for the dialog.
+    expect(
+      await within(dialog).findByText(MFA_MSG.resetConfirm('Tomás Herrera')),
+    ).toBeInTheDocument();
+    return dialog;
+  }
+
+  /** The users screen of an administrator who has a second factor, Tomás's to reset. */
+  async function renderWithOwnFactor() {
+    const calls = usersApi(
+      {
+        'GET /api/auth/mfa': ownFactor(true),
+        [`POST /api/users/${tomas._id}/mfa/reset`]: resetAnswer,
+      },
+      withFactors(tomas._id, meAsUser._id),
+    );
     await renderUsers();
+    return calls;
+  }
+
+  it("asks for the administrator's own password and code before resetting another account's, never one's own", async () => {
+    const calls = await renderWithOwnFactor();
     const ownName = `${meAsUser.firstName} ${meAsUser.lastName}`;
     expect(
       within(row(ownName)).queryByRole('button', {
         name: `${MFA_MSG.resetAction} (${ownName})`,
       }),
     ).toBeNull();
-    await userEvent.click(rowButton('Tomás Herrera', MFA_MSG.resetAction));
-    expect(await alertDialog()).toHaveTextContent(MFA_MSG.resetConfirm('Tomás Herrera'));
-    await answerAlert(MFA_MSG.resetAction);
+    const dialog = await openReset();
+    expect(dialog).toHaveTextContent(MFA_MSG.resetProofWithCodeText);
+    // Nothing typed: both fields say what they need, and nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: MFA_MSG.resetAction }));
+    expect(await within(dialog).findByText(MSG.auth.currentPasswordRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(MFA_MSG.codeRequired)).toBeInTheDocument();
+    expect(resetCalls(calls)).toEqual([]);
+  });
+
+  it('says a wrong code on its field, keeping what was typed, and resets with the right one', async () => {
+    const calls = await renderWithOwnFactor();
+    const dialog = await openReset();
+    const submit = () =>
+      userEvent.click(within(dialog).getByRole('button', { name: MFA_MSG.resetAction }));
+    const password = within(dialog).getByLabelText(MFA_MSG.passwordLabel);
+    const code = within(dialog).getByLabelText(MFA_MSG.resetOwnCodeLabel);
+    await userEvent.type(password, 'mi-frase-de-admin');
+    await userEvent.type(code, '654 321');
+    await submit();
+    expect(await within(dialog).findByText(MFA_MSG.codeWrong)).toBeInTheDocument();
+    expect(password).toHaveValue('mi-frase-de-admin');
+    expect(screen.getByRole('dialog', { name: MFA_MSG.resetAction })).toBe(dialog);
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await submit();
     expect(await alertDialog()).toHaveTextContent(MFA_MSG.resetDone);
-    expect(calls.some((call) => call.path === `/api/users/${tomas._id}/mfa/reset`)).toBe(true);
+    expect(screen.queryByRole('dialog', { name: MFA_MSG.resetAction })).toBeNull();
+    expect(resetCalls(calls)).toEqual([
+      { password: 'mi-frase-de-admin', code: '654321' },
+      { password: 'mi-frase-de-admin', code: '123456' },
+    ]);
+  });
+
+  it('says a wrong password on its field, and asks no code of an administrator without a second factor', async () => {
+    const calls = usersApi(
+      {
+        'GET /api/auth/mfa': ownFactor(false),
+        [`POST /api/users/${tomas._id}/mfa/reset`]: resetAnswer,
+      },
+      withFactors(tomas._id),
+    );
+    await renderUsers();
+    const dialog = await openReset();
+    expect(dialog).toHaveTextContent(MFA_MSG.resetProofText);
+    expect(within(dialog).queryByLabelText(MFA_MSG.resetOwnCodeLabel)).toBeNull();
+    const password = within(dialog).getByLabelText(MFA_MSG.passwordLabel);
+    await userEvent.type(password, 'otra-frase');
+    await userEvent.click(within(dialog).getByRole('button', { name: MFA_MSG.resetAction }));
+    expect(await within(dialog).findByText(MSG.auth.currentPasswordWrong)).toBeInTheDocument();
+    expect(password).toHaveValue('otra-frase');
+
+    // Cancelar closes it without resetting anything.
+    await userEvent.click(within(dialog).getByRole('button', { name: MSG.common.cancel }));
+    expect(screen.queryByRole('dialog', { name: MFA_MSG.resetAction })).toBeNull();
+    expect(resetCalls(calls)).toEqual([{ password: 'otra-frase' }]);
+  });
+
+  it("offers 'Restablecer segundo factor' only for an account that has one", async () => {
+    usersApi({}, withFactors(tomas._id));
+    await renderUsers();
+    expect(rowButton('Tomás Herrera', MFA_MSG.resetAction)).toBeInTheDocument();
+    for (const name of ['Lucía Fernández', 'Andrés Quishpe', 'Pablo Mora']) {
+      expect(
+        within(row(name)).queryByRole('button', { name: `${MFA_MSG.resetAction} (${name})` }),
+      ).toBeNull();
+    }
   });
 
   it('switches the requirement for psychologists on', async () => {

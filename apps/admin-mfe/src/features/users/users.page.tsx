@@ -5,35 +5,41 @@ import {
   MSG,
   selectSessionUser,
   useAppSelector,
-  useUsersQuery,
   type StaffUser,
 } from '@psicocampus/shared';
-import { Button, EmptyState, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import {
+  Button,
+  EmptyState,
+  LoadingMessage,
+  Notice,
+  PageHeader,
+  Pagination,
+} from '@psicocampus/shared/ui';
 import { StudentAssignment } from './assignment/student-assignment.component';
 import { MfaPolicyCard } from './mfa-policy.component';
+import { ResetSecondFactorModal } from './reset-second-factor-modal.component';
 import { UserFormModal } from './user-form-modal.component';
 import { UsersFilters } from './users-filters.component';
 import { UsersTable } from './users-table.component';
 import { useUserActions } from './use-user-actions';
-import { useUsersFilters } from './use-users-filters';
+import { useUsersList } from './use-users-list';
 import styles from './users.module.css';
 
 type OpenForm = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; user: StaffUser };
 
 /**
  * 'users' (docs/screens-and-routes.md#admin-area): the staff accounts, searched and filtered on the
- * server, with create, edit, deactivate/reactivate and the password link;
- * below, the assignment of students to psychologists.
+ * server, a page at a time with their total, with create, edit,
+ * deactivate/reactivate and the password link; below, the assignment of
+ * students to psychologists.
  */
 export default function UsersPage() {
-  const filters = useUsersFilters();
-  const list = useUsersQuery(filters.query);
+  const { filters, list, answer, setPage } = useUsersList();
   const actions = useUserActions();
   const me = useAppSelector(selectSessionUser);
   const [form, setForm] = useState<OpenForm>({ kind: 'none' });
   const close = useCallback(() => setForm({ kind: 'none' }), []);
-  // While a new search runs, the previous answer stays on screen.
-  const users = list.isError ? undefined : list.data?.users;
+  const users = answer?.users;
 
   return (
     <div className={styles.page}>
@@ -44,7 +50,7 @@ export default function UsersPage() {
       />
       <UsersFilters value={filters.values} onChange={filters.setValues} />
       <p className={styles.count} role="status">
-        {users ? ADMIN_MSG.usersCount(users.length) : ''}
+        {answer ? ADMIN_MSG.usersCount(answer.total) : ''}
       </p>
       {list.isLoading && <LoadingMessage text={MSG.common.loading} />}
       {list.isError && (
@@ -56,17 +62,27 @@ export default function UsersPage() {
         </Notice>
       )}
       {users && users.length === 0 && <EmptyState text={ADMIN_MSG.noUsers} />}
-      {users && users.length > 0 && (
-        <UsersTable
-          users={users}
-          meId={me?.id}
-          busyId={actions.busyId}
-          onEdit={(user) => setForm({ kind: 'edit', user })}
-          onDeactivate={(user) => void actions.deactivate(user)}
-          onReactivate={(user) => void actions.reactivate(user)}
-          onSendResetLink={(user) => void actions.sendResetLink(user)}
-          onResetMfa={(user) => void actions.resetMfa(user)}
-        />
+      {answer && users && users.length > 0 && (
+        <>
+          <UsersTable
+            users={users}
+            meId={me?.id}
+            busyId={actions.busyId}
+            onEdit={(user) => setForm({ kind: 'edit', user })}
+            onDeactivate={(user) => void actions.deactivate(user)}
+            onReactivate={(user) => void actions.reactivate(user)}
+            onSendResetLink={(user) => void actions.sendResetLink(user)}
+            onResetMfa={(user) => void actions.resetMfa(user)}
+          />
+          <Pagination
+            page={answer.page}
+            pageSize={answer.pageSize}
+            total={answer.total}
+            onPageChange={setPage}
+            label={ADMIN_MSG.usersPages}
+            totalText={ADMIN_MSG.usersCount(answer.total)}
+          />
+        </>
       )}
 
       <MfaPolicyCard />
@@ -78,6 +94,8 @@ export default function UsersPage() {
         user={form.kind === 'edit' ? form.user : null}
         onClose={close}
       />
+
+      <ResetSecondFactorModal {...actions.mfaReset} />
     </div>
   );
 }

@@ -67,16 +67,17 @@ function adminStudentsWhere(filters: AdminStudentFilters): SQL | undefined {
   );
 }
 
-/** The first `limit` students of the service matching the filters, ordered as the caseload list. */
+/** One page of the students of the service matching the filters, ordered as the caseload list. */
 export async function listAdminStudents(
   db: Database,
   filters: AdminStudentFilters,
-  limit: number,
+  page: { limit: number; offset: number },
 ): Promise<AdminStudentRecord[]> {
   return selectAdminStudents(db)
     .where(adminStudentsWhere(filters))
     .orderBy(folded(students.lastName), folded(students.firstName), students.id)
-    .limit(limit);
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function countAdminStudents(

@@ -1,13 +1,9 @@
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import type { FastifyInstance } from 'fastify';
-import {
-  assignmentSchema,
-  formatDateTime,
-  fullName,
-  type AuditAction,
-} from '@psicocampus/shared/domain';
+import { assignmentSchema, fullName, type AuditAction } from '@psicocampus/shared/domain';
 import type { AppContext } from '../../context';
 import { isUuid } from '../../lib/ids';
+import { pageInfo, readPage, type PageParams } from '../../lib/page-params';
 import { QueryReader } from '../../lib/query-params';
 import { validateBody } from '../../lib/validate';
 import { studentReassignedMail } from '../../mail/templates';
@@ -32,21 +28,22 @@ const ASSIGNMENT_ACTIONS: Record<AssignmentChange, AuditAction> = {
 };
 
 /**
- * At most this many rows per answer; `total` counts every match, and the
- * screen says "Mostrando X de Y... Afina la búsqueda" when they differ. A
- * whole caseload (500 at the budget of docs/limits-and-budgets.md#speed-and-size-budgets) always fits, and a
- * service of 10,000 students does not travel whole after every assignment.
+ * `?q=&psychologistId=<uuid>|none&batch=<uuid>&page=&pageSize=`; anything
+ * else is a 400 naming the field. One page at a time, with the total of
+ * every match (docs/api.md#paged-lists): a service of 10,000 students does
+ * not travel whole after every assignment.
  */
-export const ADMIN_STUDENTS_LIMIT = 1000;
-
-/** `?q=&psychologistId=<uuid>|none&batch=<uuid>`; anything else is a 400 naming the field. */
-function parseAdminStudentFilters(query: unknown): AdminStudentFilters {
+function parseAdminStudentQuery(query: unknown): {
+  filters: AdminStudentFilters;
+  page: PageParams;
+} {
   const reader = new QueryReader(query);
   const q = reader.text('q', MAX_SEARCH_LENGTH);
   const psychologistId = reader.uuidOr('psychologistId', 'none');
   const batch = reader.uuid('batch');
+  const page = readPage(reader);
   reader.done();
-  return { q, psychologistId, batch };
+  return { filters: { q, psychologistId, batch }, page };
 }
 
 /**
@@ -62,12 +59,12 @@ export async function adminStudentsRoutes(app: FastifyInstance, opts: { ctx: App
     '/api/admin/students',
     { ...adminOnly, config: { audit: { action: 'admin.students', record: null } } },
     async (request) => {
-      const filters = parseAdminStudentFilters(request.query);
+      const { filters, page } = parseAdminStudentQuery(request.query);
       const [records, total] = await Promise.all([
-        listAdminStudents(db, filters, ADMIN_STUDENTS_LIMIT),
+        listAdminStudents(db, filters, { limit: page.pageSize, offset: page.offset }),
         countAdminStudents(db, filters),
       ]);
-      return { ok: true, students: records.map(toAdminStudentRow), total };
+      return { ok: true, students: records.map(toAdminStudentRow), ...pageInfo(page, total) };
     },
   );
 
@@ -87,7 +84,8 @@ export async function adminStudentsRoutes(app: FastifyInstance, opts: { ctx: App
         await ctx.mail.enqueue(
           studentReassignedMail(previous.email, previous.firstName, {
             by: fullName(admin),
-            at: formatDateTime(ctx.now()),
+            at: ctx.now(),
+            timeZone: ctx.config.serviceTimeZone,
             unassigned: change === 'unassign',
             url: `${ctx.config.publicUrl}/login`,
           }),

@@ -1,6 +1,6 @@
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { desc, eq, sql } from 'drizzle-orm';
-import { MSG } from '@psicocampus/shared/domain';
+import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE, MSG } from '@psicocampus/shared/domain';
 import {
   createUser,
   inviteAndSignIn,
@@ -19,7 +19,7 @@ import {
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { demoAccount, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { auditLog } from '../../db/schema';
-import { ADMIN_STUDENTS_LIMIT } from './admin-students.routes';
+import { pagingMessage } from '../../../test/helpers/paged-calls';
 
 let server: TestServer;
 let admin: string;
@@ -114,6 +114,32 @@ describe('GET /api/admin/students', () => {
         { field: 'psychologistId', msg: MSG.api.invalidId },
       ],
     });
+  });
+
+  it('answers one page with the total of every match, filters and all', async () => {
+    const first = (await adminList('?pageSize=3')).json();
+    expect(first).toMatchObject({ ok: true, total: 7, page: 1, pageSize: 3 });
+    expect(first.students.map((row: { lastName: string }) => row.lastName)).toEqual([
+      'Benítez Torres',
+      'Castillo Peña',
+      'Ibáñez',
+    ]);
+    expect(await lastNames('?page=3&pageSize=3')).toEqual(['Paredes']);
+    const martins = (await adminList(`?psychologistId=${martinId}&page=2&pageSize=2`)).json();
+    expect(martins).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(martins.students.map((row: { lastName: string }) => row.lastName)).toEqual(['Paredes']);
+    expect((await adminList()).json()).toMatchObject({ page: 1, pageSize: LIST_PAGE_SIZE });
+  });
+
+  it('refuses a page or a page size out of bounds with 400', async () => {
+    for (const [query, field] of [
+      [`?pageSize=${LIST_MAX_PAGE_SIZE + 1}`, 'pageSize'],
+      ['?page=0', 'page'],
+    ] as const) {
+      const response = await adminList(query);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([{ field, msg: pagingMessage(field) }]);
+    }
   });
 
   it('is recorded in the audit log', async () => {
@@ -228,7 +254,8 @@ describe('PUT /api/students/:id/assignment', () => {
 
   it('takes only an active psychologist who has accepted the invitation', async () => {
     const student = await createStudent(server, lucia);
-    // Invited, never signed in: an administrator could read that mailbox (issue 14 §2).
+    // Invited, never signed in: an administrator could read that mailbox
+    // (docs/decisions.md#e-mail-changes-and-assignments).
     const pending = await createUser(server, admin);
     const { user: inactive } = await inviteAndSignIn(server, admin);
     await server.call({
@@ -334,7 +361,7 @@ describe('PUT /api/students/:id/assignment', () => {
 });
 
 describe('a service of thousands of students', () => {
-  it(`answers at most ${ADMIN_STUDENTS_LIMIT} rows, and the total of every match`, async () => {
+  it('answers one page at a time, and the total of every match', async () => {
     const fresh = await startTestServer();
     try {
       const token = await fresh.login('admin');
@@ -349,14 +376,21 @@ describe('a service of thousands of students', () => {
       const response = await fresh.call({ method: 'GET', url: '/api/admin/students', token });
       const body = response.json();
       expect(body.total).toBe(1507);
-      expect(body.students).toHaveLength(ADMIN_STUDENTS_LIMIT);
+      expect(body.students).toHaveLength(LIST_PAGE_SIZE);
+      const last = await fresh.call({
+        method: 'GET',
+        url: `/api/admin/students?page=8&pageSize=${LIST_MAX_PAGE_SIZE}`,
+        token,
+      });
+      expect(last.json()).toMatchObject({ total: 1507, page: 8 });
+      expect(last.json().students).toHaveLength(1507 - 7 * LIST_MAX_PAGE_SIZE);
       // Every word must appear: 'Apellido 00012', 'Apellido 00120', 'Apellido 01234'...
       const matching = Array.from({ length: 1500 }, (_, i) =>
         String(i + 1).padStart(5, '0'),
       ).filter((digits) => digits.includes('012')).length;
       const searched = await fresh.call({
         method: 'GET',
-        url: '/api/admin/students?q=apellido%20012',
+        url: `/api/admin/students?q=apellido%20012&pageSize=${LIST_MAX_PAGE_SIZE}`,
         token,
       });
       expect(searched.json().total).toBe(matching);

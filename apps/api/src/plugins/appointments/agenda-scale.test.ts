@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../../test/helpers/test-ser
 import { agendaQuery } from './appointment.queries';
 
 /**
- * Issue 18's budget: the agenda of a psychologist with 500 students and
+ * The budget: the agenda of a psychologist with 500 students and
  * 2,000 appointments in a month. Speed is measured by benchmarks
  * (docs/limits-and-budgets.md#speed-and-size-budgets); this checks what
  * makes it possible, in a service of 10,000 students and 400,000

@@ -8,7 +8,7 @@ import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import type { TestServer } from '../../../test/helpers/test-server';
 
 /**
- * An appointment's life (issue 18, docs/api.md#appointments): a duration,
+ * An appointment's life (docs/api.md#appointments): a duration,
  * the overlap question, a move or an edit checked against the version it
  * was read at, and one closing: attended, no-show or cancelled with a reason.
  */

@@ -8,7 +8,7 @@ import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import type { TestServer } from '../../../test/helpers/test-server';
 
 /**
- * The student's reminders and invitations (issue 18; README, "Appointment
+ * The student's reminders and invitations (README, "Appointment
  * reminders"): mails of the durable queue, tied to their appointment.
  */
 

@@ -8,7 +8,7 @@ import { appointmentMail, type AppointmentMailKind } from '../../mail/templates'
 import type { AppointmentRow } from './appointment.queries';
 
 /**
- * The student's side of an appointment's life (issue 18; README,
+ * The student's side of an appointment's life (README,
  * "Appointment reminders"): mails of the one durable queue, tied to the
  * appointment, never a timer in a process.
  *
@@ -118,6 +118,7 @@ async function queueMail(
       location: place,
       organizer: ctx.config.mailFrom,
       attendee: student.email,
+      timeZone: ctx.config.serviceTimeZone,
     },
     ctx.now(),
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   APPOINTMENT_MAX_MINUTES,
   type APPOINTMENT_CLOSING_STATUSES,
@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { appointments, students, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
 import { inCaseloadOf } from '../students/caseload';
+import { latestFirst, type PeriodPage } from './appointment-pages';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -18,7 +19,8 @@ export interface AppointmentRecord {
   psychologist: StaffRow | null;
 }
 
-function selectAppointments(db: Database) {
+/** Appointments with their student and who booked them: what every list here reads. */
+export function selectAppointments(db: Database) {
   return db
     .select({
       appointment: appointments,
@@ -30,7 +32,7 @@ function selectAppointments(db: Database) {
     .leftJoin(users, eq(users.id, appointments.psychologistId));
 }
 
-/** One student's appointments, earliest first. */
+/** One student's appointments, earliest first, all of them (the PDF report, the call without a page). */
 export async function listStudentAppointments(
   db: Database,
   studentId: string,
@@ -40,17 +42,86 @@ export async function listStudentAppointments(
     .orderBy(asc(appointments.date), asc(appointments.id));
 }
 
-/**
- * Every appointment of the psychologist's current students, whoever
- * scheduled it (a student reassigned to them brings its appointments).
- */
-export async function listCaseloadAppointments(
+/** The appointments of a page's period (see PeriodPage), within `scope`. */
+function inPeriod(scope: SQL | undefined, period: Pick<PeriodPage, 'after' | 'before'>) {
+  return and(
+    scope,
+    period.after ? gte(appointments.date, period.after) : undefined,
+    period.before ? lt(appointments.date, period.before) : undefined,
+  );
+}
+
+/** One page of the appointments `where` selects, in the page's order (ties by id). */
+function pageOfAppointments(
   db: Database,
-  psychologistId: string,
+  where: SQL | undefined,
+  page: PeriodPage,
 ): Promise<AppointmentRecord[]> {
   return selectAppointments(db)
-    .where(inCaseloadOf(psychologistId))
-    .orderBy(asc(appointments.date), asc(appointments.id));
+    .where(where)
+    .orderBy(
+      ...(latestFirst(page)
+        ? [desc(appointments.date), desc(appointments.id)]
+        : [asc(appointments.date), asc(appointments.id)]),
+    )
+    .limit(page.pageSize)
+    .offset(page.offset);
+}
+
+/** How many appointments `where` selects: the total of every page. */
+async function countAppointments(db: Database, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(appointments)
+    .innerJoin(students, eq(students.id, appointments.studentId))
+    .where(where);
+  return row?.total ?? 0;
+}
+
+/**
+ * One page of the appointments of the psychologist's current students,
+ * whoever scheduled them (a student reassigned to them brings theirs):
+ * soonest first, or the latest first when only `before` bounds them. The
+ * caseload through students_assigned_psychologist_idx, then each
+ * student's appointments through appointments_student_date_idx.
+ */
+export function listCaseloadAppointments(
+  db: Database,
+  psychologistId: string,
+  page: PeriodPage,
+): Promise<AppointmentRecord[]> {
+  return pageOfAppointments(db, inPeriod(inCaseloadOf(psychologistId), page), page);
+}
+
+/** How many appointments of the caseload the page's period holds, on every page. */
+export function countCaseloadAppointments(
+  db: Database,
+  psychologistId: string,
+  period: Pick<PeriodPage, 'after' | 'before'>,
+): Promise<number> {
+  return countAppointments(db, inPeriod(inCaseloadOf(psychologistId), period));
+}
+
+/**
+ * One page of one student's appointments ('Próximas citas' and 'Citas
+ * pasadas' of their detail), in the page's order, through
+ * appointments_student_date_idx.
+ */
+export function listStudentAppointmentPage(
+  db: Database,
+  studentId: string,
+  page: PeriodPage,
+): Promise<AppointmentRecord[]> {
+  return pageOfAppointments(db, inPeriod(eq(appointments.studentId, studentId), page), page);
+}
+
+/** How many of the student's appointments the page's period holds, on every page. */
+export function countStudentAppointments(
+  db: Database,
+  studentId: string,
+  period: Pick<PeriodPage, 'after' | 'before'>,
+): Promise<number> {
+  return countAppointments(db, inPeriod(eq(appointments.studentId, studentId), period));
 }
 
 export async function insertAppointment(

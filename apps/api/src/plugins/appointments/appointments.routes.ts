@@ -17,21 +17,27 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
+import { parseInstant } from '../../lib/instant';
+import { pageInfo } from '../../lib/page-params';
 import { validateBody } from '../../lib/validate';
 import { signedIn } from '../auth/authenticate';
 import { ownStudentOr404, psychologistOnly } from '../students/student-access';
 import {
   agendaQuery,
   closeAppointmentAtVersion,
+  countCaseloadAppointments,
+  countStudentAppointments,
   findCaseloadAppointment,
   findOverlaps,
   insertAppointment,
   listCaseloadAppointments,
+  listStudentAppointmentPage,
   listStudentAppointments,
   lockAgendaOf,
   updateAppointmentAtVersion,
   type AppointmentRecord,
 } from './appointment.queries';
+import { asksForPeriodPage, parsePeriodPage } from './appointment-pages';
 import { toAppointment, toOverlap } from './appointment.view';
 import {
   followClosedAppointment,
@@ -45,19 +51,10 @@ type AppointmentParams = { Params: { id: string } };
 const S = SERVER_MSG.appointments;
 const DAY_MS = 24 * 60 * 60_000;
 
-/** An instant as ISO 8601 writes one: a date, a time, and its offset from UTC. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-function instant(value: unknown): Date | null {
-  if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time);
-}
-
 /** `?from=&to=` of the agenda: two instants, in order, at most APPOINTMENT_RANGE_MAX_DAYS apart. */
 function agendaRange(query: ListQuery['Querystring']): { from: Date; to: Date } {
-  const from = instant(query.from);
-  const to = instant(query.to);
+  const from = parseInstant(query.from);
+  const to = parseInstant(query.to);
   if (!from || !to) {
     throw new HttpError(400, S.rangeInvalid, [
       ...(from ? [] : [{ field: 'from', msg: S.rangeInvalid }]),
@@ -141,6 +138,33 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppC
   const { ctx } = opts;
   const { db } = ctx;
 
+  /** 'Historial' and the home: one page of the caseload's, from an instant on or before it. */
+  async function caseloadPage(psychologistId: string, rawQuery: unknown) {
+    const query = parsePeriodPage(rawQuery);
+    const [records, total] = await Promise.all([
+      listCaseloadAppointments(db, psychologistId, query),
+      countCaseloadAppointments(db, psychologistId, query),
+    ]);
+    return { ok: true, appointments: records.map(toAppointment), ...pageInfo(query, total) };
+  }
+
+  /**
+   * A student's: by page when asked with a period or a page (their detail's
+   * two lists), else every one of them, as the call first answered.
+   */
+  async function studentAppointments(studentId: string, rawQuery: unknown) {
+    if (!asksForPeriodPage(rawQuery)) {
+      const records = await listStudentAppointments(db, studentId);
+      return { ok: true, appointments: records.map(toAppointment) };
+    }
+    const query = parsePeriodPage(rawQuery);
+    const [records, total] = await Promise.all([
+      listStudentAppointmentPage(db, studentId, query),
+      countStudentAppointments(db, studentId, query),
+    ]);
+    return { ok: true, appointments: records.map(toAppointment), ...pageInfo(query, total) };
+  }
+
   app.get<ListQuery>(
     '/api/appointments',
     { ...psychologistOnly, config: { audit: { action: 'appointment.list', record: 'student' } } },
@@ -154,13 +178,11 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppC
           const records = await agendaQuery(db, user.id, range.from, range.to);
           return { ok: true, appointments: records.map(toAppointment) };
         }
-        const records = await listCaseloadAppointments(db, user.id);
-        return { ok: true, appointments: records.map(toAppointment) };
+        return caseloadPage(user.id, request.query);
       }
       if (typeof studentId === 'string') request.auditRecordId = studentId;
       const { student } = await ownStudentOr404(db, user.id, studentId);
-      const records = await listStudentAppointments(db, student.id);
-      return { ok: true, appointments: records.map(toAppointment) };
+      return studentAppointments(student.id, request.query);
     },
   );
 

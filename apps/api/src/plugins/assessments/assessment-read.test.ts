@@ -8,7 +8,8 @@ import { signedInPsychologistWithStudent } from '../../../test/helpers/signed-in
 import { type TestServer } from '../../../test/helpers/test-server';
 
 /**
- * GET /api/suicide-assessments/:id, the saved-assessment screen's call (issue 16), and the
+ * GET /api/suicide-assessments/:id, the saved-assessment screen's call
+ * (docs/columbia-assessment.md#the-saved-assessment), and the
  * protocol the POST answer carries for a high level (docs/api.md#assessments).
  */
 

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, exists, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AssessmentAnswers, RiskLevel } from '@psicocampus/shared/columbia';
 import type { Database } from '../../db/client';
 import { assessmentRemarks, students, suicideAssessments, users } from '../../db/schema';
@@ -70,7 +84,36 @@ export async function listStudentAssessments(
   return withRemarks(db, rows);
 }
 
+/**
+ * One page of a student's assessments, the newest first ('Historial de
+ * evaluaciones', docs/api.md#assessments): the exact reverse of
+ * listStudentAssessments' order, the id settling a tie, so that a screen
+ * numbers each one from the total and its place.
+ */
+export async function listStudentAssessmentPage(
+  db: Database,
+  studentId: string,
+  page: { pageSize: number; offset: number },
+): Promise<AssessmentRecord[]> {
+  const rows = await selectAssessments(db)
+    .where(eq(suicideAssessments.studentId, studentId))
+    .orderBy(desc(suicideAssessments.createdAt), desc(suicideAssessments.id))
+    .limit(page.pageSize)
+    .offset(page.offset);
+  return withRemarks(db, rows);
+}
+
+/** How many assessments the student has, on every page. */
+export async function countStudentAssessments(db: Database, studentId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(suicideAssessments)
+    .where(eq(suicideAssessments.studentId, studentId));
+  return row?.total ?? 0;
+}
+
 export interface CaseloadAssessmentFilters {
+  /** The level in force: the clinician's where recorded, else the scale's. */
   riskLevel?: RiskLevel;
   /** Inclusive bounds, as instants. */
   from?: Date;
@@ -82,35 +125,61 @@ export interface CaseloadAssessmentRecord extends Omit<AssessmentRecord, 'remark
   hasRemarks: boolean;
 }
 
-/** The assessments of the psychologist's current students, newest first. */
+function caseloadConditions(psychologistId: string, filters: CaseloadAssessmentFilters): SQL {
+  return and(
+    inCaseloadOf(psychologistId),
+    // The level in force, the one each row of 'Evaluaciones' reads first (docs/columbia-assessment.md#clinicians-level).
+    filters.riskLevel
+      ? sql`coalesce(${suicideAssessments.clinicianLevel}, ${suicideAssessments.riskLevel}) = ${filters.riskLevel}`
+      : undefined,
+    filters.from ? gte(suicideAssessments.createdAt, filters.from) : undefined,
+    filters.toExclusive ? lt(suicideAssessments.createdAt, filters.toExclusive) : undefined,
+  )!;
+}
+
+/** One page of the assessments of the psychologist's current students, newest first. */
 export async function listCaseloadAssessments(
   db: Database,
   psychologistId: string,
   filters: CaseloadAssessmentFilters,
+  page: { pageSize: number; offset: number },
 ): Promise<CaseloadAssessmentRecord[]> {
-  const conditions: Array<SQL | undefined> = [
-    inCaseloadOf(psychologistId),
-    filters.riskLevel ? eq(suicideAssessments.riskLevel, filters.riskLevel) : undefined,
-    filters.from ? gte(suicideAssessments.createdAt, filters.from) : undefined,
-    filters.toExclusive ? lt(suicideAssessments.createdAt, filters.toExclusive) : undefined,
-  ];
-  return db
-    .select({
-      assessment: suicideAssessments,
-      author: staffRefColumns,
-      student: { id: students.id, firstName: students.firstName, lastName: students.lastName },
-      hasRemarks: exists(
-        db
-          .select({ one: sql`1` })
-          .from(assessmentRemarks)
-          .where(eq(assessmentRemarks.assessmentId, suicideAssessments.id)),
-      ).mapWith(Boolean),
-    })
+  return (
+    db
+      .select({
+        assessment: suicideAssessments,
+        author: staffRefColumns,
+        student: { id: students.id, firstName: students.firstName, lastName: students.lastName },
+        hasRemarks: exists(
+          db
+            .select({ one: sql`1` })
+            .from(assessmentRemarks)
+            .where(eq(assessmentRemarks.assessmentId, suicideAssessments.id)),
+        ).mapWith(Boolean),
+      })
+      .from(suicideAssessments)
+      .innerJoin(students, eq(students.id, suicideAssessments.studentId))
+      .leftJoin(users, eq(users.id, suicideAssessments.authorId))
+      .where(caseloadConditions(psychologistId, filters))
+      // The id settles a tie, so that no row is on two pages or on none.
+      .orderBy(desc(suicideAssessments.createdAt), desc(suicideAssessments.id))
+      .limit(page.pageSize)
+      .offset(page.offset)
+  );
+}
+
+/** How many assessments the same filters match, on every page. */
+export async function countCaseloadAssessments(
+  db: Database,
+  psychologistId: string,
+  filters: CaseloadAssessmentFilters,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
     .from(suicideAssessments)
     .innerJoin(students, eq(students.id, suicideAssessments.studentId))
-    .leftJoin(users, eq(users.id, suicideAssessments.authorId))
-    .where(and(...conditions))
-    .orderBy(desc(suicideAssessments.createdAt));
+    .where(caseloadConditions(psychologistId, filters));
+  return row?.total ?? 0;
 }
 
 /** An assessment of the caller's caseload, with its student's id. */
@@ -152,11 +221,11 @@ export async function insertAssessment(
  * Adds a final remark (docs/columbia-assessment.md#final-remarks). Only ever an insert: the assessment's
  * row is not touched, earlier remarks stay as written, and two remarks saved
  * at once are both kept. The database refuses any UPDATE or DELETE of a
- * remark (migration 0006).
+ * remark (migration 0006), and gives it its time (migration 0018).
  */
 export async function appendRemark(
   db: Database,
-  values: { assessmentId: string; authorId: string; text: string; createdAt: Date },
+  values: { assessmentId: string; authorId: string; text: string },
 ): Promise<RemarkRow> {
   const [row] = await db.insert(assessmentRemarks).values(values).returning();
   return row!;
@@ -168,7 +237,7 @@ export async function listRemarks(db: Database, assessmentId: string): Promise<R
 }
 
 /**
- * Records the clinician's level (issue 19 §1) if the assessment has none yet:
+ * Records the clinician's level (docs/columbia-assessment.md#clinicians-level) if the assessment has none yet:
  * one conditional UPDATE, so two saves at once record one level, and the
  * other finds it taken (null). Migration 0013's trigger refuses any later
  * change of it, whatever the statement.
@@ -193,4 +262,40 @@ export async function recordClinicianLevel(
     )
     .returning();
   return row ?? null;
+}
+
+/** One stored assessment as the consistency check reads it: its answers, its student and author. */
+export interface StoredAssessmentRow {
+  id: string;
+  createdAt: Date;
+  answers: AssessmentAnswers;
+  student: { id: string; firstName: string; lastName: string };
+  author: StaffRow | null;
+}
+
+/**
+ * Every stored assessment of the service, a page at a time, in the order of
+ * their ids (keyset: exact, whatever precision the creation times carry):
+ * `npm run assessments:check` reads them all with bounded memory
+ * (docs/columbia-assessment.md#contradicting-answers).
+ */
+export async function listStoredAssessments(
+  db: Database,
+  afterId: string | null,
+  limit: number,
+): Promise<StoredAssessmentRow[]> {
+  return db
+    .select({
+      id: suicideAssessments.id,
+      createdAt: suicideAssessments.createdAt,
+      answers: suicideAssessments.answers,
+      student: { id: students.id, firstName: students.firstName, lastName: students.lastName },
+      author: staffRefColumns,
+    })
+    .from(suicideAssessments)
+    .innerJoin(students, eq(students.id, suicideAssessments.studentId))
+    .leftJoin(users, eq(users.id, suicideAssessments.authorId))
+    .where(afterId ? gt(suicideAssessments.id, afterId) : undefined)
+    .orderBy(asc(suicideAssessments.id))
+    .limit(limit);
 }

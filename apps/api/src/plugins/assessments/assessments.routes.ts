@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, type AuditAction } from '@psicocampus/shared/domain';
+import { MSG, STUDENT_ASSESSMENTS_PAGE_SIZE, type AuditAction } from '@psicocampus/shared/domain';
 import {
   assessmentCreateSchema,
   computeRiskLevel,
   emptyAssessmentAnswers,
   finalRemarksSchema,
-  isRiskLevel,
   latestAttemptDate,
   normalizeAssessment,
+  RISK_LEVELS,
   isHighRiskLevel,
   riskAnswersOf,
   type AssessmentAnswers,
@@ -23,16 +23,22 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
+import { asksForPage, pageInfo, readPage, type PageParams } from '../../lib/page-params';
+import { QueryReader } from '../../lib/query-params';
+import { startOfDayIn } from '../../lib/service-clock';
 import { validateBody } from '../../lib/validate';
 import { signedIn } from '../auth/authenticate';
 import { ownStudentOr404, psychologistOnly } from '../students/student-access';
 import {
   appendRemark,
+  countCaseloadAssessments,
+  countStudentAssessments,
   findOwnAssessment,
   type OwnAssessment,
   insertAssessment,
   listCaseloadAssessments,
   listRemarks,
+  listStudentAssessmentPage,
   listStudentAssessments,
   recordClinicianLevel,
   type CaseloadAssessmentFilters,
@@ -93,30 +99,49 @@ function answersOf(body: AssessmentCreateBody): AssessmentAnswers {
   return answers;
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The filters and page of 'Evaluaciones' (docs/api.md#assessments): `from`
+ * and `to` are days on the service's clock (`timeZone`,
+ * docs/decisions.md#one-clock), both included; the page is that of every
+ * paged list (docs/api.md#paged-lists). One 400 names every problem.
+ */
+function readCaseloadQuery(
+  query: unknown,
+  timeZone: string,
+): { filters: CaseloadAssessmentFilters; page: PageParams } {
+  const reader = new QueryReader(query);
+  const riskLevel = reader.oneOf('riskLevel', RISK_LEVELS);
+  const from = reader.day('from');
+  const to = reader.day('to');
+  const page = readPage(reader);
+  reader.done();
+  const filters: CaseloadAssessmentFilters = {
+    ...(riskLevel ? { riskLevel } : {}),
+    ...(from ? { from: startOfDayIn(from, timeZone) } : {}),
+    ...(to ? { toExclusive: startOfDayIn(to, timeZone, 1) } : {}),
+  };
+  return { filters, page };
+}
 
-function parseListFilters(query: Record<string, unknown>): CaseloadAssessmentFilters {
-  const problems: Array<{ field: string; msg: string }> = [];
-  const filters: CaseloadAssessmentFilters = {};
-  if (query.riskLevel !== undefined && query.riskLevel !== '') {
-    if (isRiskLevel(query.riskLevel)) filters.riskLevel = query.riskLevel;
-    else problems.push({ field: 'riskLevel', msg: MSG.assessment.invalidOption });
+/**
+ * A student's assessments (docs/api.md#assessments): by page, the newest
+ * first, when asked with `page` or `pageSize` ('Historial de evaluaciones');
+ * else every one, the oldest first, as the call first answered, for the
+ * clients written against it.
+ */
+async function studentAssessments(db: Database, studentId: string, query: unknown) {
+  if (!asksForPage(query)) {
+    const rows = await listStudentAssessments(db, studentId);
+    return { ok: true, assessments: rows.map(toAssessment) };
   }
-  for (const field of ['from', 'to'] as const) {
-    const value = query[field];
-    if (value === undefined || value === '') continue;
-    const date =
-      typeof value === 'string' && DATE_ONLY.test(value) ? new Date(`${value}T00:00:00`) : null;
-    if (!date || Number.isNaN(date.getTime())) {
-      problems.push({ field, msg: MSG.appointments.dateInvalid });
-    } else if (field === 'from') {
-      filters.from = date;
-    } else {
-      filters.toExclusive = new Date(date.getTime() + 24 * 3_600_000);
-    }
-  }
-  if (problems.length) throw new HttpError(400, MSG.api.invalidBody, problems);
-  return filters;
+  const reader = new QueryReader(query);
+  const page = readPage(reader, STUDENT_ASSESSMENTS_PAGE_SIZE);
+  reader.done();
+  const [rows, total] = await Promise.all([
+    listStudentAssessmentPage(db, studentId, page),
+    countStudentAssessments(db, studentId),
+  ]);
+  return { ok: true, assessments: rows.map(toAssessment), ...pageInfo(page, total) };
 }
 
 /** The Columbia assessments of docs/api.md#assessments and docs/columbia-assessment.md#risk-levels. */
@@ -130,8 +155,12 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
     const schema = assessmentCreateSchema(latestAttemptDate(now, DATE_ALLOWANCE_HOURS));
     const body = await validateBody(schema, request.body);
     const record = await ownStudentOr404(db, user.id, body.student ?? body.studentId);
-    // The level is the server's own; a `riskLevel` sent by a client is ignored (docs/columbia-assessment.md#risk-levels).
+    // The schema has refused answers that contradict each other; what is left
+    // to fill is the default of a question the flow did not ask (items 3–5
+    // unanswered under a "No" to item 2 are stored as "No"),
+    // docs/columbia-assessment.md#contradicting-answers.
     const answers = normalizeAssessment(answersOf(body));
+    // The level is the server's own; a `riskLevel` sent by a client is ignored (docs/columbia-assessment.md#risk-levels).
     const saved = await insertAssessment(db, {
       studentId: record.student.id,
       authorId: user.id,
@@ -171,12 +200,17 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
       if (studentId !== undefined) {
         // Recorded before the check, so that a refused look at a foreign student names it.
         if (typeof studentId === 'string') request.auditRecordId = studentId;
+        // Another caseload's student is a 404 before its page is read, as a student's appointments.
         const record = await ownStudentOr404(db, user.id, studentId);
-        const rows = await listStudentAssessments(db, record.student.id);
-        return { ok: true, assessments: rows.map(toAssessment) };
+        return studentAssessments(db, record.student.id, request.query);
       }
-      const rows = await listCaseloadAssessments(db, user.id, parseListFilters(request.query));
-      return { ok: true, assessments: rows.map(toAssessmentSummary) };
+      // The whole caseload's can grow without end: one page with its total.
+      const { filters, page } = readCaseloadQuery(request.query, ctx.config.serviceTimeZone);
+      const [rows, total] = await Promise.all([
+        listCaseloadAssessments(db, user.id, filters, page),
+        countCaseloadAssessments(db, user.id, filters),
+      ]);
+      return { ok: true, assessments: rows.map(toAssessmentSummary), ...pageInfo(page, total) };
     },
   );
 
@@ -209,7 +243,6 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
         assessmentId: found.assessment.id,
         authorId: user.id,
         text: body.finalRemarks,
-        createdAt: ctx.now(),
       });
       // The row names the assessment; its detail, which entry (an id, never the text).
       request.auditDetail = { remarkId: added.id };

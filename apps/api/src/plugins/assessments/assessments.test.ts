@@ -56,13 +56,18 @@ describe('POST /api/suicide-assessments', () => {
     expect(response.json().assessment.riskLevel).toBe('BAJO');
   });
 
-  it('keeps only what the flow asks: items 3–5 reset, hidden lethality cleared', async () => {
+  it('refuses what the flow does not ask rather than clearing it, and fills only unasked defaults', async () => {
     const answers = calmAnswers();
     answers.activeSuicidalIdeationWithPlan = { present: true, description: 'no preguntado' };
-    const assessment = await saveAssessment(server, lucia, studentId, {
-      ...answers,
-      lethalityDegree: 4,
-    });
+    const refused = await post(lucia, { ...answers, lethalityDegree: 4, student: studentId });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.map((error: { field: string }) => error.field)).toEqual([
+      'activeSuicidalIdeationWithPlan.present',
+      'lethalityDegree',
+    ]);
+    // docs/columbia-assessment.md#contradicting-answers: items 3–5 not asked may come unanswered.
+    answers.activeSuicidalIdeationWithPlan = { present: null, description: '' };
+    const assessment = await saveAssessment(server, lucia, studentId, answers);
     expect(assessment.activeSuicidalIdeationWithPlan).toEqual({ present: false, description: '' });
     expect(assessment.lethalityDegree).toBeNull();
     expect(assessment.riskLevel).toBe('BAJO');
@@ -102,7 +107,7 @@ describe('POST /api/suicide-assessments', () => {
       MSG.assessment.lethalDateFuture,
     ],
     [
-      'an interrupted attempt answered "Sí" with 0 attempts (issue 16)',
+      'an interrupted attempt answered "Sí" with 0 attempts',
       () => ({
         ...calmAnswers(),
         interruptedAttempt: { present: true, description: 'lo detuvieron', totalAttempts: 0 },
@@ -110,7 +115,7 @@ describe('POST /api/suicide-assessments', () => {
       MSG.assessment.totalAttemptsAtLeastOne('Intento Interrumpido'),
     ],
     [
-      'an actual attempt answered "Sí" with 0 attempts (issue 16)',
+      'an actual attempt answered "Sí" with 0 attempts',
       () => ({
         ...calmAnswers(),
         actualAttempt: { present: true, description: 'sí', totalAttempts: 0 },
@@ -120,7 +125,7 @@ describe('POST /api/suicide-assessments', () => {
       MSG.assessment.totalAttemptsAtLeastOne('Intento Real'),
     ],
     [
-      'a negative number of attempts, rather than storing 0 (issue 16)',
+      'a negative number of attempts, rather than storing 0',
       () => ({
         ...calmAnswers(),
         abortedAttempt: { present: true, description: 'se detuvo', totalAttempts: -2 },

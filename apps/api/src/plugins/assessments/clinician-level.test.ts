@@ -51,7 +51,7 @@ async function refusal(statement: () => Promise<unknown>): Promise<string> {
   return 'accepted';
 }
 
-describe("the clinician's level (issue 19 §1)", () => {
+describe("the clinician's level", () => {
   it('is recorded once beside the engine’s level, which stays as stored', async () => {
     const { studentId, assessment } = await newAssessment();
     expect(assessment.riskLevel).toBe('MUY_ALTO');

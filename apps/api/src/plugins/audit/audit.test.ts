@@ -27,8 +27,9 @@ afterAll(() => server.close());
 const lastRowOf = async (action: string) => (await auditRowsOf(server, action)).at(-1);
 
 describe('the audit log', () => {
-  it('records a read of a student: who, role, record, address, request and outcome', async () => {
+  it('records a read of a student: who, role, record, address, request and outcome, when and where in the chain', async () => {
     const student = await createStudent(server, lucia);
+    const before = Date.now();
     const response = await server.call({
       method: 'GET',
       url: `/api/students/${student._id}`,
@@ -36,9 +37,14 @@ describe('the audit log', () => {
       remoteAddress: '203.0.113.9',
     });
     expect(response.statusCode).toBe(200);
-    expect(await lastRowOf('student.read')).toEqual({
+    const row = await lastRowOf('student.read');
+    expect(row).toEqual({
       id: expect.any(Number),
       at: expect.any(Date),
+      // Its place and hashes (docs/data-model.md#audit-chain).
+      seq: expect.any(Number),
+      prevHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
       userId: luciaId,
       role: 'PSYCHOLOGIST',
       action: 'student.read',
@@ -49,6 +55,9 @@ describe('the audit log', () => {
       requestId: response.headers['x-request-id'],
       detail: null,
     });
+    // The database's clock, while the call was answered.
+    expect(row!.at.getTime()).toBeGreaterThanOrEqual(before - 1);
+    expect(row!.at.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('records refused reads as denied: another psychologist, an admin, no session', async () => {
@@ -62,6 +71,40 @@ describe('the audit log', () => {
       [await userIdOf(server, 'admin'), 'ADMIN', student._id, 'denied'],
       [null, null, student._id, 'denied'],
     ]);
+  });
+
+  it("records a request for a record that no longer exists as 'missing', not as a refused access", async () => {
+    const student = await createStudent(server, lucia);
+    const note = await addNote(server, lucia, student._id);
+    const deleted = await server.call({
+      method: 'DELETE',
+      url: `/api/students/${student._id}`,
+      token: lucia,
+    });
+    expect(deleted.statusCode).toBe(200);
+    // A tab still open on the student asks for it again: 404, as for anyone else's.
+    const asked = [
+      ['student.read', 'GET', `/api/students/${student._id}`],
+      ['student.history', 'GET', `/api/students/${student._id}/history`],
+      ['appointment.list', 'GET', `/api/appointments?studentId=${student._id}`],
+      ['note.delete', 'DELETE', `/api/students/${student._id}/clinical-notes/${note._id}`],
+    ] as const;
+    for (const [action, method, url] of asked) {
+      const answer = await server.call({ method, url, token: lucia });
+      expect(answer.statusCode).toBe(404);
+      expect(await lastRowOf(action)).toMatchObject({
+        userId: luciaId,
+        outcome: 'missing',
+      });
+    }
+    // Someone else's student that does exist is still a refused access.
+    const theirs = await createStudent(server, martin);
+    await server.call({ method: 'GET', url: `/api/students/${theirs._id}/history`, token: lucia });
+    expect(await lastRowOf('student.history')).toMatchObject({
+      userId: luciaId,
+      recordId: theirs._id,
+      outcome: 'denied',
+    });
   });
 
   it('records writes, with the id of what was created, and refused input as invalid', async () => {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -10,9 +10,17 @@ import { MSG, type AuditAction, type AuditOutcome, type Role } from '@psicocampu
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
-import { auditLog } from '../../db/schema';
+import {
+  appointments,
+  auditLog,
+  clinicalNotes,
+  students,
+  suicideAssessments,
+  users,
+} from '../../db/schema';
 import { inTransaction } from '../../db/unit-of-work';
 import { HttpError, RecordedRefusal } from '../../lib/http-error';
+import { isUuid } from '../../lib/ids';
 import { storableText } from '../../lib/storable-text';
 
 /**
@@ -34,8 +42,11 @@ export type AuditRecordType =
 /** Counts and ids that say what a write did; never clinical text. */
 export type AuditDetail = Record<string, string | number | boolean | null>;
 
+/**
+ * An audit row as the server writes it. Its time, place in the chain and
+ * hashes are the database's to set (migration 0018): an entry cannot say them.
+ */
 export interface AuditEntry {
-  at: Date;
   userId: string | null;
   role: Role | null;
   action: AuditAction;
@@ -74,10 +85,54 @@ export function outcomeForStatus(status: number): AuditOutcome {
   return 'invalid';
 }
 
-/** The row's columns as placeholders (`audit_at`, …), its outcome given by the statement. */
+/** The records whose absence an audit row can tell: each by its table's id. */
+const RECORD_IDS = {
+  student: students.id,
+  clinical_note: clinicalNotes.id,
+  appointment: appointments.id,
+  assessment: suicideAssessments.id,
+  user: users.id,
+} as const;
+
+/**
+ * Whether the record an entry names exists at all. A 404 is the same answer
+ * for someone else's record and for one that is not there
+ * (docs/permissions.md#psychologists); the audit row tells them apart: a
+ * record deleted a moment before refused no one ('missing', not 'denied').
+ * Unknown when the entry names no such record, or the lookup fails.
+ */
+async function recordExists(db: Database, entry: AuditEntry): Promise<boolean | null> {
+  const type = entry.recordType;
+  if (!type || !(type in RECORD_IDS) || entry.recordId === null) return null;
+  if (!isUuid(entry.recordId)) return false;
+  const id = RECORD_IDS[type as keyof typeof RECORD_IDS];
+  try {
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(id.table)
+      .where(eq(id, entry.recordId))
+      .limit(1);
+    return row !== undefined;
+  } catch {
+    return null;
+  }
+}
+
+/** The entry of an answer with `status`: a 404 for a record that does not exist is 'missing'. */
+async function answeredEntry(
+  ctx: AppContext,
+  request: FastifyRequest,
+  audit: AuditRouteConfig,
+  status: number,
+): Promise<AuditEntry> {
+  const entry = entryFor(request, audit, status);
+  if (status === 404 && (await recordExists(ctx.db, entry)) === false) entry.outcome = 'missing';
+  return entry;
+}
+
+/** The row's columns as placeholders (`audit_userId`, …), its outcome given by the statement. */
 function auditRowValues(outcome: SQL) {
   return {
-    at: sql.placeholder('audit_at'),
     userId: sql.placeholder('audit_userId'),
     role: sql.placeholder('audit_role'),
     action: sql.placeholder('audit_action'),
@@ -95,7 +150,6 @@ export type AuditParams = Record<`audit_${keyof AuditEntry}`, unknown>;
 
 function auditParams(entry: AuditEntry): AuditParams {
   return {
-    audit_at: entry.at,
     audit_userId: entry.userId,
     audit_role: entry.role,
     audit_action: entry.action,
@@ -142,7 +196,6 @@ export function readAuditRow(db: Database, outcome: SQL) {
  * whose row cannot be written (fail closed).
  */
 export async function recordedRead<T>(
-  ctx: AppContext,
   request: FastifyRequest,
   read: (params: AuditParams) => Promise<T>,
 ): Promise<T> {
@@ -151,7 +204,7 @@ export async function recordedRead<T>(
   let result: T;
   try {
     // The outcome comes from the statement; 200 only fills the placeholder.
-    result = await read(auditParams(entryFor(ctx, request, audit, 200)));
+    result = await read(auditParams(entryFor(request, audit, 200)));
   } catch (error) {
     request.log.error({ err: error, audit: { action: audit.action } }, 'audited read failed');
     throw new HttpError(503, MSG.api.auditUnavailable);
@@ -167,15 +220,9 @@ function recordIdOf(request: FastifyRequest): string | null {
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
-function entryFor(
-  ctx: AppContext,
-  request: FastifyRequest,
-  audit: AuditRouteConfig,
-  status: number,
-): AuditEntry {
+function entryFor(request: FastifyRequest, audit: AuditRouteConfig, status: number): AuditEntry {
   const actor = request.auth?.user ?? request.auditActor;
   return {
-    at: ctx.now(),
     userId: actor?.id ?? null,
     role: actor?.role ?? null,
     action: request.auditAction ?? audit.action,
@@ -215,7 +262,7 @@ function auditedHandler(
   const handler = route.handler;
   const record = async (request: FastifyRequest, status: number) => {
     try {
-      await appendAudit(ctx.db, entryFor(ctx, request, audit, status));
+      await appendAudit(ctx.db, await answeredEntry(ctx, request, audit, status));
     } catch (error) {
       request.log.error(
         { err: error, audit: { action: audit.action, status } },
@@ -290,7 +337,7 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
     const audit = request.routeOptions.config?.audit;
     if (!audit || request.auditWritten) return payload;
     try {
-      await appendAudit(ctx.db, entryFor(ctx, request, audit, reply.statusCode));
+      await appendAudit(ctx.db, await answeredEntry(ctx, request, audit, reply.statusCode));
     } catch (error) {
       // A refusal: nothing was shown or changed, so the answer stands; the
       // lost row is logged loudly with what is needed to reconstruct it.

@@ -9,19 +9,27 @@ import {
   resetTokenSchema,
   type AuditAction,
 } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { AppContext } from '../../context';
 import { HttpError, RecordedRefusal } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { validateBody } from '../../lib/validate';
-import { passwordChangedMail, passwordResetMail } from '../../mail/templates';
-import { findUserByEmail, findUserById, setPasswordHash } from '../users/user.queries';
+import { loginAlertMail, passwordChangedMail, passwordResetMail } from '../../mail/templates';
+import {
+  findUserByEmail,
+  findUserById,
+  setPasswordHash,
+  type UserRow,
+} from '../users/user.queries';
 import { AUTH_POLICY } from './auth.policy';
 import { signedIn } from './authenticate';
 import { isCommonPassword } from './common-passwords';
+import { afterAnswer } from '../mail/mail-report';
 import { requireCurrentPassword } from './current-password';
 import {
   admitCall,
   admitFromAddress,
+  emailFailures,
   emailOf,
   loginLimitFor,
   pruneLoginAttempts,
@@ -104,6 +112,31 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     throw error;
   };
 
+  /**
+   * The failure that slows an account down (docs/sign-in-and-sessions.md#brute-force-limits)
+   * mails its owner, once per window. Prepared after the answer has left (and
+   * the failure it counts is committed), so a known e-mail's answer takes no
+   * longer than an unknown one's.
+   */
+  function alertOwnerOnceSlowedDown(user: UserRow, clientAddress: string, now: Date): void {
+    ctx.mail.enqueueComposed(
+      async () => {
+        const failures = await emailFailures(db, user.email.toLowerCase(), clientAddress, now);
+        if (failures.total < AUTH_POLICY.maxFailuresPerEmail) return null;
+        const since = new Date(now.getTime() - AUTH_POLICY.failureWindowMs);
+        const subject = SERVER_MSG.mail.loginAlert.subject;
+        if (await ctx.mail.queuedFor(user.id, subject, since)) return null;
+        return loginAlertMail(
+          user.email,
+          user.firstName,
+          failures,
+          `${ctx.config.publicUrl}/login`,
+        );
+      },
+      { kind: 'notice', userId: user.id },
+    );
+  }
+
   const login = { ...audited('auth.login', true), errorHandler: countRefusedBody };
   app.post('/api/auth/login', login, async (request) => {
     const clientAddress = request.ip;
@@ -127,6 +160,8 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const matches = await verifyPassword(user?.passwordHash ?? decoyHash, body.password);
     if (!user || !user.passwordHash || !matches) {
       await recordLoginAttempt(db, { email, clientAddress, outcome: 'failure', at: now });
+      if (user?.active)
+        afterAnswer(request, () => alertOwnerOnceSlowedDown(user, clientAddress, now));
       request.auditRecordId = user?.id ?? null;
       throw new RecordedRefusal(401, MSG.auth.invalidCredentials);
     }

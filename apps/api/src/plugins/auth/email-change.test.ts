@@ -95,7 +95,7 @@ async function colleague(overrides: Partial<UserBody> = {}) {
   return { user, token, oldEmail, body: userBody({ email: oldEmail, ...overrides }) };
 }
 
-describe('an administrator changes a psychologist’s e-mail (issue 14 §2)', () => {
+describe('an administrator changes a psychologist’s e-mail', () => {
   it('changes nothing until the new address confirms; meanwhile every mail goes to the old one', async () => {
     const { user, token, oldEmail, body } = await colleague();
     const newEmail = freshEmail('buzon.del.admin');
@@ -287,7 +287,7 @@ describe('an administrator changes a psychologist’s e-mail (issue 14 §2)', ()
   });
 });
 
-describe('a user changes their own e-mail (issue 14 §2)', () => {
+describe('a user changes their own e-mail', () => {
   const own = async () => {
     const { user, token, oldEmail } = await colleague();
     const body = { firstName: 'Carolina', lastName: 'Mendoza', email: oldEmail, phone: '' };

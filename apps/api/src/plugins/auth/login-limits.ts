@@ -1,9 +1,9 @@
-import { and, count, eq, gt, lt, max, min } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max, min, ne, or } from 'drizzle-orm';
 import { isStorableText, MSG } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 import { HttpError, RecordedRefusal } from '../../lib/http-error';
-import { AUTH_POLICY } from './auth.policy';
+import { AUTH_POLICY, throttleMs } from './auth.policy';
 
 /**
  * 'success', 'failure' (wrong or unknown credentials, or a body that could
@@ -18,7 +18,7 @@ export type LimitedCall =
 
 /**
  * How many calls of each kind one address may make in a window. The login's
- * are those of docs/sign-in-and-sessions.md#brute-force-limits; the recovery calls are limited like it (issue 14): each
+ * are those of docs/sign-in-and-sessions.md#brute-force-limits; the recovery calls are limited like it: each
  * one costs the server work (a reset hashes a password with argon2, a
  * forgot-password may send a mail), and none is made more than a few times
  * by a person. The recovery links themselves are 256-bit tokens; these
@@ -81,11 +81,102 @@ export async function addressLimitFor(
   );
 }
 
+/** An e-mail's failed sign-ins within the window (each counted since the last success that concerns it). */
+export interface EmailFailures {
+  /** From anywhere, since the account's last success. */
+  total: number;
+  /** How many addresses those came from. */
+  addresses: number;
+  latest: Date | null;
+  /** From the caller's address, since the last success from there. */
+  here: { total: number; oldest: Date | null };
+}
+
+/** The latest successful sign-in of `email` in the window, from `clientAddress` when given. */
+async function lastSuccess(db: Database, email: string, windowStart: Date, clientAddress?: string) {
+  const [success] = await db
+    .select({ at: max(loginAttempts.at) })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.kind, 'login'),
+        eq(loginAttempts.email, email),
+        eq(loginAttempts.outcome, 'success'),
+        clientAddress === undefined ? undefined : eq(loginAttempts.clientAddress, clientAddress),
+        gt(loginAttempts.at, windowStart),
+      ),
+    );
+  return asDate(success?.at ?? null) ?? windowStart;
+}
+
+export async function emailFailures(
+  db: Database,
+  email: string,
+  clientAddress: string,
+  now: Date,
+): Promise<EmailFailures> {
+  const windowStart = new Date(now.getTime() - AUTH_POLICY.failureWindowMs);
+  const failuresSince = (since: Date) =>
+    and(
+      eq(loginAttempts.kind, 'login'),
+      eq(loginAttempts.email, email),
+      eq(loginAttempts.outcome, 'failure'),
+      gt(loginAttempts.at, since),
+    );
+  // One row per address: as many as there are places the failures came from.
+  const byAddress = await db
+    .select({ total: count(), latest: max(loginAttempts.at) })
+    .from(loginAttempts)
+    .where(failuresSince(await lastSuccess(db, email, windowStart)))
+    .groupBy(loginAttempts.clientAddress);
+  const [here] = await db
+    .select({ total: count(), oldest: min(loginAttempts.at) })
+    .from(loginAttempts)
+    .where(
+      and(
+        failuresSince(await lastSuccess(db, email, windowStart, clientAddress)),
+        eq(loginAttempts.clientAddress, clientAddress),
+      ),
+    );
+  const latest = byAddress.reduce<Date | null>((last, row) => {
+    const at = asDate(row.latest);
+    return at && (!last || at > last) ? at : last;
+  }, null);
+  return {
+    total: byAddress.reduce((sum, row) => sum + row.total, 0),
+    addresses: byAddress.length,
+    latest,
+    here: { total: here?.total ?? 0, oldest: asDate(here?.oldest ?? null) },
+  };
+}
+
+/** Whether the account signed in from this address recently: its owner's place. */
+async function isKnownAddress(db: Database, email: string, clientAddress: string, now: Date) {
+  const [known] = await db
+    .select({ total: count() })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.kind, 'login'),
+        eq(loginAttempts.email, email),
+        eq(loginAttempts.clientAddress, clientAddress),
+        eq(loginAttempts.outcome, 'success'),
+        gt(loginAttempts.at, new Date(now.getTime() - AUTH_POLICY.knownAddressMs)),
+      ),
+    );
+  return (known?.total ?? 0) > 0;
+}
+
 /**
- * The brute-force limits of docs/sign-in-and-sessions.md#brute-force-limits, counted in the database so that they
- * hold across server processes: the 31st login call from one address within
- * a minute, and the 6th failure for one e-mail within 15 minutes (since its
- * last success), are refused with 429 and `Retry-After`.
+ * The brute-force limits of docs/sign-in-and-sessions.md#brute-force-limits,
+ * counted in the database so that they hold across server processes:
+ * - the 31st login call from one address within a minute;
+ * - the 6th failure for one e-mail from one address within 15 minutes (since
+ *   its last success): that address waits out the window;
+ * - after 5 failures for one e-mail from anywhere, a try from an address the
+ *   account has not signed in from waits `throttleMs` after the last failure.
+ *   Slowed, never locked: six calls from six places cannot keep the owner out.
+ * Each is answered 429 with `Retry-After`; the password is not checked.
  */
 export async function loginLimitFor(
   db: Database,
@@ -96,36 +187,17 @@ export async function loginLimitFor(
   const byAddress = await addressLimitFor(db, 'login', clientAddress, now);
   if (byAddress) return byAddress;
 
-  const windowStart = new Date(now.getTime() - AUTH_POLICY.failureWindowMs);
-  const [success] = await db
-    .select({ at: max(loginAttempts.at) })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.kind, 'login'),
-        eq(loginAttempts.email, email),
-        eq(loginAttempts.outcome, 'success'),
-        gt(loginAttempts.at, windowStart),
-      ),
-    );
-  const since = asDate(success?.at ?? null) ?? windowStart;
-  const [failures] = await db
-    .select({ total: count(), oldest: min(loginAttempts.at) })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.kind, 'login'),
-        eq(loginAttempts.email, email),
-        eq(loginAttempts.outcome, 'failure'),
-        gt(loginAttempts.at, since),
-      ),
-    );
-  if (failures && failures.total >= AUTH_POLICY.maxFailuresPerEmail) {
-    const oldest = asDate(failures.oldest) ?? now;
+  const failures = await emailFailures(db, email, clientAddress, now);
+  if (failures.here.total >= AUTH_POLICY.maxFailuresPerEmailAndAddress) {
+    const oldest = failures.here.oldest ?? now;
     const retryAfter = secondsUntil(new Date(oldest.getTime() + AUTH_POLICY.failureWindowMs), now);
     return tooMany(MSG.auth.tooManyFailures(Math.ceil(retryAfter / 60)), retryAfter);
   }
-  return null;
+  if (failures.total < AUTH_POLICY.maxFailuresPerEmail || !failures.latest) return null;
+  const readyAt = new Date(failures.latest.getTime() + throttleMs(failures.total));
+  if (readyAt <= now || (await isKnownAddress(db, email, clientAddress, now))) return null;
+  const retryAfter = secondsUntil(readyAt, now);
+  return tooMany(MSG.auth.accountThrottled(retryAfter), retryAfter);
 }
 
 /** One call counted by the limits; a sign-in ('login') unless `kind` says otherwise. */
@@ -183,9 +255,21 @@ export function emailOf(body: unknown): string {
   return isStorableText(readable) ? readable : '';
 }
 
+/** Old attempts are of no use; a sign-in's success is kept while it makes its address known. */
 export async function pruneLoginAttempts(db: Database, now: Date): Promise<void> {
   const before = new Date(now.getTime() - AUTH_POLICY.attemptRetentionMs);
-  await db.delete(loginAttempts).where(lt(loginAttempts.at, before));
+  const knownSince = new Date(now.getTime() - AUTH_POLICY.knownAddressMs);
+  await db
+    .delete(loginAttempts)
+    .where(
+      or(
+        lt(loginAttempts.at, knownSince),
+        and(
+          lt(loginAttempts.at, before),
+          or(ne(loginAttempts.kind, 'login'), ne(loginAttempts.outcome, 'success')),
+        ),
+      ),
+    );
 }
 
 /**

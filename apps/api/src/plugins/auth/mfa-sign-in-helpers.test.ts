@@ -4,7 +4,7 @@ import type { TestServer } from '../../../test/helpers/test-server';
 
 /*
  * The tests' sign-in helpers with every administrator required to have a
- * second factor (issue 21): they enrol at the first sign-in and then send
+ * second factor: they enrol at the first sign-in and then send
  * codes (or recovery codes) as a person would, so that suites signing in as
  * the demo administrator keep working when ADMIN_MFA_REQUIRED is on.
  */

@@ -8,6 +8,7 @@ import {
   mfaEnrollSchema,
   mfaLoginSchema,
   mfaPolicySchema,
+  mfaResetSchema,
 } from '@psicocampus/shared/mfa';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
@@ -23,6 +24,7 @@ import { requireCurrentPassword } from './current-password';
 import { addressLimitFor, keepingTheCount } from './login-limits';
 import {
   acceptedStep,
+  checkCode,
   clearSecondFactor,
   codeLimitFor,
   countChallengeFailure,
@@ -64,8 +66,15 @@ function wrongCode(message: string = MFA_MSG.codeWrong): RecordedRefusal {
   return new RecordedRefusal(400, message, [{ field: 'code', msg: message }]);
 }
 
+/** A right code used once already: answered as such, and never counted as a wrong guess. */
+function codeAlreadyUsed(): HttpError {
+  return new HttpError(400, MFA_MSG.codeAlreadyUsed, [
+    { field: 'code', msg: MFA_MSG.codeAlreadyUsed },
+  ]);
+}
+
 /**
- * The second factor's calls (issue 21, docs/sign-in-and-sessions.md#second-factor):
+ * The second factor's calls (docs/sign-in-and-sessions.md#second-factor):
  * the code step of a sign-in, enrolment (forced by a challenge, or from
  * the profile with a session), disabling, an administrator's reset and the
  * service's policy. Every refusal that counts toward a limit is a
@@ -158,6 +167,63 @@ export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     );
   }
 
+  /** The account's current password, typed again for a change a session alone must not make. */
+  async function requirePasswordOf(
+    user: UserRow,
+    password: string | undefined,
+    request: FastifyRequest,
+    now: Date,
+  ): Promise<void> {
+    if (!password) {
+      throw new HttpError(400, MSG.auth.currentPasswordRequired, [
+        { field: 'password', msg: MSG.auth.currentPasswordRequired },
+      ]);
+    }
+    await requireCurrentPassword(db, {
+      user,
+      password,
+      field: 'password',
+      clientAddress: request.ip,
+      now,
+    });
+  }
+
+  /**
+   * A signed-in user's fresh proof of who they are, for a change a session
+   * alone must not make (ASVS V3.7.1): the current password, then, when the
+   * account has a second factor, a current code of its app. Each wrong one
+   * counts under the limits of its kind (the sign-in's, the codes'), and a
+   * right code is used up like a sign-in's.
+   */
+  async function requireFreshProof(
+    user: UserRow,
+    proof: { password?: string; code?: string },
+    subject: Subject,
+    request: FastifyRequest,
+    now: Date,
+  ): Promise<void> {
+    await requirePasswordOf(user, proof.password, request, now);
+    if (!user.mfaSecret) return;
+    if (!proof.code) {
+      throw new HttpError(400, MFA_MSG.codeRequired, [
+        { field: 'code', msg: MFA_MSG.codeRequired },
+      ]);
+    }
+    await admitCode(subject, request, now);
+    const check = await checkCode(
+      totpKeyOf(user.mfaSecret, user.id, request),
+      proof.code,
+      now,
+      user.mfaLastStep ?? null,
+    );
+    if (check === 'replayed') throw codeAlreadyUsed();
+    if (check === 'wrong') {
+      await countFailure(subject, request, now);
+      throw wrongCode();
+    }
+    await db.update(users).set({ mfaLastStep: check.step }).where(eq(users.id, user.id));
+  }
+
   /** Opens the session a challenge was the last step to, as the sign-in answers it. */
   async function signIn(subject: Subject & { challenge: LiveChallenge }, request: FastifyRequest) {
     const now = ctx.now();
@@ -201,17 +267,18 @@ export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext })
       return { ...answer, recoveryCodesLeft: left, notice: MFA_MSG.recoveryCodesLeft(left) };
     }
 
-    const step = await acceptedStep(
+    const check = await checkCode(
       totpKeyOf(current.mfaSecret, user.id, request),
       body.code ?? '',
       now,
       current.mfaLastStep ?? null,
     );
-    if (step === null) {
+    if (check === 'replayed') throw codeAlreadyUsed();
+    if (check === 'wrong') {
       await countFailure(subject, request, now);
       throw wrongCode();
     }
-    await db.update(users).set({ mfaLastStep: step }).where(eq(users.id, user.id));
+    await db.update(users).set({ mfaLastStep: check.step }).where(eq(users.id, user.id));
     request.auditDetail = { method: 'totp' };
     return signIn({ ...subject, challenge }, request);
   });
@@ -219,8 +286,11 @@ export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   app.post('/api/auth/mfa/enroll', publicAudited('auth.mfa_enroll'), async (request) => {
     const now = ctx.now();
     const body = await validateBody(mfaEnrollSchema, request.body);
-    const { user } = await subjectOf(request, body.challenge, 'enroll', now);
+    const { user, challenge } = await subjectOf(request, body.challenge, 'enroll', now);
     if (user.mfaSecret) throw new HttpError(409, MFA_MSG.alreadyEnrolled);
+    // A challenge is a password just typed; a session is not (a stolen token
+    // must not put its thief's key on the account).
+    if (!challenge) await requirePasswordOf(user, body.password, request, now);
     const secret = newTotpSecret();
     // Kept apart until a code confirms it: a key nobody scanned protects nothing.
     await db
@@ -296,25 +366,7 @@ export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     if (requiredFor(await mfaPolicy(db, config), user.role)) {
       throw new HttpError(409, MFA_MSG.requiredByPolicy);
     }
-    await requireCurrentPassword(db, {
-      user,
-      password: body.password,
-      field: 'password',
-      clientAddress: request.ip,
-      now,
-    });
-    const subject: Subject = { user, challenge: null, sessionId };
-    await admitCode(subject, request, now);
-    const step = await acceptedStep(
-      totpKeyOf(user.mfaSecret, user.id, request),
-      body.code,
-      now,
-      user.mfaLastStep ?? null,
-    );
-    if (step === null) {
-      await countFailure(subject, request, now);
-      throw wrongCode();
-    }
+    await requireFreshProof(user, body, { user, challenge: null, sessionId }, request, now);
     await clearSecondFactor(db, user.id, now);
     return { ok: true, msg: MFA_MSG.disabled };
   });
@@ -326,17 +378,26 @@ export async function mfaRoutes(app: FastifyInstance, opts: { ctx: AppContext })
       config: { audit: { action: 'user.mfa_reset' as const, record: 'user' as const } },
     },
     async (request) => {
-      const { user: admin } = signedIn(request);
+      const { user: admin, sessionId } = signedIn(request);
       const id = request.params.id;
       if (!isUuid(id)) throw userNotFound();
       if (id === admin.id) throw new HttpError(403, MFA_MSG.resetSelf);
+      const body = await validateBody(mfaResetSchema, request.body);
       const now = ctx.now();
-      await lockSecondFactor(db, id);
+      // Both accounts' code checks, always in one order: two administrators
+      // resetting each other wait in turn instead of deadlocking.
+      for (const locked of [admin.id, id].sort()) await lockSecondFactor(db, locked);
       const user = await findUserById(db, id);
       if (!user) throw userNotFound();
+      // Nothing to reset: no session ends and nobody is mailed for nothing
+      // (the users screen offers the action only for an account that has one).
+      if (user.mfaSecret === null) throw new HttpError(409, MFA_MSG.resetNone);
+      const self = await findUserById(db, admin.id);
+      if (!self) throw new HttpError(401, MSG.api.unauthorized);
+      await requireFreshProof(self, body, { user: self, challenge: null, sessionId }, request, now);
       await clearSecondFactor(db, id, now);
       await endUserSessions(db, id, now);
-      request.auditDetail = { hadSecondFactor: user.mfaSecret !== null };
+      request.auditDetail = { hadSecondFactor: true };
       await ctx.mail.enqueue(
         mfaResetMail(user.email, user.firstName, fullName(admin), `${config.publicUrl}/login`),
         { kind: 'notice', userId: user.id },

@@ -14,7 +14,7 @@ import { codeNow, toMiddleOfStep, toNextStep, totpAt } from '../../../test/helpe
 import { acceptedStep } from './second-factor';
 
 /*
- * The second factor (issue 21). Every code here is computed by the test's
+ * The second factor. Every code here is computed by the test's
  * own RFC 6238 implementation (test/helpers/totp.ts), itself checked
  * against the RFC's test vectors below.
  */
@@ -83,15 +83,46 @@ async function signInWithCode(key: DemoAccountKey, secret: string) {
 
 const me = (token: string) => server.call({ method: 'GET', url: '/api/auth/me', token });
 
-async function resetByAdmin(adminToken: string, key: DemoAccountKey) {
+let admin: Awaited<ReturnType<typeof enrolAtSignIn>>;
+
+/** The enrolled demo administrator's own proof: the password and a code of a step not used yet. */
+function adminProof(): { password: string; code: string } {
+  toNextStep(server);
+  return { password: demoAccount('admin').password, code: codeNow(server, admin.secret) };
+}
+
+/** An administrator's reset of another account's second factor, with `proof` as its body. */
+async function resetByAdmin(adminToken: string, key: DemoAccountKey, proof: object = adminProof()) {
   return server.call({
     method: 'POST',
     url: `/api/users/${await userIdOf(server, key)}/mfa/reset`,
     token: adminToken,
+    payload: proof,
+    remoteAddress: randomAddress(),
   });
 }
 
-let admin: Awaited<ReturnType<typeof enrolAtSignIn>>;
+/** Turns a second factor on from the profile (the password, then a code): its key and session. */
+async function enrolFromProfile(on: TestServer, key: DemoAccountKey) {
+  const token = await on.login(key);
+  const enrol = await on.call({
+    method: 'POST',
+    url: '/api/auth/mfa/enroll',
+    token,
+    payload: { password: demoAccount(key).password },
+  });
+  expect(enrol.statusCode).toBe(200);
+  const { secret } = enrol.json() as { secret: string };
+  toMiddleOfStep(on);
+  const confirm = await on.call({
+    method: 'POST',
+    url: '/api/auth/mfa/confirm',
+    token,
+    payload: { code: codeNow(on, secret) },
+  });
+  expect(confirm.statusCode).toBe(200);
+  return { token, secret };
+}
 
 /** A new session of the enrolled demo administrator. */
 async function adminSession(): Promise<string> {
@@ -199,7 +230,8 @@ describe('an administrator without a second factor', () => {
     const second = await passwordStep('admin');
     const replay = await post('/api/auth/login/mfa', { challenge: second.json().challenge, code });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json().msg).toBe(MFA_MSG.codeWrong);
+    expect(replay.json().msg).toBe(MFA_MSG.codeAlreadyUsed);
+    expect(replay.json().errors).toEqual([{ field: 'code', msg: MFA_MSG.codeAlreadyUsed }]);
     // The previous step's code is older than the one used: refused too.
     const older = await post('/api/auth/login/mfa', {
       challenge: second.json().challenge,
@@ -214,6 +246,33 @@ describe('an administrator without a second factor', () => {
     });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().msg).toBe(MFA_MSG.challengeExpired);
+  });
+
+  it('answers a code used once already as such, never counting it as a guess (two sign-ins within one step lock nothing)', async () => {
+    toNextStep(server);
+    const code = codeNow(server, admin.secret);
+    const first = await passwordStep('admin');
+    expect(
+      (await post('/api/auth/login/mfa', { challenge: first.json().challenge, code })).statusCode,
+    ).toBe(200);
+    // Someone signing in again on another computer within the same 30 s types the same code,
+    // more often than the limits allow wrong ones (5 a challenge, 9 an account).
+    const again = await passwordStep('admin');
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      const replay = await post('/api/auth/login/mfa', { challenge: again.json().challenge, code });
+      expect([attempt, replay.statusCode, replay.json().msg]).toEqual([
+        attempt,
+        400,
+        MFA_MSG.codeAlreadyUsed,
+      ]);
+    }
+    // The next code of the app signs in on that very challenge.
+    toNextStep(server);
+    const next = await post('/api/auth/login/mfa', {
+      challenge: again.json().challenge,
+      code: codeNow(server, admin.secret),
+    });
+    expect(next.statusCode).toBe(200);
   });
 
   it('accepts a clock one step behind or ahead, not two', async () => {
@@ -371,13 +430,43 @@ describe('a psychologist', () => {
     });
   });
 
+  it('puts no factor on an account for a session alone: the profile enrols with the current password (ASVS V3.7.1)', async () => {
+    const token = (await passwordStep('psychologist2')).json().token as string;
+    const enrol = (payload: Record<string, unknown>) =>
+      server.call({ method: 'POST', url: '/api/auth/mfa/enroll', token, payload });
+    const bare = await enrol({});
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().errors).toEqual([
+      { field: 'password', msg: MSG.auth.currentPasswordRequired },
+    ]);
+    const wrong = await enrol({ password: 'la contraseña de otro' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([
+      { field: 'password', msg: MSG.auth.currentPasswordWrong },
+    ]);
+    // Neither left a key waiting: a code for no key confirms nothing.
+    const confirm = await server.call({
+      method: 'POST',
+      url: '/api/auth/mfa/confirm',
+      token,
+      payload: { code: '123456' },
+    });
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json().msg).toBe(MFA_MSG.enrollFirst);
+    // A wrong password here is a failed sign-in of the account, under the login's limits.
+    const failures = (await auditRowsOf(server, 'auth.mfa_enroll')).filter(
+      (row) => row.outcome !== 'success',
+    );
+    expect(failures.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('enrols from the profile with a session, and may disable it with the password and a code', async () => {
     const token = (await passwordStep('psychologist2')).json().token as string;
     const enrol = await server.call({
       method: 'POST',
       url: '/api/auth/mfa/enroll',
       token,
-      payload: {},
+      payload: { password: demoAccount('psychologist2').password },
     });
     expect(enrol.statusCode).toBe(200);
     const { secret } = enrol.json();
@@ -493,11 +582,214 @@ describe('a psychologist', () => {
       method: 'POST',
       url: '/api/users/00000000-0000-4000-8000-000000000000/mfa/reset',
       token: adminToken,
+      payload: adminProof(),
     });
     expect(unknown.statusCode).toBe(404);
 
     expect((await policy({ psychologistsRequired: false })).statusCode).toBe(200);
     expect((await passwordStep('psychologist')).json().token).toEqual(expect.any(String));
+  });
+});
+
+describe('an account without a second factor', () => {
+  it('shows as such in the users list, and a reset of it is refused in Spanish, changing nothing', async () => {
+    const adminToken = await adminSession();
+    // The policy is off again: Martín signs in with his password and has no factor.
+    const martin = await server.login('psychologist2');
+    const users = await server.call({ method: 'GET', url: '/api/users', token: adminToken });
+    const factors = Object.fromEntries(
+      (users.json().users as Array<{ email: string; hasSecondFactor: boolean }>).map((user) => [
+        user.email,
+        user.hasSecondFactor,
+      ]),
+    );
+    expect(factors).toMatchObject({
+      [demoAccount('admin').email]: true,
+      [demoAccount('psychologist2').email]: false,
+    });
+
+    const mailsBefore = (await server.outbox()).length;
+    const refused = await resetByAdmin(adminToken, 'psychologist2');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ ok: false, msg: MFA_MSG.resetNone });
+    // Nothing happened to the account: its session lives, and nobody is mailed.
+    expect((await me(martin)).statusCode).toBe(200);
+    expect((await server.outbox()).length).toBe(mailsBefore);
+    expect((await auditRowsOf(server, 'user.mfa_reset')).at(-1)).toMatchObject({
+      outcome: 'invalid',
+      recordId: await userIdOf(server, 'psychologist2'),
+    });
+  });
+});
+
+describe("an administrator's reset asks for the administrator's own fresh proof (ASVS V3.7.1)", () => {
+  let adminToken: string;
+  let martin: { token: string; secret: string };
+  let martinId: string;
+  let mailsBefore: number;
+
+  beforeAll(async () => {
+    // The wrong codes and passwords of the tests above are forgotten.
+    server.advanceClock(15 * 60_000);
+    adminToken = await adminSession();
+    martin = await enrolFromProfile(server, 'psychologist2');
+    martinId = await userIdOf(server, 'psychologist2');
+    mailsBefore = (await server.outbox()).length;
+  });
+
+  /** Martín keeps his second factor and his session, and is mailed nothing. */
+  async function expectNothingReset() {
+    expect((await me(martin.token)).statusCode).toBe(200);
+    const status = await server.call({ method: 'GET', url: '/api/auth/mfa', token: martin.token });
+    expect(status.json().mfa.enabled).toBe(true);
+    expect((await server.outbox()).length).toBe(mailsBefore);
+  }
+
+  const reset = (proof: object, remoteAddress = randomAddress()) =>
+    server
+      .call({
+        method: 'POST',
+        url: `/api/users/${martinId}/mfa/reset`,
+        token: adminToken,
+        payload: proof,
+        remoteAddress,
+      })
+      .then((answer) => ({ status: answer.statusCode, ...answer.json() }));
+
+  it("refuses a session alone, or a password that is not the administrator's, resetting nothing", async () => {
+    expect(await reset({})).toEqual({
+      status: 400,
+      ok: false,
+      msg: MSG.auth.currentPasswordRequired,
+      errors: [{ field: 'password', msg: MSG.auth.currentPasswordRequired }],
+    });
+    const { code } = adminProof();
+    expect(await reset({ password: demoAccount('psychologist2').password, code })).toEqual({
+      status: 400,
+      ok: false,
+      msg: MSG.auth.currentPasswordWrong,
+      errors: [{ field: 'password', msg: MSG.auth.currentPasswordWrong }],
+    });
+    await expectNothingReset();
+    expect((await auditRowsOf(server, 'user.mfa_reset')).at(-1)).toMatchObject({
+      outcome: 'invalid',
+      recordId: martinId,
+    });
+  });
+
+  it("refuses the password without a current code of the administrator's app, or with a wrong one", async () => {
+    const { password } = adminProof();
+    expect(await reset({ password })).toEqual({
+      status: 400,
+      ok: false,
+      msg: MFA_MSG.codeRequired,
+      errors: [{ field: 'code', msg: MFA_MSG.codeRequired }],
+    });
+    // A code of Martín's own app, or one of the administrator's three steps old, is wrong.
+    for (const code of [codeNow(server, martin.secret), codeNow(server, admin.secret, -3)]) {
+      expect(await reset({ password, code })).toMatchObject({
+        status: 400,
+        msg: MFA_MSG.codeWrong,
+        errors: [{ field: 'code', msg: MFA_MSG.codeWrong }],
+      });
+    }
+    expect(await reset({ password, code: '12345' })).toMatchObject({
+      status: 400,
+      errors: [{ field: 'code', msg: MFA_MSG.codeFormat }],
+    });
+    await expectNothingReset();
+  });
+
+  it("counts wrong passwords as the sign-in's: the 6th try from one address is a 429, even a right one", async () => {
+    server.advanceClock(15 * 60_000);
+    const address = randomAddress();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const wrong = await reset({ ...adminProof(), password: `no es la mía ${attempt}` }, address);
+      expect([attempt, wrong.status]).toEqual([attempt, 400]);
+    }
+    const sixth = await server.call({
+      method: 'POST',
+      url: `/api/users/${martinId}/mfa/reset`,
+      token: adminToken,
+      payload: adminProof(),
+      remoteAddress: address,
+    });
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    await expectNothingReset();
+  });
+
+  it("counts wrong codes as the sign-in's: the 10th code of the administrator in 15 minutes is a 429, even a right one", async () => {
+    server.advanceClock(15 * 60_000);
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      const wrong = await reset({ ...adminProof(), code: codeNow(server, admin.secret, -4) });
+      expect([attempt, wrong.status, wrong.msg]).toEqual([attempt, 400, MFA_MSG.codeWrong]);
+    }
+    const tenth = await reset(adminProof());
+    expect(tenth).toMatchObject({ status: 429, msg: expect.stringMatching(/Demasiados códigos/) });
+    await expectNothingReset();
+    expect((await auditRowsOf(server, 'user.mfa_reset')).at(-1)).toMatchObject({
+      outcome: 'denied',
+    });
+    server.advanceClock(15 * 60_000);
+  });
+
+  it('resets with the password and a current code, and that code resets nothing a second time', async () => {
+    const proof = adminProof();
+    expect(await reset({ ...proof, code: proof.code.replace(/^(\d{3})/, '$1 ') })).toEqual({
+      status: 200,
+      ok: true,
+      msg: MFA_MSG.resetDone,
+    });
+    expect((await me(martin.token)).statusCode).toBe(401);
+    expect((await auditRowsOf(server, 'user.mfa_reset')).at(-1)).toMatchObject({
+      outcome: 'success',
+      recordId: martinId,
+    });
+
+    // Martín turns it on again; the code the administrator typed is spent.
+    martin = await enrolFromProfile(server, 'psychologist2');
+    mailsBefore = (await server.outbox()).length;
+    const replay = await reset(proof);
+    expect(replay).toMatchObject({ status: 400, msg: MFA_MSG.codeAlreadyUsed });
+    await expectNothingReset();
+    expect((await reset(adminProof())).status).toBe(200);
+  });
+});
+
+describe("an administrator's reset, by an administrator without a second factor", () => {
+  it('asks for the password alone', async () => {
+    const own = await startTestServer({ mfaRequiredForAdmins: false });
+    try {
+      const adminToken = await own.login('admin');
+      const martin = await enrolFromProfile(own, 'psychologist2');
+      const url = `/api/users/${await userIdOf(own, 'psychologist2')}/mfa/reset`;
+      const reset = (payload: object) =>
+        own.call({
+          method: 'POST',
+          url,
+          token: adminToken,
+          payload,
+          remoteAddress: randomAddress(),
+        });
+      const bare = await reset({});
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json().errors).toEqual([
+        { field: 'password', msg: MSG.auth.currentPasswordRequired },
+      ]);
+      expect((await reset({ password: 'no es la mía' })).statusCode).toBe(400);
+      expect(
+        (await own.call({ method: 'GET', url: '/api/auth/me', token: martin.token })).statusCode,
+      ).toBe(200);
+      const done = await reset({ password: demoAccount('admin').password });
+      expect(done.statusCode).toBe(200);
+      expect(done.json().msg).toBe(MFA_MSG.resetDone);
+      expect(
+        (await own.call({ method: 'GET', url: '/api/auth/me', token: martin.token })).statusCode,
+      ).toBe(401);
+    } finally {
+      await own.close();
+    }
   });
 });
 

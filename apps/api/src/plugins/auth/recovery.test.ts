@@ -246,7 +246,7 @@ describe('PUT /api/auth/password', () => {
   });
 });
 
-describe('per-address limits of the recovery calls (issue 14)', () => {
+describe('per-address limits of the recovery calls', () => {
   beforeEach(() => server.advanceClock(AUTH_POLICY.failureWindowMs + 1000));
 
   const call = (url: string, payload: unknown, remoteAddress: string) =>

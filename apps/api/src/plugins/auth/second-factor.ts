@@ -24,7 +24,7 @@ import { recordLoginAttempt } from './login-limits';
 import { hashToken, newToken } from './tokens';
 
 /**
- * The second factor (issue 21, docs/sign-in-and-sessions.md#second-factor):
+ * The second factor (docs/sign-in-and-sessions.md#second-factor):
  * TOTP codes of RFC 6238 (SHA-1, 6 digits, 30-second steps, the defaults of
  * every authenticator app) checked by otplib, and single-use recovery codes
  * kept only as argon2id hashes. Nothing here logs a key or a code.
@@ -45,30 +45,46 @@ export function otpauthUrl(email: string, secret: string): string {
 }
 
 /**
- * The time step of `code` if it is right for `secret` at `now`, one step
- * of drift either way accepted, and later than `lastStep` (a code is
- * accepted once); otherwise null.
+ * What a code is for `secret` at `now`, one step of drift either way
+ * accepted: right and new (its time step), right but not later than
+ * `lastStep` (each code is accepted once: a replay, which is a wait and not
+ * a guess), or wrong.
  */
-export async function acceptedStep(
+export type CodeCheck = { step: number } | 'replayed' | 'wrong';
+
+export async function checkCode(
   secret: string,
   code: string,
   now: Date,
   lastStep: number | null,
-): Promise<number | null> {
-  if (!/^\d{6}$/.test(code)) return null;
+): Promise<CodeCheck> {
+  if (!/^\d{6}$/.test(code)) return 'wrong';
   try {
     const result = await verify({
       secret,
       token: code,
       epoch: Math.floor(now.getTime() / 1000),
       epochTolerance: STEP_SECONDS,
-      ...(lastStep === null ? {} : { afterTimeStep: lastStep }),
     });
-    return result.valid && 'timeStep' in result ? result.timeStep : null;
+    if (!result.valid || !('timeStep' in result)) return 'wrong';
+    return lastStep !== null && result.timeStep <= lastStep
+      ? 'replayed'
+      : { step: result.timeStep };
   } catch {
     // A stored key that cannot be read accepts nothing.
-    return null;
+    return 'wrong';
   }
+}
+
+/** The time step of a right, new code (see checkCode); null otherwise. */
+export async function acceptedStep(
+  secret: string,
+  code: string,
+  now: Date,
+  lastStep: number | null,
+): Promise<number | null> {
+  const check = await checkCode(secret, code, now, lastStep);
+  return typeof check === 'object' ? check.step : null;
 }
 
 /** Letters and digits nobody misreads (no 0/o, 1/l/i). */

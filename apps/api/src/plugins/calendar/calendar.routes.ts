@@ -45,8 +45,8 @@ const audited = (action: AuditAction) => ({
 });
 
 /**
- * The psychologist's agenda as an iCalendar feed (issue 18; README,
- * "Calendar feed"): a secret URL their calendar program subscribes to.
+ * The psychologist's agenda as an iCalendar feed (docs/api.md#calendar-feed):
+ * a secret URL their calendar program subscribes to.
  * The token is shown once, kept only as its hash, replaced by a new one
  * (the old URL then answers 404) and revoked by deleting it. Titles say
  * "Cita" and the status; the student's name only if the psychologist turns
@@ -142,7 +142,7 @@ export async function calendarRoutes(app: FastifyInstance, opts: { ctx: AppConte
           .type('text/calendar; charset=utf-8')
           .header('Cache-Control', 'no-store, private')
           .header('Content-Disposition', 'inline; filename="agenda.ics"');
-        return feedCalendar(C.feedName, events, now);
+        return feedCalendar(C.feedName, events, now, ctx.config.serviceTimeZone);
       });
     },
   );

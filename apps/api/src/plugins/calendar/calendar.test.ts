@@ -1,6 +1,10 @@
 import { appointmentUid } from '../../mail/appointment-calendar';
 import { and, eq } from 'drizzle-orm';
-import type { Appointment, StudentSummary } from '@psicocampus/shared/domain';
+import {
+  formatDateTimeIn,
+  type Appointment,
+  type StudentSummary,
+} from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { auditLog, calendarFeeds } from '../../db/schema';
 import { parseCalendar } from '../../../test/helpers/ics';
@@ -8,7 +12,7 @@ import { createStudent, inDays } from '../../../test/helpers/patients';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { randomAddress, type TestServer } from '../../../test/helpers/test-server';
 
-/** The psychologist's iCalendar feed (issue 18; README, "Calendar feed"). */
+/** The psychologist's iCalendar feed (docs/api.md#calendar-feed). */
 
 let server: TestServer;
 let lucia: string;
@@ -99,6 +103,12 @@ describe('the calendar feed', () => {
     expect(first!.start.toISOString()).toBe(new Date(scheduled.date).toISOString());
     expect(second).toMatchObject({ summary: 'Cita (Cancelada)', status: 'CANCELLED' });
     expect(second!.sequence).toBeGreaterThan(0);
+    // The service's clock, said once for the calendar and in words in each event (docs/decisions.md#one-clock).
+    const zone = server.config.serviceTimeZone;
+    expect(calendar.timeZone).toBe(zone);
+    expect(first!.description).toBe(
+      `${formatDateTimeIn(scheduled.date, zone)} (hora del servicio, ${zone})`,
+    );
     for (const secret of ['Valentina', 'Quispe', 'Duelo', 'autolesión', 'Feriado']) {
       expect(response.body).not.toContain(secret);
     }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { clinicalNoteAddenda, clinicalNotes, students, users } from '../../db/schema';
@@ -25,10 +26,6 @@ export interface NoteRecord {
   addenda?: AddendumRecord[];
 }
 
-export interface RecentNoteRecord extends NoteRecord {
-  student: { id: string; firstName: string; lastName: string };
-}
-
 function selectNotes(db: Database) {
   return db
     .select({ note: clinicalNotes, author: staffRefColumns })
@@ -46,6 +43,61 @@ const listStudentNotesStatement = preparedFor((db) =>
 /** A student's notes, newest first, each with its author: one query. */
 export async function listStudentNotes(db: Database, studentId: string): Promise<NoteRecord[]> {
   return listStudentNotesStatement(db).execute({ studentId });
+}
+
+const studentNotesPageStatement = preparedFor((db) =>
+  selectNotes(db)
+    .where(eq(clinicalNotes.studentId, sql.placeholder('studentId')))
+    .orderBy(desc(clinicalNotes.createdAt), desc(clinicalNotes.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('clinical_notes_page_of_student'),
+);
+
+/**
+ * One page of a student's notes, in the order of `listStudentNotes` (the
+ * detail's first page is the same page): the (student_id, created_at) index serves it.
+ */
+export async function studentNotesPage(
+  db: Database,
+  studentId: string,
+  page: { limit: number; offset: number },
+): Promise<NoteRecord[]> {
+  return studentNotesPageStatement(db).execute({ studentId, ...page });
+}
+
+/** Every note of the student, on every page. */
+export async function countStudentNotes(db: Database, studentId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(clinicalNotes)
+    .where(eq(clinicalNotes.studentId, studentId));
+  return row?.total ?? 0;
+}
+
+const target = alias(clinicalNotes, 'target_note');
+
+/**
+ * How many of the student's notes come before this one, newest first (ties
+ * by id, as the pages are read): 0 when it is the newest, or not one of
+ * theirs (a draft deleted since it was linked).
+ */
+export async function studentNotesBefore(
+  db: Database,
+  studentId: string,
+  noteId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ before: count() })
+    .from(clinicalNotes)
+    .innerJoin(target, and(eq(target.id, noteId), eq(target.studentId, studentId)))
+    .where(
+      and(
+        eq(clinicalNotes.studentId, studentId),
+        sql`(${clinicalNotes.createdAt}, ${clinicalNotes.id}) > (${target.createdAt}, ${target.id})`,
+      ),
+    );
+  return row?.before ?? 0;
 }
 
 /** The note if it belongs to this student. */
@@ -109,21 +161,44 @@ export async function deleteNote(db: Database, noteId: string): Promise<boolean>
 }
 
 /**
- * The author's notes on students still assigned to them, with the
- * student's name, that also meet `conditions` (one query; the (author_id,
- * created_at) index serves it).
+ * What the home's lists read of a note (docs/api.md#clinical-notes): whose
+ * it is and when, never its text. These are the only columns selected, so
+ * the text does not leave the database for a list.
  */
-function authorNotesOnCaseload(db: Database, authorId: string, ...conditions: SQL[]) {
+const noteListingColumns = {
+  id: clinicalNotes.id,
+  studentId: clinicalNotes.studentId,
+  createdAt: clinicalNotes.createdAt,
+  updatedAt: clinicalNotes.updatedAt,
+  version: clinicalNotes.version,
+  signedAt: clinicalNotes.signedAt,
+  student: { id: students.id, firstName: students.firstName, lastName: students.lastName },
+};
+
+export interface NoteListingRecord {
+  id: string;
+  studentId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  signedAt: Date | null;
+  student: { id: string; firstName: string; lastName: string };
+}
+
+/**
+ * The author's notes on students still assigned to them that also meet
+ * `condition` (the (author_id, created_at) index serves it).
+ */
+function authorNotesOnCaseload(authorId: string, condition?: SQL): SQL | undefined {
+  return and(eq(clinicalNotes.authorId, authorId), inCaseloadOf(authorId), condition);
+}
+
+function selectNoteListings(db: Database, where: SQL | undefined) {
   return db
-    .select({
-      note: clinicalNotes,
-      author: staffRefColumns,
-      student: { id: students.id, firstName: students.firstName, lastName: students.lastName },
-    })
+    .select(noteListingColumns)
     .from(clinicalNotes)
     .innerJoin(students, eq(students.id, clinicalNotes.studentId))
-    .leftJoin(users, eq(users.id, clinicalNotes.authorId))
-    .where(and(eq(clinicalNotes.authorId, authorId), inCaseloadOf(authorId), ...conditions));
+    .where(where);
 }
 
 /** The author's latest notes on students still assigned to them. */
@@ -131,8 +206,8 @@ export async function recentNotesOf(
   db: Database,
   authorId: string,
   limit: number,
-): Promise<RecentNoteRecord[]> {
-  return authorNotesOnCaseload(db, authorId)
+): Promise<NoteListingRecord[]> {
+  return selectNoteListings(db, authorNotesOnCaseload(authorId))
     .orderBy(desc(clinicalNotes.createdAt), desc(clinicalNotes.id))
     .limit(limit);
 }
@@ -193,35 +268,46 @@ export async function signNote(
   return row ?? null;
 }
 
+/** Appends an addendum; its time is the database's (migration 0018), never the caller's. */
 export async function insertAddendum(
   db: Database,
-  values: { noteId: string; authorId: string; text: string; now: Date },
+  values: { noteId: string; authorId: string; text: string },
 ): Promise<AddendumRow> {
-  const [row] = await db
-    .insert(clinicalNoteAddenda)
-    .values({
-      noteId: values.noteId,
-      authorId: values.authorId,
-      text: values.text,
-      createdAt: values.now,
-    })
-    .returning();
+  const [row] = await db.insert(clinicalNoteAddenda).values(values).returning();
   return row!;
 }
 
-/**
- * The author's notes still unsigned since `before` on students still
- * assigned to them, oldest first.
- */
+/** The author's notes still unsigned since `before`, on students still assigned to them. */
+function pendingSignature(authorId: string, before: Date): SQL | undefined {
+  return authorNotesOnCaseload(
+    authorId,
+    and(isNull(clinicalNotes.signedAt), lte(clinicalNotes.createdAt, before)),
+  );
+}
+
+/** One page of the author's notes pending signature (see pendingSignature), oldest first. */
 export async function notesPendingSignatureOf(
   db: Database,
   authorId: string,
   before: Date,
-): Promise<RecentNoteRecord[]> {
-  return authorNotesOnCaseload(
-    db,
-    authorId,
-    isNull(clinicalNotes.signedAt),
-    lte(clinicalNotes.createdAt, before),
-  ).orderBy(asc(clinicalNotes.createdAt), asc(clinicalNotes.id));
+  page: { limit: number; offset: number },
+): Promise<NoteListingRecord[]> {
+  return selectNoteListings(db, pendingSignature(authorId, before))
+    .orderBy(asc(clinicalNotes.createdAt), asc(clinicalNotes.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many notes pendingSignature finds, on every page. */
+export async function countNotesPendingSignature(
+  db: Database,
+  authorId: string,
+  before: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(clinicalNotes)
+    .innerJoin(students, eq(students.id, clinicalNotes.studentId))
+    .where(pendingSignature(authorId, before));
+  return row?.total ?? 0;
 }

@@ -1,6 +1,6 @@
-import type { ClinicalNote, NoteAddendum, RecentNote } from '@psicocampus/shared/domain';
+import type { ClinicalNote, NoteAddendum, NoteListing } from '@psicocampus/shared/domain';
 import { toStaffRef } from '../users/staff-ref';
-import type { AddendumRecord, NoteRecord, RecentNoteRecord } from './clinical-note.queries';
+import type { AddendumRecord, NoteListingRecord, NoteRecord } from './clinical-note.queries';
 
 export function toClinicalNote({ note, author, signer, addenda }: NoteRecord): ClinicalNote {
   return {
@@ -26,7 +26,16 @@ export function toNoteAddendum({ addendum, author }: AddendumRecord): NoteAddend
   };
 }
 
-export function toRecentNote(record: RecentNoteRecord): RecentNote {
+/** A note in the home's lists: no text (docs/api.md#clinical-notes). */
+export function toNoteListing(record: NoteListingRecord): NoteListing {
   const { id, firstName, lastName } = record.student;
-  return { ...toClinicalNote(record), student: { _id: id, firstName, lastName } };
+  return {
+    _id: record.id,
+    studentId: record.studentId,
+    student: { _id: id, firstName, lastName },
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    version: record.version,
+    signedAt: record.signedAt ? record.signedAt.toISOString() : null,
+  };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  CLINICAL_NOTES_PAGE_SIZE,
   clinicalNoteSchema,
   clinicalNoteUpdateSchema,
   MSG,
@@ -14,11 +15,15 @@ import {
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
+import { pageInfo, readPage, type PageParams } from '../../lib/page-params';
+import { QueryReader } from '../../lib/query-params';
 import { isUuid } from '../../lib/ids';
 import { validateBody } from '../../lib/validate';
 import { signedIn } from '../auth/authenticate';
 import { ownStudentOr404, psychologistOnly } from '../students/student-access';
 import {
+  countNotesPendingSignature,
+  countStudentNotes,
   deleteNote,
   findStudentNote,
   insertAddendum,
@@ -26,11 +31,13 @@ import {
   notesPendingSignatureOf,
   recentNotesOf,
   signNote,
+  studentNotesBefore,
+  studentNotesPage,
   updateNoteAtVersion,
   withSignatures,
   type NoteRecord,
 } from './clinical-note.queries';
-import { toClinicalNote, toNoteAddendum, toRecentNote } from './clinical-note.view';
+import { toClinicalNote, toNoteAddendum, toNoteListing } from './clinical-note.view';
 
 type StudentParams = { Params: { id: string } };
 type NoteParams = { Params: { id: string; noteId: string } };
@@ -42,6 +49,33 @@ const audited = (action: AuditAction) => ({
   ...psychologistOnly,
   config: { audit: { action, record: 'clinical_note' as const } },
 });
+
+/**
+ * A read of a student's notes: its audit row names the student, as the
+ * detail's read does, so a refusal is 'denied' for another caseload's
+ * student and 'missing' for an id no student has.
+ */
+const auditedStudentRead = (action: AuditAction) => ({
+  ...psychologistOnly,
+  config: { audit: { action, record: 'student' as const } },
+});
+
+/**
+ * The page a student's notes are read at: the one asked for, or with
+ * `around`, the one that holds that note (the first when the note is not
+ * the student's), for a link to one note (docs/api.md#clinical-notes).
+ */
+async function notesPageAsked(
+  db: Database,
+  studentId: string,
+  asked: PageParams,
+  around: string | undefined,
+): Promise<PageParams> {
+  if (around === undefined) return asked;
+  const before = await studentNotesBefore(db, studentId, around);
+  const page = Math.floor(before / asked.pageSize) + 1;
+  return { page, pageSize: asked.pageSize, offset: (page - 1) * asked.pageSize };
+}
 
 /** A note of one of the caller's students (else the student's 404), under that student (else 404). */
 async function studentNoteOr404(
@@ -129,10 +163,34 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
     },
   );
 
+  // A student's notes past the detail's first page (a student followed for
+  // years has hundreds): newest first, one page with the total, each note
+  // whole; the same 404 as the detail for anyone else's student.
+  app.get<StudentParams>(
+    '/api/students/:id/clinical-notes',
+    auditedStudentRead('note.list'),
+    async (request) => {
+      const { user } = signedIn(request);
+      const reader = new QueryReader(request.query);
+      const around = reader.uuid('around');
+      const asked = readPage(reader, CLINICAL_NOTES_PAGE_SIZE);
+      reader.done();
+      const { student } = await ownStudentOr404(db, user.id, request.params.id);
+      const page = await notesPageAsked(db, student.id, asked, around);
+      const [records, total] = await Promise.all([
+        studentNotesPage(db, student.id, { limit: page.pageSize, offset: page.offset }),
+        countStudentNotes(db, student.id),
+      ]);
+      const notes = await withSignatures(db, records);
+      return { ok: true, notes: notes.map(toClinicalNote), ...pageInfo(page, total) };
+    },
+  );
+
+  // What the home names of each note: whose and when, never its text.
   app.get('/api/clinical-notes/recent', audited('note.list_recent'), async (request) => {
     const { user } = signedIn(request);
-    const notes = await withSignatures(db, await recentNotesOf(db, user.id, RECENT_NOTES));
-    return { ok: true, notes: notes.map(toRecentNote) };
+    const notes = await recentNotesOf(db, user.id, RECENT_NOTES);
+    return { ok: true, notes: notes.map(toNoteListing) };
   });
 
   app.post<NoteParams>(
@@ -168,7 +226,6 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
         noteId: record.note.id,
         authorId: user.id,
         text: body.text,
-        now: ctx.now(),
       });
       void reply.status(201);
       return {
@@ -179,14 +236,22 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
     },
   );
 
+  // A work list that can grow (a whole term of unsigned sessions): one page
+  // with its total, oldest first, and no note's text (docs/api.md#clinical-notes).
   app.get(
     '/api/clinical-notes/pending-signature',
     audited('note.list_pending'),
     async (request) => {
       const { user } = signedIn(request);
+      const reader = new QueryReader(request.query);
+      const page = readPage(reader);
+      reader.done();
       const before = new Date(ctx.now().getTime() - PENDING_SIGNATURE_HOURS * 3_600_000);
-      const notes = await notesPendingSignatureOf(db, user.id, before);
-      return { ok: true, notes: notes.map(toRecentNote) };
+      const [notes, total] = await Promise.all([
+        notesPendingSignatureOf(db, user.id, before, { limit: page.pageSize, offset: page.offset }),
+        countNotesPendingSignature(db, user.id, before),
+      ]);
+      return { ok: true, notes: notes.map(toNoteListing), ...pageInfo(page, total) };
     },
   );
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MSG } from '@psicocampus/shared/domain';
+import { LIST_PAGE_SIZE, MSG } from '@psicocampus/shared/domain';
 import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
 import { clinicalNoteAddenda, clinicalNotes, students, users } from '../../db/schema';
 import { inviteAndSignIn } from '../../../test/helpers/admin';
@@ -7,7 +7,7 @@ import { addNote, auditRowsOf, createStudent, userIdOf } from '../../../test/hel
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { demoAccount, startTestServer, type TestServer } from '../../../test/helpers/test-server';
 
-/** Signed notes and addenda (issue 19 §4, docs/api.md#clinical-notes). */
+/** Signed notes and addenda (docs/api.md#clinical-notes). */
 let server: TestServer;
 let lucia: string;
 let martin: string;
@@ -266,7 +266,13 @@ describe('GET /api/clinical-notes/pending-signature', () => {
 
       // Just under 24 h after the first note: nothing is pending yet.
       fresh.advanceClock(24 * 3_600_000 - 120_000);
-      expect((await pending()).json()).toEqual({ ok: true, notes: [] });
+      expect((await pending()).json()).toEqual({
+        ok: true,
+        notes: [],
+        total: 0,
+        page: 1,
+        pageSize: LIST_PAGE_SIZE,
+      });
 
       // At 24 h the first one is pending; the second one a minute later.
       fresh.advanceClock(60_000);

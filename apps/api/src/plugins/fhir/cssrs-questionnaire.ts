@@ -12,8 +12,8 @@ import { FHIR_MSG } from '@psicocampus/shared/fhir';
 import type { Coding, EnableWhen, Questionnaire, QuestionnaireItem } from './fhir-types';
 
 /**
- * The Columbia form as a FHIR R4 Questionnaire (issue 20 §2,
- * docs/api.md#fhir): its items, answer options and the flow of
+ * The Columbia form as a FHIR R4 Questionnaire
+ * (docs/api.md#fhir): its items, answer options and the flow of
  * docs/columbia-assessment.md#the-form-flow as `enableWhen`, with every
  * question's and option's Spanish wording taken from the catalogue the form
  * shows (`columbia-scale.ts`, `MSG.assessment`).
@@ -42,6 +42,17 @@ export const CODE_SYSTEMS = {
   riskLevel: `${PRODUCT_FHIR}/CodeSystem/risk-level`,
   /** Not a code system: the system of a student's identifier (its id in PsicoCampus). */
   studentId: `${PRODUCT_FHIR}/sid/student`,
+} as const;
+
+/**
+ * The product's extensions. `contradicting-answer` (a complex extension of a
+ * QuestionnaireResponse): an answer stored where the form's flow asks none,
+ * which the response's items cannot hold (docs/columbia-assessment.md#contradicting-answers):
+ * `item` (the field, a code of CODE_SYSTEMS.item), `message` (what
+ * contradicts, in Spanish) and `storedValue` (the value as stored).
+ */
+export const EXTENSIONS = {
+  contradictingAnswer: `${PRODUCT_FHIR}/StructureDefinition/contradicting-answer`,
 } as const;
 
 export const LOINC = 'http://loinc.org';

@@ -71,13 +71,26 @@ export interface ResponseItem {
   item?: ResponseItem[];
 }
 
+/** An extension: a value, or (a complex one) extensions of its own, never both. */
+export interface Extension {
+  url: string;
+  extension?: Extension[];
+  valueCoding?: Coding;
+  valueString?: string;
+  valueInteger?: number;
+  valueDate?: string;
+}
+
 export interface QuestionnaireResponse {
   resourceType: 'QuestionnaireResponse';
   id: string;
   language: string;
+  /** What the items cannot say (docs/api.md#fhir): answers stored where the flow asks none. */
+  extension?: Extension[];
   contained: ContainedResource[];
   questionnaire: string;
-  status: 'completed';
+  /** 'in-progress' while a required, enabled question has no answer (an interrupted interview). */
+  status: 'completed' | 'in-progress';
   subject: Reference;
   authored: string;
   author?: Reference;
@@ -135,5 +148,28 @@ export interface OperationOutcome {
     code: string;
     details: { text: string };
     diagnostics: string;
+  }>;
+}
+
+/** What the server offers (GET /api/fhir/metadata, R4 capabilitystatement.html). */
+export interface CapabilityStatement {
+  resourceType: 'CapabilityStatement';
+  status: 'active';
+  date: string;
+  publisher: string;
+  kind: 'instance';
+  software: { name: string; version: string };
+  implementation: { description: string; url: string };
+  fhirVersion: '4.0.1';
+  format: string[];
+  description: string;
+  rest: Array<{
+    mode: 'server';
+    security: { description: string };
+    resource: Array<{
+      type: string;
+      interaction: Array<{ code: 'read' | 'search-type' }>;
+      searchParam?: Array<{ name: string; type: 'reference'; documentation: string }>;
+    }>;
   }>;
 }

@@ -11,6 +11,7 @@ import { signedIn } from '../auth/authenticate';
 import { errorAnswer } from '../errors';
 import { ownStudentOr404, psychologistOnly } from '../students/student-access';
 import type { StudentRecord } from '../students/student.queries';
+import { capabilityStatement } from './capability-statement';
 import { cssrsQuestionnaire, QUESTIONNAIRE_ID } from './cssrs-questionnaire';
 import {
   FHIR_PREFIX,
@@ -55,7 +56,7 @@ function searchedStudent(query: Record<string, unknown>): string {
 }
 
 /**
- * The Columbia assessment in FHIR R4 (issue 20 §2, docs/api.md#fhir), under
+ * The Columbia assessment in FHIR R4 (docs/api.md#fhir), under
  * /api/fhir: the form as a Questionnaire, each assessment as a
  * QuestionnaireResponse, a student's as a searchset Bundle. Answers are
  * `application/fhir+json` (or `application/json` when that is what the
@@ -82,8 +83,15 @@ export async function fhirRoutes(app: FastifyInstance, opts: { ctx: AppContext; 
     rememberFhirType(request, type);
   });
 
-  // The form holds no one's data: any signed-in account may read it.
-  app.get(`/Questionnaire/${QUESTIONNAIRE_ID}`, async (request, reply) => {
+  // What the server offers, and the form: neither holds anyone's data, and a
+  // canonical URL must resolve for whoever validates a response against it.
+  const PUBLIC = { config: { public: true } } as const;
+  const started = new Date().toISOString();
+  app.get('/metadata', PUBLIC, async (request, reply) => {
+    fhirReply(reply, request);
+    return capabilityStatement(base, version, started);
+  });
+  app.get(`/Questionnaire/${QUESTIONNAIRE_ID}`, PUBLIC, async (request, reply) => {
     fhirReply(reply, request);
     return cssrsQuestionnaire(questionnaireUrl, version);
   });

@@ -26,7 +26,7 @@ import { insertAssessment } from '../assessments/assessment.queries';
 import { answersOfQuestionnaireResponse } from './questionnaire-response';
 
 /**
- * The Columbia assessment in FHIR R4 (issue 20 §2): every resource valid
+ * The Columbia assessment in FHIR R4 (docs/api.md#fhir): every resource valid
  * against the R4 structure definitions, the Questionnaire's flow that of the
  * form, each assessment's answers read back from its QuestionnaireResponse
  * giving the engine's level again, and the PDF's permissions and audit.
@@ -38,6 +38,8 @@ const searchUrl = (studentId: string) =>
   `/api/fhir/QuestionnaireResponse?subject=Patient/${studentId}`;
 const pdfUrl = (id: string) => `/api/pdfassessement/${id}/report/pdfassessment`;
 const PRODUCT_ITEMS = 'https://psicocampus.example.edu/fhir/CodeSystem/cssrs';
+const CONTRADICTION_EXTENSION =
+  'https://psicocampus.example.edu/fhir/StructureDefinition/contradicting-answer';
 const LOINC = 'http://loinc.org';
 
 interface Coding {
@@ -146,7 +148,47 @@ const SAVED_CASES: ReadonlyArray<[RiskLevel, () => AssessmentAnswers]> = [
   ['NO_APLICA', () => ({ ...calmAnswers(), completedSuicide: true })],
 ];
 
+describe("the server's CapabilityStatement", () => {
+  it('is served at /api/fhir/metadata without a session, valid R4, naming what can be read and searched', async () => {
+    const response = await get('/api/fhir/metadata', null);
+    expect(response.statusCode).toBe(200);
+    const statement = resourceOf(response);
+    expect(fhirProblems(statement)).toEqual([]);
+    expect(statement).toMatchObject({
+      resourceType: 'CapabilityStatement',
+      status: 'active',
+      kind: 'instance',
+      fhirVersion: '4.0.1',
+      format: expect.arrayContaining(['application/fhir+json', 'json']),
+    });
+    const [rest] = statement.rest as Array<{
+      mode: string;
+      resource: Array<{
+        type: string;
+        interaction: Array<{ code: string }>;
+        searchParam?: Array<{ name: string }>;
+      }>;
+    }>;
+    expect(rest!.mode).toBe('server');
+    const byType = Object.fromEntries(rest!.resource.map((resource) => [resource.type, resource]));
+    expect(byType.Questionnaire!.interaction.map((i) => i.code)).toEqual(['read']);
+    expect(byType.QuestionnaireResponse!.interaction.map((i) => i.code)).toEqual([
+      'read',
+      'search-type',
+    ]);
+    expect(byType.QuestionnaireResponse!.searchParam?.map((p) => p.name)).toEqual(['subject']);
+  });
+});
+
 describe('the Questionnaire', () => {
+  it("is readable without a session: it holds no one's data, and its canonical URL resolves", async () => {
+    const anonymous = await get(QUESTIONNAIRE, null);
+    expect(anonymous.statusCode).toBe(200);
+    const form = resourceOf(anonymous) as Resource & { url: string };
+    expect(form.resourceType).toBe('Questionnaire');
+    expect(new URL(form.url).pathname).toBe(QUESTIONNAIRE);
+  });
+
   it('is valid R4, in Spanish, served as application/fhir+json to any signed-in account', async () => {
     const form = await questionnaire();
     expect(fhirProblems(form)).toEqual([]);
@@ -304,7 +346,11 @@ describe('an assessment as a QuestionnaireResponse', () => {
       expect(response.statusCode).toBe(200);
       const qr = resourceOf(response);
       expect(fhirProblems(qr)).toEqual([]);
-      expect(qr).toMatchObject({ resourceType: 'QuestionnaireResponse', id: saved._id });
+      expect(qr).toMatchObject({
+        resourceType: 'QuestionnaireResponse',
+        id: saved._id,
+        status: 'completed',
+      });
 
       const readBack = answersOfQuestionnaireResponse(qr as never);
       expect(computeRiskLevel(riskAnswersOf(readBack))).toBe(level);
@@ -336,9 +382,74 @@ describe('an assessment as a QuestionnaireResponse', () => {
     });
     const qr = resourceOf(await get(responseUrl(row.id), lucia));
     expect(fhirProblems(qr)).toEqual([]);
+    // Interrupted: a required, enabled question has no answer, so it is not 'completed'.
+    expect(qr.status).toBe('in-progress');
     const readBack = answersOfQuestionnaireResponse(qr as never);
     expect(readBack.preparatoryActs.present).toBeNull();
     expect(computeRiskLevel(riskAnswersOf(readBack))).toBe('INDETERMINADO');
+  });
+
+  it('carries each contradiction of a record stored before they were refused, with its stored value, instead of dropping it (docs/columbia-assessment.md#contradicting-answers)', async () => {
+    const answers = calmAnswers();
+    answers.actualAttempt = {
+      present: false,
+      description: 'Ingesta de pastillas',
+      totalAttempts: 2,
+    };
+    const me = await get('/api/auth/me', lucia);
+    const row = await insertAssessment(server.app.ctx.db, {
+      studentId,
+      authorId: me.json().user._id,
+      answers: { ...answers, lethalityDegree: 1, mostLethalAttemptDate: '2026-09-03' },
+      riskLevel: 'BAJO',
+      createdAt: new Date(),
+    });
+    const qr = resourceOf(await get(responseUrl(row.id), lucia));
+    expect(fhirProblems(qr)).toEqual([]);
+    const said = (qr.extension as Array<{ url: string; extension: Array<Record<string, unknown>> }>)
+      .filter((extension) => extension.url === CONTRADICTION_EXTENSION)
+      .map((extension) => Object.fromEntries(extension.extension.map((part) => [part.url, part])));
+    expect(said).toEqual([
+      {
+        item: {
+          url: 'item',
+          valueCoding: { system: PRODUCT_ITEMS, code: 'actualAttempt.description' },
+        },
+        message: {
+          url: 'message',
+          valueString: 'Intento Real: hay una descripción aunque la respuesta no es «Sí».',
+        },
+        storedValue: { url: 'storedValue', valueString: 'Ingesta de pastillas' },
+      },
+      expect.objectContaining({
+        item: expect.objectContaining({
+          valueCoding: expect.objectContaining({ code: 'actualAttempt.totalAttempts' }),
+        }),
+        storedValue: { url: 'storedValue', valueInteger: 2 },
+      }),
+      expect.objectContaining({
+        item: expect.objectContaining({
+          valueCoding: expect.objectContaining({ code: 'lethalityDegree' }),
+        }),
+        storedValue: {
+          url: 'storedValue',
+          valueCoding: expect.objectContaining({ code: '1', display: '1 · Daño físico menor' }),
+        },
+      }),
+      expect.objectContaining({
+        item: expect.objectContaining({
+          valueCoding: expect.objectContaining({ code: 'mostLethalAttemptDate' }),
+        }),
+        storedValue: { url: 'storedValue', valueDate: '2026-09-03' },
+      }),
+    ]);
+    // The answers themselves stay those the Questionnaire asks: "No", and nothing under it.
+    const readBack = answersOfQuestionnaireResponse(qr as never);
+    expect(readBack.actualAttempt).toEqual({ present: false, description: '', totalAttempts: 0 });
+
+    // A record whose answers agree carries none.
+    const calm = await saveAssessment(server, lucia, studentId, calmAnswers());
+    expect(resourceOf(await get(responseUrl(calm._id), lucia)).extension).toBeUndefined();
   });
 
   it("carries the clinician's level beside the engine's once it is recorded", async () => {
@@ -440,7 +551,7 @@ describe('permissions and audit: those of the assessment PDF', () => {
   });
 
   it('without a session: 401, as an OperationOutcome in Spanish', async () => {
-    for (const url of [QUESTIONNAIRE, responseUrl(assessmentId), searchUrl(studentId)]) {
+    for (const url of [responseUrl(assessmentId), searchUrl(studentId)]) {
       const response = await get(url, null);
       expect(response.statusCode).toBe(401);
       expect(outcomeText(response)).toBe(MSG.api.unauthorized);
@@ -503,9 +614,13 @@ describe('permissions and audit: those of the assessment PDF', () => {
   });
 
   it('answers an unknown FHIR path or an unreadable URL with an OperationOutcome too', async () => {
-    const unknown = await get('/api/fhir/Patient/123', lucia);
-    expect(unknown.statusCode).toBe(404);
-    expect(outcomeText(unknown)).toBe(MSG.api.routeNotFound);
+    for (const token of [lucia, null]) {
+      for (const url of ['/api/fhir/Patient/123', '/api/fhir/metadatos', '/api/fhir']) {
+        const unknown = await get(url, token);
+        expect([url, unknown.statusCode]).toEqual([url, 404]);
+        expect(outcomeText(unknown)).toBe(MSG.api.routeNotFound);
+      }
+    }
     const broken = await get('/api/fhir/QuestionnaireResponse/%', lucia);
     expect(broken.statusCode).toBe(400);
     expect(outcomeText(broken)).toBe(MSG.api.invalidUrl);

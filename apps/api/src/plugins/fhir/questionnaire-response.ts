@@ -1,19 +1,23 @@
 import { MSG } from '@psicocampus/shared/domain';
 import {
+  assessmentContradictions,
   ATTEMPT_KEYS,
   BEHAVIOUR_QUESTIONS,
   emptyAssessmentAnswers,
   IDEATION_QUESTIONS,
   normalizeAssessment,
+  riskAnswersOf,
   type AssessmentAnswers,
   type RiskLevel,
   type SuicideAssessment,
   type YesNoItem,
+  unansweredItems,
 } from '@psicocampus/shared/columbia';
 import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { FHIR_MSG } from '@psicocampus/shared/fhir';
 import {
   CODE_SYSTEMS,
+  EXTENSIONS,
   NO,
   QUESTIONNAIRE_ITEMS,
   scaleCoding,
@@ -25,6 +29,7 @@ import {
 import type {
   CodeableConcept,
   EnableWhen,
+  Extension,
   Observation,
   Patient,
   QuestionnaireItem,
@@ -35,7 +40,7 @@ import type {
 
 /**
  * A saved assessment as a FHIR R4 QuestionnaireResponse of the Columbia
- * Questionnaire (issue 20 §2, docs/api.md#fhir), and back. The response
+ * Questionnaire (docs/api.md#fhir), and back. The response
  * follows the Questionnaire's own items and `enableWhen`: what the form
  * would not ask is not there.
  */
@@ -222,6 +227,54 @@ function levelObservations(assessment: SuicideAssessment): Observation[] {
   ];
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A stored field's value by its path ('actualAttempt.description'). */
+function valueAt(answers: AssessmentAnswers, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null
+          ? (value as Record<string, unknown>)[key]
+          : undefined,
+      answers,
+    );
+}
+
+/** A stored value as an extension's value: the scale's coding, yes/no, a date, a number or text. */
+function storedValue(field: string, value: unknown): Extension {
+  const base = { url: 'storedValue' };
+  if (field in SCALES && typeof value === 'number') {
+    const coding = scaleCoding(field as ScaleField, value);
+    if (coding) return { ...base, valueCoding: coding };
+  }
+  if (typeof value === 'boolean') return { ...base, valueCoding: value ? YES : NO };
+  if (typeof value === 'number' && Number.isInteger(value)) return { ...base, valueInteger: value };
+  if (typeof value === 'string' && DATE.test(value) && field === 'mostLethalAttemptDate') {
+    return { ...base, valueDate: value };
+  }
+  return { ...base, valueString: String(value) };
+}
+
+/**
+ * Each answer stored where the flow asks none (a record saved before such
+ * answers were refused): the response's items follow the Questionnaire and
+ * cannot hold it, so it travels as an extension with its field, the Spanish
+ * message and the value as stored, never silently dropped
+ * (docs/columbia-assessment.md#contradicting-answers).
+ */
+function contradictionExtensions(assessment: AssessmentAnswers): Extension[] {
+  return assessmentContradictions(assessment).map((found) => ({
+    url: EXTENSIONS.contradictingAnswer,
+    extension: [
+      { url: 'item', valueCoding: { system: CODE_SYSTEMS.item, code: found.field } },
+      { url: 'message', valueString: found.msg },
+      storedValue(found.field, valueAt(assessment, found.field)),
+    ],
+  }));
+}
+
 /**
  * The QuestionnaireResponse of a saved assessment. The student and the
  * levels travel inside it (`contained`): this API serves no Patient or
@@ -234,13 +287,16 @@ export function toQuestionnaireResponse(
   questionnaireUrl: string,
 ): QuestionnaireResponse {
   const author = staffName(assessment.createdBy);
+  const contradictions = contradictionExtensions(assessment);
   return {
     resourceType: 'QuestionnaireResponse',
     id: assessment._id,
     language: 'es',
+    ...(contradictions.length ? { extension: contradictions } : {}),
     contained: [minimalPatient(subject), ...levelObservations(assessment)],
     questionnaire: questionnaireUrl,
-    status: 'completed',
+    // An interview stopped before its end leaves required questions unanswered.
+    status: unansweredItems(riskAnswersOf(assessment)).length > 0 ? 'in-progress' : 'completed',
     subject: { reference: `#${STUDENT}` },
     authored: assessment.createdAt,
     ...(author ? { author: { display: author } } : {}),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LIST_MAX_PAGE_SIZE } from '@psicocampus/shared/domain';
 import { userIdOf } from '../../../test/helpers/patients';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { followUpListQuery } from './follow-up.queries';
@@ -40,10 +41,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-it('lists the 250 students of a caseload of 500 whose latest level is high', async () => {
-  const response = await server.call({ method: 'GET', url: '/api/follow-up', token: lucia });
+it('counts the 250 students of a caseload of 500 whose latest level is high, and pages them', async () => {
+  const response = await server.call({
+    method: 'GET',
+    url: `/api/follow-up?pageSize=${LIST_MAX_PAGE_SIZE}&page=2`,
+    token: lucia,
+  });
   expect(response.statusCode).toBe(200);
-  expect(response.json().entries).toHaveLength(250);
+  expect(response.json().total).toBe(250);
+  expect(response.json().entries).toHaveLength(250 - LIST_MAX_PAGE_SIZE);
 });
 
 it('reaches the caseload and each latest assessment through their indexes', async () => {

@@ -43,7 +43,7 @@ function followUpQuery(
     .select({
       id: suicideAssessments.id,
       createdAt: suicideAssessments.createdAt,
-      // The level in force (issue 19 §1): the clinician's where recorded, else the engine's.
+      // The level in force (docs/columbia-assessment.md#clinicians-level): the clinician's where recorded, else the engine's.
       level:
         sql<string>`coalesce(${suicideAssessments.clinicianLevel}, ${suicideAssessments.riskLevel})`.as(
           'level',
@@ -103,15 +103,33 @@ export interface FollowUpRow {
 }
 
 /**
- * The psychologist's "Seguimiento prioritario": MUY_ALTO before ALTO, then
- * whoever has waited longest since their assessment. One query.
+ * One page of the psychologist's "Seguimiento prioritario": MUY_ALTO before
+ * ALTO, then whoever has waited longest since their assessment. One query.
  */
 export async function followUpOf(
   db: Database,
   psychologistId: string,
   periods: FollowUpPeriods,
+  page: { limit: number; offset: number },
 ): Promise<FollowUpRow[]> {
-  return followUpListQuery(db, psychologistId, periods);
+  return followUpListQuery(db, psychologistId, periods).limit(page.limit).offset(page.offset);
+}
+
+/** How many students the psychologist's list holds, on every page. */
+export async function countFollowUpOf(
+  db: Database,
+  psychologistId: string,
+  periods: FollowUpPeriods,
+): Promise<number> {
+  const q = followUpQuery(db, periods, { psychologistId });
+  const [row] = await db
+    .select({ total: count() })
+    .from(students)
+    .innerJoinLateral(q.latest, sql`true`)
+    .leftJoinLateral(q.plan, sql`true`)
+    .leftJoinLateral(q.next, sql`true`)
+    .where(q.where);
+  return row?.total ?? 0;
 }
 
 /** The statement of `followUpOf`, for the test of its plan. */

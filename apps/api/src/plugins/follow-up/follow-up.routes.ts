@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RiskLevel } from '@psicocampus/shared/columbia';
 import {
   FOLLOW_UP_CLEARED_BY,
-  HISTORY_LIMIT,
+  HISTORY_PAGE_SIZE,
   historyLabel,
   type FollowUpAnswer,
   type FollowUpCountsAnswer,
@@ -10,10 +10,12 @@ import {
   type StudentHistoryAnswer,
 } from '@psicocampus/shared/follow-up';
 import type { AppContext } from '../../context';
+import { pageInfo, readPage } from '../../lib/page-params';
+import { QueryReader } from '../../lib/query-params';
 import { adminOnly, signedIn } from '../auth/authenticate';
 import { ownStudentOr404, psychologistOnly } from '../students/student-access';
-import { followUpCounts, followUpOf, type FollowUpRow } from './follow-up.queries';
-import { studentHistory } from './student-history.queries';
+import { countFollowUpOf, followUpCounts, followUpOf, type FollowUpRow } from './follow-up.queries';
+import { countStudentHistory, studentHistoryPage } from './student-history.queries';
 
 function reasonsOf(row: FollowUpRow): FollowUpReasonCode[] {
   const codes: FollowUpReasonCode[] = [];
@@ -25,7 +27,7 @@ function reasonsOf(row: FollowUpRow): FollowUpReasonCode[] {
 
 /**
  * Follow-up that cannot be forgotten and a student's record of changes
- * (issue 19 §3 and §5, docs/api.md#follow-up).
+ * (docs/api.md#follow-up).
  */
 export async function followUpRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
@@ -41,12 +43,20 @@ export async function followUpRoutes(app: FastifyInstance, opts: { ctx: AppConte
     { ...psychologistOnly, config: { audit: { action: 'follow_up.list', record: null } } },
     async (request): Promise<FollowUpAnswer> => {
       const { user } = signedIn(request);
+      // One page with its total: the home shows the first rows, the list the rest.
+      const reader = new QueryReader(request.query);
+      const page = readPage(reader);
+      reader.done();
       const periods = periodsNow();
-      const rows = await followUpOf(db, user.id, periods);
+      const [rows, total] = await Promise.all([
+        followUpOf(db, user.id, periods, { limit: page.pageSize, offset: page.offset }),
+        countFollowUpOf(db, user.id, periods),
+      ]);
       return {
         ok: true,
         days: periods.days,
         reassessDays: periods.reassessDays,
+        ...pageInfo(page, total),
         entries: rows.map((row) => ({
           student: { _id: row.studentId, firstName: row.firstName, lastName: row.lastName },
           level: row.level as RiskLevel,
@@ -84,10 +94,19 @@ export async function followUpRoutes(app: FastifyInstance, opts: { ctx: AppConte
     { ...psychologistOnly, config: { audit: { action: 'student.history', record: 'student' } } },
     async (request): Promise<StudentHistoryAnswer> => {
       const { user } = signedIn(request);
+      // Read before the student, as a student's notes' pages: one 400 for a wrong page.
+      const reader = new QueryReader(request.query);
+      const page = readPage(reader, HISTORY_PAGE_SIZE);
+      reader.done();
       const { student } = await ownStudentOr404(db, user.id, request.params.id);
-      const rows = await studentHistory(db, student.id, HISTORY_LIMIT);
+      // A student followed for years has a long record: one page, counted in SQL.
+      const [rows, total] = await Promise.all([
+        studentHistoryPage(db, student.id, page),
+        countStudentHistory(db, student.id),
+      ]);
       return {
         ok: true,
+        ...pageInfo(page, total),
         events: rows.map((row) => ({
           action: row.action,
           label: historyLabel(row.action),

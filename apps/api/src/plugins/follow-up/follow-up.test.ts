@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MSG } from '@psicocampus/shared/domain';
+import { LIST_PAGE_SIZE, MSG } from '@psicocampus/shared/domain';
 import type { FollowUpEntry } from '@psicocampus/shared/follow-up';
 import { safetyPlanRevisions, students, suicideAssessments } from '../../db/schema';
 import { inviteAndSignIn } from '../../../test/helpers/admin';
@@ -15,7 +15,7 @@ import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import type { TestServer } from '../../../test/helpers/test-server';
 
 /**
- * "Seguimiento prioritario" (issue 19 §3): every way onto the list and every
+ * "Seguimiento prioritario" (docs/api.md#follow-up): every way onto the list and every
  * way off it, on the server. The safety plan's route is another slice's:
  * its revisions are written here as that route writes them, one row each.
  */
@@ -267,7 +267,15 @@ describe('GET /api/follow-up: whose list', () => {
   it('is empty for a psychologist with nothing pending', async () => {
     const { token } = await inviteAndSignIn(server, admin);
     const response = await server.call({ method: 'GET', url: '/api/follow-up', token });
-    expect(response.json()).toEqual({ ok: true, days: 7, reassessDays: 30, entries: [] });
+    expect(response.json()).toEqual({
+      ok: true,
+      days: 7,
+      reassessDays: 30,
+      entries: [],
+      total: 0,
+      page: 1,
+      pageSize: LIST_PAGE_SIZE,
+    });
   });
 
   it('refuses an administrator (403) and nobody signed in (401), each recorded', async () => {

@@ -1,13 +1,13 @@
 import { AUDIT_ACTION_LABELS } from '@psicocampus/shared/audit-labels';
 import { MSG } from '@psicocampus/shared/domain';
-import { HISTORY_LIMIT, type HistoryEvent } from '@psicocampus/shared/follow-up';
+import { HISTORY_PAGE_SIZE, type HistoryEvent } from '@psicocampus/shared/follow-up';
 import { appendAudit } from '../audit/audit';
 import { saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
 import { addNote, auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import type { TestServer } from '../../../test/helpers/test-server';
 
-/** A student's record of changes (issue 19 §5). */
+/** A student's record of changes (docs/api.md#follow-up). */
 let server: TestServer;
 let lucia: string;
 let martin: string;
@@ -27,7 +27,6 @@ async function planSaved(
   outcome: 'success' | 'denied' = 'success',
 ) {
   await appendAudit(server.server.database.db, {
-    at: new Date(),
     userId,
     role: 'PSYCHOLOGIST',
     action: 'safety_plan.save',
@@ -79,6 +78,9 @@ describe('GET /api/students/:id/history', () => {
     const by = { firstName: 'Lucía', lastName: expect.any(String) };
     expect(response.json()).toEqual({
       ok: true,
+      total: 4,
+      page: 1,
+      pageSize: HISTORY_PAGE_SIZE,
       events: [
         {
           action: 'note.addendum',
@@ -145,11 +147,13 @@ describe('GET /api/students/:id/history', () => {
     expect((await history(lucia, student._id)).statusCode).toBe(404);
   });
 
-  it(`answers at most the ${HISTORY_LIMIT} newest`, async () => {
+  it(`answers the newest ${HISTORY_PAGE_SIZE} with the total (the pages: student-history-pages.test.ts)`, async () => {
     const student = await createStudent(server, lucia);
     const luciaId = await userIdOf(server, 'psychologist');
-    for (let i = 0; i < HISTORY_LIMIT + 5; i += 1) await planSaved(student._id, luciaId);
-    expect((await history(lucia, student._id)).json().events).toHaveLength(HISTORY_LIMIT);
+    for (let i = 0; i < HISTORY_PAGE_SIZE + 5; i += 1) await planSaved(student._id, luciaId);
+    const answer = (await history(lucia, student._id)).json();
+    expect(answer.events).toHaveLength(HISTORY_PAGE_SIZE);
+    expect(answer.total).toBe(HISTORY_PAGE_SIZE + 5);
   });
 
   it('is the student’s record’s permission: another caseload 404, an administrator 403, nobody 401', async () => {

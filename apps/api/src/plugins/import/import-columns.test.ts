@@ -77,7 +77,7 @@ describe('the import columns', () => {
         expect(choiceCode(column, column.choices!.labels[code]!)).toBe(code);
       }
     }
-    // The drop-down offers the names only, so the comment promises nothing else (issue 17);
+    // The drop-down offers the names only, so the comment promises nothing else;
     // a number typed in a file made without the template is still read (choiceCode).
     const semester = IMPORT_COLUMNS.find((column) => column.field === 'careerLevel')!;
     expect(semester.help).not.toMatch(/\d/);

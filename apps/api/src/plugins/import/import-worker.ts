@@ -69,7 +69,7 @@ export default async function parseImport({ file }: ImportParseTask): Promise<Im
     if (error instanceof UnsupportedSpreadsheetError) {
       return refusal(
         400,
-        error.kind === 'ods' ? SERVER_MSG.import.odsFile : SERVER_MSG.import.encryptedFile,
+        error.kind === 'ods' ? MSG.import.odsFile : SERVER_MSG.import.encryptedFile,
         {
           message: 'unsupported spreadsheet',
           detail: { kind, reason: error.kind },
@@ -77,9 +77,9 @@ export default async function parseImport({ file }: ImportParseTask): Promise<Im
       );
     }
     if (error instanceof UnreadableSpreadsheetError) {
-      return refusal(400, SERVER_MSG.import.unreadable, {
+      return refusal(400, SERVER_MSG.import.unreadable[error.part], {
         message: 'unreadable spreadsheet',
-        detail: { kind, reason: error.message },
+        detail: { kind, part: error.part, reason: error.message },
       });
     }
     if (error instanceof HttpError) {

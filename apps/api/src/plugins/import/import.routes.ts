@@ -12,6 +12,7 @@ import { insertImportedStudents } from './import.queries';
 import { IMPORT_RETRY_AFTER_SECONDS, ImportSlots } from './import-slots';
 import type { ImportBatches } from './import-batches';
 import { buildStudentTemplate, TEMPLATE_FILE_NAME, XLSX_CONTENT_TYPE } from './template';
+import { refuseBeyondEmbeddedCapacity } from '../students/embedded-capacity';
 
 /** docs/limits-and-budgets.md#limits-and-bad-input: an import file holds at most 5 MB. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -145,6 +146,7 @@ export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext
           now: ctx.now(),
           batchId,
         });
+        await refuseBeyondEmbeddedCapacity(ctx, created);
         request.auditRecordId = batchId;
         request.auditDetail = { created, batchId };
         return { ok: true, msg: SERVER_MSG.import.created(created), created, duplicates };

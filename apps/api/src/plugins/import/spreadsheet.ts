@@ -24,8 +24,19 @@ export interface FirstSheet {
 
 export type SpreadsheetKind = 'xlsx' | 'xls';
 
+/** What of a spreadsheet could not be read: the container, any sheet in it, or the first sheet's content. */
+export type UnreadablePart = 'file' | 'noSheet' | 'sheet';
+
 /** The file could not be read as the spreadsheet its first bytes say it is. */
-export class UnreadableSpreadsheetError extends Error {}
+export class UnreadableSpreadsheetError extends Error {
+  constructor(
+    message: string,
+    readonly part: UnreadablePart = 'file',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
 
 /** What a file that cannot be imported is, so that the person is told what to do with it. */
 export type UnsupportedSpreadsheet = 'ods' | 'encrypted';
@@ -127,9 +138,13 @@ export async function readFirstSheet(
     ) {
       throw error;
     }
-    throw new UnreadableSpreadsheetError(error instanceof Error ? error.message : String(error), {
-      cause: error,
-    });
+    // The container was whole (its reader throws UnreadableSpreadsheetError
+    // otherwise): what failed is the parser's reading of the sheet.
+    throw new UnreadableSpreadsheetError(
+      error instanceof Error ? error.message : String(error),
+      'sheet',
+      { cause: error },
+    );
   }
 }
 
@@ -444,6 +459,70 @@ function workbookWithoutNames(): ExcelJS.Workbook {
   return workbook;
 }
 
+/** What exceljs makes of one line of a worksheet's `_rels` part. */
+interface SheetRelationship {
+  Id: string;
+  Type: string;
+  Target: string;
+  TargetMode?: string;
+}
+interface LoadingModel {
+  worksheetRels: Record<string, SheetRelationship[]>;
+}
+type RelationshipsReader = (
+  this: unknown,
+  stream: unknown,
+  model: LoadingModel,
+  sheetNo: string,
+) => Promise<void>;
+
+const RELATIONSHIP = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
+/** A sheet's comments and their drawing: the import reads neither. */
+const UNREAD_RELATIONSHIPS = new Set([`${RELATIONSHIP}comments`, `${RELATIONSHIP}vmlDrawing`]);
+
+/**
+ * exceljs's reader of a worksheet's relationships, checked when the server
+ * starts as WORKBOOK_MODEL is: an exceljs without it stops the start.
+ */
+const READ_SHEET_RELATIONSHIPS = (() => {
+  const xlsx: unknown = Object.getPrototypeOf(new ExcelJS.Workbook().xlsx);
+  const read = (xlsx as { _processWorksheetRelsEntry?: unknown })._processWorksheetRelsEntry;
+  if (typeof read !== 'function') {
+    throw new Error('exceljs: XLSX._processWorksheetRelsEntry is gone; see followableRelations');
+  }
+  return read as RelationshipsReader;
+})();
+
+/**
+ * A sheet's relationship as exceljs can follow it. exceljs finds a sheet's
+ * table or drawing only by the relative path Excel writes
+ * (`../tables/table1.xml`) and throws on the absolute one openpyxl writes
+ * (`/xl/tables/table1.xml`, which Open Packaging allows as well); and it
+ * finds comments only under Excel's own part names (`xl/comments1.xml`), not
+ * openpyxl's (`xl/comments/comment1.xml`), where it throws too. So a
+ * template filled from a Python script could not be imported. The import
+ * reads no comment: those relationships are left out, and an absolute
+ * target is made relative to the sheet, as Excel would have written it.
+ */
+function followableRelations(relations: SheetRelationship[]): SheetRelationship[] {
+  return relations
+    .filter((relation) => !UNREAD_RELATIONSHIPS.has(relation.Type))
+    .map((relation) =>
+      relation.TargetMode !== 'External' && relation.Target.startsWith('/')
+        ? { ...relation, Target: path.posix.relative('/xl/worksheets', relation.Target) }
+        : relation,
+    );
+}
+
+function readingFollowableRelations(workbook: ExcelJS.Workbook): ExcelJS.Workbook {
+  const xlsx = workbook.xlsx as unknown as { _processWorksheetRelsEntry: RelationshipsReader };
+  xlsx._processWorksheetRelsEntry = async function (stream, model, sheetNo) {
+    await READ_SHEET_RELATIONSHIPS.call(this, stream, model, sheetNo);
+    model.worksheetRels[sheetNo] = followableRelations(model.worksheetRels[sheetNo] ?? []);
+  };
+  return workbook;
+}
+
 /**
  * A number that its cell's format shows with leading zeros ("0000000000":
  * a phone typed as 0991234567 into a number cell) is read as the text
@@ -495,13 +574,13 @@ async function readXlsx(file: Buffer, limits: SpreadsheetLimits): Promise<FirstS
     throw new UnsupportedSpreadsheetError('ods');
   }
   await inspectZip(file, limits);
-  const workbook = workbookWithoutNames();
+  const workbook = readingFollowableRelations(workbookWithoutNames());
   await workbook.xlsx.load(file as unknown as ExcelJS.Buffer, {
     ignoreNodes: IGNORED_SHEET_NODES,
   });
   const sheet = workbook.worksheets[0];
   // Excel never saves a workbook without a sheet: this zip is something else (a .docx...).
-  if (!sheet) throw new UnreadableSpreadsheetError('no worksheet');
+  if (!sheet) throw new UnreadableSpreadsheetError('no worksheet', 'noSheet');
   const rows: SheetRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: SheetRow['cells'] = [];
@@ -551,7 +630,13 @@ const BIFF_WORKSHEET = 0x0010;
 const BIFF_FILEPASS = 0x002f;
 
 function checkXlsCells(file: Buffer, limits: SpreadsheetLimits): void {
-  const container = compoundFile.read(file, { type: 'buffer' });
+  let container: unknown;
+  try {
+    container = compoundFile.read(file, { type: 'buffer' });
+  } catch (error) {
+    // Not a compound file after all, though it starts as one: the container is what is damaged.
+    throw new UnreadableSpreadsheetError(`xls: ${String(error)}`, 'file', { cause: error });
+  }
   // A password-protected .xlsx is an OLE container holding the encrypted
   // package (MS-OFFCRYPTO), not a zip.
   if (compoundFile.find(container, '/EncryptedPackage')) {
@@ -636,7 +721,7 @@ function readXls(file: Buffer, limits: SpreadsheetLimits): FirstSheet {
   );
   const name = workbook.SheetNames[0];
   const sheet = name ? workbook.Sheets[name] : undefined;
-  if (!sheet) throw new UnreadableSpreadsheetError('no worksheet');
+  if (!sheet) throw new UnreadableSpreadsheetError('no worksheet', 'noSheet');
   const data = sheet['!data'] ?? [];
   const rows: SheetRow[] = [];
   data.forEach((row, index) => {

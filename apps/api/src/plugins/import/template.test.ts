@@ -82,7 +82,7 @@ describe('GET /api/students/import/template', () => {
     }
   });
 
-  it("writes its comments in plain Spanish, signed 'PsicoCampus', promising only what the drop-downs accept (issue 17)", async () => {
+  it("writes its comments in plain Spanish, signed 'PsicoCampus', promising only what the drop-downs accept", async () => {
     const sheet = await openTemplate();
     const byHeader = Object.fromEntries(
       TEMPLATE_HEADERS.map((h, i) => [h, noteText(sheet.getRow(1).getCell(i + 1))]),

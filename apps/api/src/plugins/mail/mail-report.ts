@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The mail this answer reports on, and what to say as it turns out (`reportMail`). */
     mailReport: MailReport | null;
+    /** Work to start once the answer has left (`afterAnswer`). */
+    afterAnswer: Array<() => void> | null;
   }
 }
 
@@ -22,7 +24,7 @@ interface MailReport {
  * the request's transaction has committed (the mail was queued in it), the
  * answer waits a few seconds for its first try and its `msg` becomes `sent`
  * or `queued` accordingly, with `mail: { id, status }` beside it. An answer
- * never claims a mail left when it did not (issue 17).
+ * never claims a mail left when it did not (docs/decisions.md#mail).
  */
 export function reportMail(
   request: FastifyRequest,
@@ -33,12 +35,22 @@ export function reportMail(
 }
 
 /**
+ * Starts `work` once this request's answer has left: after its transaction
+ * committed (an audited write's), so the work reads what the request wrote,
+ * and after the answer, so its time never shows in the answer's.
+ */
+export function afterAnswer(request: FastifyRequest, work: () => void): void {
+  (request.afterAnswer ??= []).push(work);
+}
+
+/**
  * The hooks that deliver what requests queued: `preSerialization` runs once
  * the handler's answer is final, which for an audited write is after its
  * transaction committed; `onResponse` starts the mail nobody waits for.
  */
 export function registerMailReports(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('mailReport', null);
+  app.decorateRequest('afterAnswer', null);
   app.addHook('preSerialization', (request, reply, payload, done) => {
     const report = request.mailReport;
     if (!report || reply.statusCode >= 300 || typeof payload !== 'object' || payload === null) {
@@ -58,7 +70,9 @@ export function registerMailReports(app: FastifyInstance, ctx: AppContext): void
       },
     );
   });
-  app.addHook('onResponse', (_request, _reply, done) => {
+  app.addHook('onResponse', (request, _reply, done) => {
+    for (const work of request.afterAnswer ?? []) work();
+    request.afterAnswer = null;
     ctx.mail.flush();
     done();
   });

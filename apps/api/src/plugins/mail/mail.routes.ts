@@ -11,13 +11,14 @@ import type { AppContext } from '../../context';
 import { mailQueue } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
+import { readPage } from '../../lib/page-params';
 import { QueryReader } from '../../lib/query-params';
 import { adminOnly } from '../auth/authenticate';
 import { reportMail } from './mail-report';
 
+/** The mail queue's own page sizes (its OpenAPI entry states the same constants). */
 export const MAIL_PAGE_SIZE = 50;
 export const MAX_MAIL_PAGE_SIZE = 200;
-const MAX_PAGE = 1_000_000;
 
 const audited = (action: 'mail.list' | 'mail.retry', record: 'mail' | null) => ({
   ...adminOnly,
@@ -70,7 +71,7 @@ function toQueuedMailView(row: MailRow): QueuedMailView {
 }
 
 /**
- * The mail queue for administrators (issue 17, "Correos"): what was sent,
+ * The mail queue for administrators ("Correos"): what was sent,
  * what waits and what failed, newest first, by page; and a failed mail put
  * back in the queue and tried at once.
  */
@@ -81,8 +82,7 @@ export async function mailRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   app.get('/api/mail', audited('mail.list', null), async (request) => {
     const reader = new QueryReader(request.query);
     const status = reader.oneOf('status', MAIL_STATUSES);
-    const page = reader.integer('page', 1, MAX_PAGE, 1);
-    const pageSize = reader.integer('pageSize', 1, MAX_MAIL_PAGE_SIZE, MAIL_PAGE_SIZE);
+    const { page, pageSize, offset } = readPage(reader, MAIL_PAGE_SIZE, MAX_MAIL_PAGE_SIZE);
     reader.done();
     const where: SQL | undefined = status ? eq(mailQueue.status, status) : undefined;
     const [rows, [counted]] = await Promise.all([
@@ -92,7 +92,7 @@ export async function mailRoutes(app: FastifyInstance, opts: { ctx: AppContext }
         .where(where)
         .orderBy(desc(mailQueue.createdAt), desc(mailQueue.id))
         .limit(pageSize)
-        .offset((page - 1) * pageSize),
+        .offset(offset),
       db.select({ total: count() }).from(mailQueue).where(where),
     ]);
     return {

@@ -12,7 +12,7 @@ import { listStudentNotes, withSignatures } from '../clinical-notes/clinical-not
 import { toClinicalNote } from '../clinical-notes/clinical-note.view';
 import { ownStudentOr404, psychologistOnly } from '../students/student-access';
 import { toStudentSummary } from '../students/student.view';
-import { attachment, reportFileName } from './report-file-name';
+import { attachment, reportFileName, type DownloadName } from './report-file-name';
 
 type IdParams = { Params: { id: string } };
 
@@ -22,7 +22,7 @@ const audited = (action: AuditAction, record: 'student' | 'assessment') => ({
 });
 
 /** The PDF as the answer, returned (not sent) so that its audit row is written first. */
-export function pdfAnswer(reply: FastifyReply, pdf: Buffer, fileName: string): Buffer {
+export function pdfAnswer(reply: FastifyReply, pdf: Buffer, fileName: DownloadName): Buffer {
   void reply
     .header('Content-Type', 'application/pdf')
     .header('Content-Disposition', attachment(fileName));
@@ -59,7 +59,11 @@ export async function reportsRoutes(
         appointments: appointments.map(toAppointment),
         assessments: assessments.map(toAssessment),
       });
-      return pdfAnswer(reply, file, reportFileName('reporte', record.student, now));
+      return pdfAnswer(
+        reply,
+        file,
+        reportFileName('reporte', record.student, now, ctx.config.serviceTimeZone),
+      );
     },
   );
 
@@ -88,7 +92,11 @@ export async function reportsRoutes(
         assessment: toAssessment(found),
         number: all.findIndex((item) => item.assessment.id === id) + 1,
       });
-      return pdfAnswer(reply, file, reportFileName('evaluacion', record.student, now));
+      return pdfAnswer(
+        reply,
+        file,
+        reportFileName('evaluacion', record.student, now, ctx.config.serviceTimeZone),
+      );
     },
   );
 }

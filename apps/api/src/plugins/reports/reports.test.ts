@@ -4,6 +4,7 @@ import { addNote, scheduleAppointment } from '../../../test/helpers/patients';
 import { pdfPageCount, pdfText } from '../../../test/helpers/pdf-text';
 import { signedInPsychologistWithStudent } from '../../../test/helpers/signed-in';
 import { type TestServer } from '../../../test/helpers/test-server';
+import { serviceDay } from '../../lib/service-clock';
 
 let server: TestServer;
 let lucia: string;
@@ -47,9 +48,12 @@ describe('GET /api/pdfreport/student/:id', () => {
     const response = await studentReport(lucia);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = serviceDay(server.now(), server.config.serviceTimeZone);
     expect(response.headers['content-disposition']).toContain(
       `filename="reporte_maria-jose-nunez-ibanez_${today}.pdf"`,
+    );
+    expect(response.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`reporte_María-José-Núñez-Ibáñez_${today}.pdf`)}`,
     );
     const pdf = response.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { SAFETY_PLAN_SECTION_KEYS, type SafetyPlanSections } from '@psicocampus/shared/safety-plan';
 import type { Database } from '../../db/client';
 import { safetyPlanRevisions, users } from '../../db/schema';
@@ -18,10 +18,14 @@ export interface SafetyPlanRevisionRecord {
   author: StaffRow | null;
 }
 
-/** Every revision of the student's plan, newest first, without their text: one query. */
+/**
+ * One page of the revisions of the student's plan, newest first (a version
+ * is the student's once: no ties), without their text: one query.
+ */
 export async function listRevisions(
   db: Database,
   studentId: string,
+  page: { pageSize: number; offset: number },
 ): Promise<SafetyPlanRevisionRecord[]> {
   return db
     .select({
@@ -35,7 +39,18 @@ export async function listRevisions(
     .from(safetyPlanRevisions)
     .leftJoin(users, eq(users.id, safetyPlanRevisions.authorId))
     .where(eq(safetyPlanRevisions.studentId, studentId))
-    .orderBy(desc(safetyPlanRevisions.version));
+    .orderBy(desc(safetyPlanRevisions.version))
+    .limit(page.pageSize)
+    .offset(page.offset);
+}
+
+/** How many revisions the student's plan has, on every page. */
+export async function countRevisions(db: Database, studentId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(safetyPlanRevisions)
+    .where(eq(safetyPlanRevisions.studentId, studentId));
+  return row?.total ?? 0;
 }
 
 /** One revision of the student's plan: `version`, or the one in force (the highest) without it. */
@@ -62,7 +77,8 @@ export async function findRevision(
 /**
  * Appends revision `version` of the student's plan; null when that version
  * already exists (someone saved from the same version first: the unique
- * index decides, so two saves at once cannot both win).
+ * index decides, so two saves at once cannot both win). Its time is the
+ * database's (migration 0018).
  */
 export async function appendRevision(
   db: Database,
@@ -72,7 +88,6 @@ export async function appendRevision(
     status: string;
     assessmentId: string | null;
     authorId: string;
-    createdAt: Date;
   },
 ): Promise<SafetyPlanRow | null> {
   const sections = Object.fromEntries(
@@ -87,7 +102,6 @@ export async function appendRevision(
       ...sections,
       assessmentId: values.assessmentId,
       authorId: values.authorId,
-      createdAt: values.createdAt,
     })
     .onConflictDoNothing({
       target: [safetyPlanRevisions.studentId, safetyPlanRevisions.version],

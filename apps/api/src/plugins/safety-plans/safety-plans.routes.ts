@@ -2,14 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AuditAction } from '@psicocampus/shared/domain';
 import {
   SAFETY_PLAN_MSG,
+  SAFETY_PLAN_REVISIONS_PAGE_SIZE,
   SAFETY_PLAN_VERSION_MAX,
   safetyPlanSchema,
   type SafetyPlanAnswer,
   type SafetyPlanBody,
+  type SafetyPlanRevisionsPage,
 } from '@psicocampus/shared/safety-plan';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
+import { pageInfo, readPage } from '../../lib/page-params';
+import { QueryReader } from '../../lib/query-params';
 import { validateBody } from '../../lib/validate';
 import type { PdfRenderer } from '../../reports/pdf/pdf-renderer';
 import { findOwnAssessment } from '../assessments/assessment.queries';
@@ -18,7 +22,7 @@ import { signedIn } from '../auth/authenticate';
 import { reportFileName } from '../reports/report-file-name';
 import { pdfAnswer } from '../reports/reports.routes';
 import { ownStudentOr404, psychologistOnly } from '../students/student-access';
-import { appendRevision, findRevision, listRevisions } from './safety-plan.queries';
+import { appendRevision, countRevisions, findRevision, listRevisions } from './safety-plan.queries';
 import { toSafetyPlan, toSafetyPlanRevision } from './safety-plan.view';
 
 type StudentParams = { Params: { id: string }; Querystring: Record<string, unknown> };
@@ -46,15 +50,19 @@ async function planAnswer(
   studentId: string,
   version?: number,
 ): Promise<SafetyPlanAnswer> {
-  const [plan, revisions] = await Promise.all([
+  // A plan revised for years has many revisions: only the newest page comes with it
+  // (docs/api.md#safety-plan); the others, from the revisions' own call.
+  const [plan, revisions, revisionsTotal] = await Promise.all([
     findRevision(db, studentId, version),
-    listRevisions(db, studentId),
+    listRevisions(db, studentId, { pageSize: SAFETY_PLAN_REVISIONS_PAGE_SIZE, offset: 0 }),
+    countRevisions(db, studentId),
   ]);
   if (version !== undefined && !plan) throw new HttpError(404, SAFETY_PLAN_MSG.revisionNotFound);
   return {
     ok: true,
     safetyPlan: plan && toSafetyPlan(plan),
     revisions: revisions.map(toSafetyPlanRevision),
+    revisionsTotal,
   };
 }
 
@@ -81,7 +89,7 @@ async function assessmentOfSave(
   return found.assessment.id;
 }
 
-/** A student's safety plan (issue 19 §2, docs/api.md#safety-plan): same access as the student's record. */
+/** A student's safety plan (docs/api.md#safety-plan): same access as the student's record. */
 export async function safetyPlansRoutes(
   app: FastifyInstance,
   opts: { ctx: AppContext; pdf: PdfRenderer },
@@ -99,6 +107,26 @@ export async function safetyPlansRoutes(
       const answer = await planAnswer(db, student.id, version);
       request.auditDetail = { version: answer.safetyPlan?.version ?? null };
       return answer;
+    },
+  );
+
+  // The revisions past the plan's first page ('Versiones anteriores', docs/api.md#paged-lists):
+  // newest first, without their text; audited as the plan's read, naming the student.
+  app.get<StudentParams>(
+    '/api/students/:id/safety-plan/revisions',
+    audited('safety_plan.read'),
+    async (request): Promise<SafetyPlanRevisionsPage> => {
+      const { user } = signedIn(request);
+      const reader = new QueryReader(request.query);
+      const page = readPage(reader, SAFETY_PLAN_REVISIONS_PAGE_SIZE);
+      reader.done();
+      const { student } = await ownStudentOr404(db, user.id, request.params.id);
+      const [revisions, total] = await Promise.all([
+        listRevisions(db, student.id, page),
+        countRevisions(db, student.id),
+      ]);
+      request.auditDetail = { revisionsPage: page.page };
+      return { ok: true, revisions: revisions.map(toSafetyPlanRevision), ...pageInfo(page, total) };
     },
   );
 
@@ -135,7 +163,6 @@ export async function safetyPlansRoutes(
         reasonForLiving: body.reasonForLiving,
         assessmentId,
         authorId: user.id,
-        createdAt: ctx.now(),
       });
       // Saved from the same version a moment earlier: the unique index kept the first.
       if (!saved) throw new HttpError(409, SAFETY_PLAN_MSG.stale);
@@ -178,7 +205,11 @@ export async function safetyPlansRoutes(
         crisisLine: ctx.config.crisisLine,
         assessment: assessment && toAssessment(assessment),
       });
-      return pdfAnswer(reply, file, reportFileName('plan-de-seguridad', student, now));
+      return pdfAnswer(
+        reply,
+        file,
+        reportFileName('plan-de-seguridad', student, now, ctx.config.serviceTimeZone),
+      );
     },
   );
 }

@@ -6,7 +6,7 @@ import type { TestServer } from '../../../test/helpers/test-server';
 import { computeAppointmentStatistics } from './statistics.routes';
 
 /**
- * GET /api/statistics/appointments (issue 18): appointments per month of the
+ * GET /api/statistics/appointments (docs/api.md#statistics): appointments per month of the
  * service's time zone (America/Guayaquil, UTC−5, the default) and status.
  * The demo students are removed first; then, counting months back from the
  * current one (0):

@@ -94,7 +94,7 @@ export async function countLatestRiskLevels(
 ): Promise<LevelCount[]> {
   const latest = db
     .select({
-      // The level in force (issue 19 §1, "nivel clínico"): the clinician's where one is
+      // The level in force (docs/columbia-assessment.md#clinicians-level): the clinician's where one is
       // recorded, the engine's otherwise; the charts say so in their note.
       riskLevel:
         sql<string>`coalesce(${suicideAssessments.clinicianLevel}, ${suicideAssessments.riskLevel})`.as(
@@ -123,8 +123,8 @@ export interface BucketCount {
 /**
  * Assessments on students in scope, counted per range of `bounds` (the
  * starts of consecutive months and the end of the last). The month
- * boundaries come from the server's clock and time zone, not the
- * database's, whose session time zone may be another.
+ * boundaries are the service's (lastTwelveMonths), not the database's,
+ * whose session time zone may be another.
  */
 export async function countAssessmentsPerRange(
   db: Database,

@@ -41,8 +41,10 @@ export async function computeStatistics(
   db: Database,
   scope: StatisticsScope,
   now: Date,
+  /** The service's zone: the months are its (docs/decisions.md#one-clock). */
+  timeZone: string,
 ): Promise<Statistics> {
-  const { months, bounds } = lastTwelveMonths(now);
+  const { months, bounds } = lastTwelveMonths(now, timeZone);
   const [byGender, bySemester, byCareer, latestLevels, perMonth, psychologists] = await Promise.all(
     [
       countStudentsByGender(db, scope),
@@ -74,7 +76,7 @@ export async function computeStatistics(
 
 /**
  * The appointments of the caller's scope per month of the service's time
- * zone and status (issue 18): the last `months` months, the current one
+ * zone and status (docs/api.md#statistics): the last `months` months, the current one
  * last, a month without appointments at zero.
  */
 export async function computeAppointmentStatistics(
@@ -106,7 +108,12 @@ export async function statisticsRoutes(app: FastifyInstance, opts: { ctx: AppCon
 
   app.get('/api/statistics', STATISTICS, async (request) => ({
     ok: true,
-    statistics: await computeStatistics(db, scopeOf(request), ctx.now()),
+    statistics: await computeStatistics(
+      db,
+      scopeOf(request),
+      ctx.now(),
+      ctx.config.serviceTimeZone,
+    ),
   }));
 
   app.get('/api/statistics/gender', STATISTICS, async (request) => ({

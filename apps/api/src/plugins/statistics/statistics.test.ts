@@ -266,6 +266,7 @@ describe('GET /api/statistics', () => {
       db,
       { kind: 'CASELOAD', psychologistId: empty!.id },
       new Date(),
+      'America/Guayaquil',
     );
     expect(statistics.totals).toEqual({
       students: 0,

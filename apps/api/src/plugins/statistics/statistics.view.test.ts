@@ -2,8 +2,12 @@ import { MSG } from '@psicocampus/shared/domain';
 import { lastTwelveMonths, toByCareer, toByRiskLevel, toPerMonth } from './statistics.view';
 
 describe('lastTwelveMonths', () => {
-  it('runs back over the new year, oldest first, with the 13 boundaries in local time', () => {
-    const { months, bounds } = lastTwelveMonths(new Date(2027, 0, 31, 23, 59));
+  it("runs back over the new year, oldest first, with the 13 boundaries on the service's clock", () => {
+    // 31 January 2027 at 23:59 in Guayaquil is already February in UTC.
+    const { months, bounds } = lastTwelveMonths(
+      new Date('2027-02-01T04:59:00Z'),
+      'America/Guayaquil',
+    );
     expect(months.map((month) => month.key)).toEqual([
       '2026-02',
       '2026-03',
@@ -18,18 +22,23 @@ describe('lastTwelveMonths', () => {
       '2026-12',
       '2027-01',
     ]);
-    const format = new Intl.DateTimeFormat('es', { month: 'short', year: 'numeric' });
-    expect(months[9]!.label).toBe(format.format(new Date(2026, 10, 1)));
     expect(months[9]!.label).toMatch(/^nov\.? 2026$/);
     expect(bounds).toHaveLength(13);
-    expect(bounds[0]).toEqual(new Date(2026, 1, 1));
-    expect(bounds[12]).toEqual(new Date(2027, 1, 1));
+    expect(bounds[0]!.toISOString()).toBe('2026-02-01T05:00:00.000Z');
+    expect(bounds[12]!.toISOString()).toBe('2027-02-01T05:00:00.000Z');
+  });
+
+  it('starts each month at its midnight across a change of hour', () => {
+    const { bounds } = lastTwelveMonths(new Date('2026-11-21T12:00:00Z'), 'Europe/Madrid');
+    // December 2025 (winter, UTC+1) … April 2026 (summer, UTC+2).
+    expect(bounds[0]!.toISOString()).toBe('2025-11-30T23:00:00.000Z');
+    expect(bounds[4]!.toISOString()).toBe('2026-03-31T22:00:00.000Z');
   });
 });
 
 describe('toPerMonth', () => {
   it('puts bucket i + 1 in month i and zeros elsewhere', () => {
-    const { months } = lastTwelveMonths(new Date(2026, 10, 21));
+    const { months } = lastTwelveMonths(new Date('2026-11-21T12:00:00Z'), 'America/Guayaquil');
     const counts = toPerMonth(months, [
       { bucket: 1, count: 4 },
       { bucket: 12, count: 9 },

@@ -12,6 +12,7 @@ import {
   type StatisticsCount,
 } from '@psicocampus/shared/domain';
 import { RISK_LEVELS, type RiskLevel } from '@psicocampus/shared/columbia';
+import { startOfDayIn } from '../../lib/service-clock';
 import type { CareerCount, KeyCount, LevelCount, MonthStatusCount } from './statistics.queries';
 
 /**
@@ -65,8 +66,6 @@ export function toByCareer(rows: CareerCount[]): StatisticsCount[] {
   return [...named, { key: OTHER_CAREERS_KEY, label: MSG.statistics.otherCareers, count: rest }];
 }
 
-const MONTH_LABEL = new Intl.DateTimeFormat('es', { month: 'short', year: 'numeric' });
-
 export interface MonthSlot {
   /** 'YYYY-MM' */
   key: string;
@@ -75,19 +74,20 @@ export interface MonthSlot {
 }
 
 /**
- * The last 12 calendar months including the current one, oldest first, in
- * the server's time zone, with their boundaries: 13 instants, the start of
- * each month and the end of the current one.
+ * The last 12 calendar months including the current one, oldest first, on
+ * the service's clock (`timeZone`, docs/decisions.md#one-clock), with their
+ * boundaries: 13 instants, the start of each month and the end of the
+ * current one.
  */
-export function lastTwelveMonths(now: Date): { months: MonthSlot[]; bounds: Date[] } {
-  const year = now.getFullYear();
-  const month = now.getMonth();
-  // new Date(y, m, 1) counts in local time and carries over the year.
-  const bounds = Array.from({ length: 13 }, (_, i) => new Date(year, month - 11 + i, 1));
-  const months = bounds.slice(0, 12).map((start) => ({
-    key: `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}`,
-    label: MONTH_LABEL.format(start),
-  }));
+export function lastTwelveMonths(
+  now: Date,
+  timeZone: string,
+): { months: MonthSlot[]; bounds: Date[] } {
+  const { months, first } = monthsUpTo(now, timeZone, 12);
+  const [year, month] = first.split('-').map(Number) as [number, number];
+  const bounds = Array.from({ length: 13 }, (_, i) =>
+    startOfDayIn({ year, month: month + i, day: 1 }, timeZone),
+  );
   return { months, bounds };
 }
 

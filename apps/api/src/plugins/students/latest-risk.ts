@@ -8,9 +8,9 @@ export const isoText = (column: AnyPgColumn | SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A student's current level (issue 16: the list's column and the detail's
+ * A student's current level (the list's column and the detail's
  * badge) as JSON: their latest assessment's level, its clinician's level
- * (issue 19 §1) and date, null without
+ * and date, null without
  * one. One index lookup per student (suicide_assessments_student_created_idx).
  * Both drivers answer a `json` value parsed.
  */

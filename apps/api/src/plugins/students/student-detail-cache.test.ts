@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Student, StudentSummary } from '@psicocampus/shared/domain';
+import {
+  CLINICAL_NOTES_PAGE_SIZE,
+  type Student,
+  type StudentSummary,
+} from '@psicocampus/shared/domain';
 import { saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
 import { addNote, auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
 import { whatTheServerRead } from '../../../test/helpers/driver-spy';
@@ -33,7 +37,7 @@ async function listed(token: string, id: string): Promise<StudentSummary | undef
 /** A statement as an operator would run it, beside the API. */
 const outside = (statement: string) => server.server.database.db.execute(sql.raw(statement));
 
-describe("a student's current level (issue 16)", () => {
+describe("a student's current level", () => {
   it("is the latest assessment's level and date, in the list and the detail; null without one", async () => {
     const assessed = await createStudent(server, lucia);
     const other = await createStudent(server, lucia);
@@ -57,7 +61,7 @@ describe("a student's current level (issue 16)", () => {
   });
 });
 
-describe("a student's detail kept by the server (issue 14 §4)", () => {
+describe("a student's detail kept by the server", () => {
   it('is served again without reading the notes, and each read still writes its audit row', async () => {
     const student = await createStudent(server, lucia);
     const text = `Sesión de seguimiento ${randomUUID()}.`;
@@ -120,5 +124,31 @@ describe("a student's detail kept by the server (issue 14 §4)", () => {
     });
     expect(former.statusCode).toBe(404);
     expect((await detail(martin, student._id)).assignedPsychologist?._id).toBe(martinId);
+  });
+
+  it('counts every note and shows the newest page, also after notes written outside the API', async () => {
+    const student = await createStudent(server, lucia);
+    const first = await addNote(server, lucia, student._id, 'Primera sesión.');
+    expect(await detail(lucia, student._id)).toMatchObject({ clinicalNotesTotal: 1 });
+
+    const authorId = await userIdOf(server, 'psychologist');
+    await outside(
+      `insert into clinical_notes (student_id, author_id, note, created_at, updated_at)
+       select '${student._id}', '${authorId}', 'Sesión ' || n, now() + n * interval '1 minute', now()
+       from generate_series(1, ${CLINICAL_NOTES_PAGE_SIZE}) as n`,
+    );
+    const kept = await detail(lucia, student._id);
+    expect(kept.clinicalNotesTotal).toBe(CLINICAL_NOTES_PAGE_SIZE + 1);
+    expect(kept.clinicalNotes).toHaveLength(CLINICAL_NOTES_PAGE_SIZE);
+    expect(kept.clinicalNotes[0]!.note).toBe(`Sesión ${CLINICAL_NOTES_PAGE_SIZE}`);
+    expect(kept.clinicalNotes.map((n) => n._id)).not.toContain(first._id);
+
+    await outside(
+      `delete from clinical_notes where student_id = '${student._id}' and note <> 'Primera sesión.'`,
+    );
+    expect(await detail(lucia, student._id)).toMatchObject({
+      clinicalNotesTotal: 1,
+      clinicalNotes: [{ _id: first._id }],
+    });
   });
 });

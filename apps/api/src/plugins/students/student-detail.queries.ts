@@ -1,5 +1,6 @@
-import { desc, eq, exists, sql } from 'drizzle-orm';
+import { count, desc, eq, exists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { CLINICAL_NOTES_PAGE_SIZE } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { clinicalNotes, students, users } from '../../db/schema';
@@ -15,13 +16,43 @@ const author = alias(users, 'note_author');
 
 const owned = alias(students, 'owned');
 
+const anyone = alias(students, 'anyone');
+
+const newest = alias(clinicalNotes, 'newest_note');
+
+const counted = alias(clinicalNotes, 'counted_note');
+
+/**
+ * The ids of the student's first page of notes, and how many notes it has:
+ * each a lateral subquery, run once for the one student row (an IN in the
+ * join's condition would be run again for every note of every student).
+ */
+function firstPageOfNotes(db: Database) {
+  return db
+    .select({ id: newest.id })
+    .from(newest)
+    .where(eq(newest.studentId, students.id))
+    .orderBy(desc(newest.createdAt), desc(newest.id))
+    .limit(CLINICAL_NOTES_PAGE_SIZE)
+    .as('first_page');
+}
+
+function notesCount(db: Database) {
+  return db
+    .select({ total: count().as('total') })
+    .from(counted)
+    .where(eq(counted.studentId, students.id))
+    .as('notes_count');
+}
+
 const revision = caseloadRevisionText(sql.placeholder('psychologistId'));
 
 const auditedRevisionStatement = preparedFor((db) => {
   const own = (table: typeof students | typeof owned) =>
     ownStudent(sql.placeholder('studentId'), sql.placeholder('psychologistId'), table);
   // The read's audit row says whether the student was there for this
-  // psychologist: 'denied' for anyone else's id, as a 404 is recorded.
+  // psychologist: 'denied' for anyone else's, 'missing' for an id no student
+  // has (one deleted a moment before), as a 404 is recorded (docs/permissions.md#audit-log).
   const auditRow = readAuditRow(
     db,
     sql`case when ${exists(
@@ -30,7 +61,14 @@ const auditedRevisionStatement = preparedFor((db) => {
         .from(owned)
         .where(own(owned)),
     )}
-      then 'success' else 'denied' end`,
+      then 'success'
+      when ${exists(
+        db
+          .select({ one: sql`1` })
+          .from(anyone)
+          .where(eq(anyone.id, sql.placeholder('studentId'))),
+      )}
+      then 'denied' else 'missing' end`,
   );
   return db
     .with(auditRow)
@@ -62,43 +100,53 @@ export async function auditedStudentRevision(
   return row?.revision ?? null;
 }
 
-const studentDetailStatement = preparedFor((db) =>
-  db
-    .select({
-      student: students,
-      psychologist: staffRefColumns,
-      latestRisk: latestRiskJson(students.id),
-      revision,
-      note: clinicalNotes,
-      author: {
-        id: author.id,
-        firstName: author.firstName,
-        lastName: author.lastName,
-        email: author.email,
-      },
-    })
-    .from(students)
-    .leftJoin(users, eq(users.id, students.assignedPsychologistId))
-    // Notes are reached only through the caller's own student: another
-    // caseload's notes are never read (issue 14 §5).
-    .leftJoin(clinicalNotes, eq(clinicalNotes.studentId, students.id))
-    .leftJoin(author, eq(author.id, clinicalNotes.authorId))
-    .where(ownStudent(sql.placeholder('studentId'), sql.placeholder('psychologistId')))
-    .orderBy(desc(clinicalNotes.createdAt), desc(clinicalNotes.id))
-    .prepare('student_detail'),
-);
+const studentDetailStatement = preparedFor((db) => {
+  const firstPage = firstPageOfNotes(db);
+  const total = notesCount(db);
+  return (
+    db
+      .select({
+        student: students,
+        psychologist: staffRefColumns,
+        latestRisk: latestRiskJson(students.id),
+        revision,
+        notesTotal: total.total,
+        note: clinicalNotes,
+        author: {
+          id: author.id,
+          firstName: author.firstName,
+          lastName: author.lastName,
+          email: author.email,
+        },
+      })
+      .from(students)
+      .leftJoin(users, eq(users.id, students.assignedPsychologistId))
+      // Notes are reached only through the caller's own student: another
+      // caseload's notes are never read. Only the first page:
+      // the rest are read a page at a time (docs/api.md#paged-lists).
+      .leftJoinLateral(total, sql`true`)
+      .leftJoinLateral(firstPage, sql`true`)
+      .leftJoin(clinicalNotes, eq(clinicalNotes.id, firstPage.id))
+      .leftJoin(author, eq(author.id, clinicalNotes.authorId))
+      .where(ownStudent(sql.placeholder('studentId'), sql.placeholder('psychologistId')))
+      .orderBy(desc(clinicalNotes.createdAt), desc(clinicalNotes.id))
+      .prepare('student_detail')
+  );
+});
 
 export interface StudentDetailRecord {
   record: StudentRecord;
-  /** Newest first, with their authors. */
+  /** The newest CLINICAL_NOTES_PAGE_SIZE, newest first, with their authors. */
   notes: NoteRecord[];
+  /** Every note of the student. */
+  notesTotal: number;
   /** The caseload's revision this detail was read at (one snapshot). */
   revision: string;
 }
 
 /**
- * A student of this psychologist with its notes, and the revision they were
- * read at, in one statement. Null for anyone else's student. It writes no
+ * A student of this psychologist with its newest notes and how many it has,
+ * and the revision they were read at, in one statement. Null for anyone else's student. It writes no
  * audit row: the caller has written it with `auditedStudentRevision`.
  */
 export async function readOwnStudentDetail(
@@ -111,6 +159,6 @@ export async function readOwnStudentDetail(
   if (!first) return null;
   const notes: NoteRecord[] = [];
   for (const row of rows) if (row.note) notes.push({ note: row.note, author: row.author });
-  const { student, psychologist, latestRisk, revision } = first;
-  return { record: { student, psychologist, latestRisk }, notes, revision };
+  const { student, psychologist, latestRisk, revision, notesTotal } = first;
+  return { record: { student, psychologist, latestRisk }, notes, notesTotal, revision };
 }

@@ -19,7 +19,7 @@ afterAll(() => server.close());
 const detail = (token: string, id: string) =>
   server.call({ method: 'GET', url: `/api/students/${id}`, token });
 
-describe("GET /api/students/:id of another psychologist's student (issue 14 §5)", () => {
+describe("GET /api/students/:id of another psychologist's student", () => {
   it('answers byte for byte what an unknown id answers', async () => {
     const foreign = await createStudent(server, martin);
     await addNote(server, martin, foreign._id, 'Nota de otra consulta.');

@@ -42,6 +42,11 @@ export function toStudentSummary({
   };
 }
 
-export function toStudent(record: StudentRecord, clinicalNotes: ClinicalNote[]): Student {
-  return { ...toStudentSummary(record), clinicalNotes };
+/** The detail: the student with its newest notes (the first page) and how many it has. */
+export function toStudent(
+  record: StudentRecord,
+  clinicalNotes: ClinicalNote[],
+  clinicalNotesTotal: number,
+): Student {
+  return { ...toStudentSummary(record), clinicalNotes, clinicalNotesTotal };
 }

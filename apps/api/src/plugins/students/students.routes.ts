@@ -16,6 +16,7 @@ import { recordedRead } from '../audit/audit';
 import { signedIn } from '../auth/authenticate';
 import { withSignatures } from '../clinical-notes/clinical-note.queries';
 import { toClinicalNote } from '../clinical-notes/clinical-note.view';
+import { refuseBeyondEmbeddedCapacity } from './embedded-capacity';
 import { parseStudentListQuery } from './list-query';
 import { ownStudentOr404, psychologistOnly, studentNotFound } from './student-access';
 import { auditedStudentRevision, readOwnStudentDetail } from './student-detail.queries';
@@ -41,7 +42,7 @@ import { followStudentEmailChange } from '../appointments/appointment-reminders'
 
 type IdParams = { Params: { id: string } };
 
-/** Some thousand students' details with their notes; the least recently asked go first. */
+/** Some thousand students' details with their first page of notes; the least recently asked go first. */
 const STUDENT_DETAILS_MAX_BYTES = 16 * 1024 * 1024;
 
 const audited = (action: AuditAction) => ({
@@ -70,7 +71,7 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
         user.id,
         acceptedEncoding(request.headers['accept-encoding']),
         (psychologistId) =>
-          recordedRead(ctx, request, (audit) => auditedCaseloadRevision(db, psychologistId, audit)),
+          recordedRead(request, (audit) => auditedCaseloadRevision(db, psychologistId, audit)),
       );
       void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       if (answer.encoding) void reply.header('content-encoding', answer.encoding);
@@ -92,6 +93,7 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
     const student = await insertStudent(db, body, user.id, ctx.now()).catch((error: unknown) => {
       throw isUniqueViolation(error) ? emailTaken() : error;
     });
+    await refuseBeyondEmbeddedCapacity(ctx, 1);
     request.auditRecordId = student.id;
     void reply.status(201);
     return {
@@ -111,17 +113,17 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
     const answer = await studentDetails.answer(
       `${user.id}:${id}`,
       acceptedEncoding(request.headers['accept-encoding']),
-      () => recordedRead(ctx, request, (audit) => auditedStudentRevision(db, user.id, id, audit)),
+      () => recordedRead(request, (audit) => auditedStudentRevision(db, user.id, id, audit)),
       async () => {
         const detail = await readOwnStudentDetail(db, user.id, id);
         if (!detail) return null;
-        const { record, notes, revision } = detail;
+        const { record, notes, notesTotal, revision } = detail;
         const [signed, plan] = await Promise.all([
           withSignatures(db, notes),
           planInForceSummary(db, record.student.id),
         ]);
         const student = {
-          ...toStudent(record, signed.map(toClinicalNote)),
+          ...toStudent(record, signed.map(toClinicalNote), notesTotal),
           safetyPlan: plan && toSafetyPlanSummary(plan),
         };
         return { revision, body: JSON.stringify({ ok: true, student }) };

@@ -159,7 +159,7 @@ describe('GET /api/students', () => {
     async (query) => {
       const response = await list(lucia, query);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ ok: false, msg: MSG.api.invalidBody });
+      expect(response.json()).toMatchObject({ ok: false, msg: MSG.api.invalidQuery });
     },
   );
 

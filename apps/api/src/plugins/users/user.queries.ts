@@ -3,6 +3,7 @@ import type { Role, UserBody } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { emailChanges, students, users } from '../../db/schema';
 import { outerId } from '../../lib/outer-id';
+import type { PageParams } from '../../lib/page-params';
 import { containing, folded, searchWords } from '../../lib/text-search';
 
 export type UserRow = typeof users.$inferSelect;
@@ -45,8 +46,8 @@ const pendingEmailOfRow = (now: Date) => sql`select ${emailChanges.newEmail} fro
   order by ${emailChanges.createdAt} desc limit 1`;
 
 /**
- * An account as the users screen lists it: never the password hash, only
- * whether there is one; the caseload counted in the same statement (a
+ * An account as the users screen lists it: never the password hash or the
+ * second factor's key, only whether there is one; the caseload counted in the same statement (a
  * correlated count on the students' psychologist index, not a query per row),
  * and so is a pending change of its e-mail.
  */
@@ -60,6 +61,7 @@ const staffUserColumns = (now: Date) => ({
   active: users.active,
   createdAt: users.createdAt,
   hasPassword: sql<boolean>`(${users.passwordHash} is not null)`.mapWith(Boolean),
+  hasSecondFactor: sql<boolean>`(${users.mfaSecret} is not null)`.mapWith(Boolean),
   caseloadSize: sql<number>`(${caseloadOfRow})`.mapWith(Number),
   pendingEmail: sql<string | null>`(${pendingEmailOfRow(now)})`,
 });
@@ -74,6 +76,8 @@ export interface StaffUserRow {
   active: boolean;
   createdAt: Date;
   hasPassword: boolean;
+  /** Whether it signs in with a second factor (never the key itself). */
+  hasSecondFactor: boolean;
   caseloadSize: number;
   pendingEmail: string | null;
 }
@@ -85,27 +89,43 @@ export interface StaffUserFilters {
   active?: boolean;
 }
 
-/** The staff accounts, by last name then first name (accents folded, as every list). */
-export async function listStaffUsers(
-  db: Database,
-  filters: StaffUserFilters,
-  now: Date,
-): Promise<StaffUserRow[]> {
+/** The accounts the filters keep: role, state, and every word of `q` in the name or e-mail. */
+function matchingStaff(filters: StaffUserFilters) {
   // Staff are a few dozen rows: the folded text is computed, not stored.
   const haystack = folded(
     sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email}`,
   );
+  return and(
+    filters.role ? eq(users.role, filters.role) : undefined,
+    filters.active === undefined ? undefined : eq(users.active, filters.active),
+    ...searchWords(filters.q).map((word) => like(haystack, containing(word))),
+  );
+}
+
+/**
+ * One page of the staff accounts the filters keep, by last name then first
+ * name (accents folded, as every list), ties by id so that no account is
+ * on two pages or none.
+ */
+export async function listStaffUsers(
+  db: Database,
+  filters: StaffUserFilters,
+  page: PageParams,
+  now: Date,
+): Promise<StaffUserRow[]> {
   return db
     .select(staffUserColumns(now))
     .from(users)
-    .where(
-      and(
-        filters.role ? eq(users.role, filters.role) : undefined,
-        filters.active === undefined ? undefined : eq(users.active, filters.active),
-        ...searchWords(filters.q).map((word) => like(haystack, containing(word))),
-      ),
-    )
-    .orderBy(folded(users.lastName), folded(users.firstName), asc(users.id));
+    .where(matchingStaff(filters))
+    .orderBy(folded(users.lastName), folded(users.firstName), asc(users.id))
+    .limit(page.pageSize)
+    .offset(page.offset);
+}
+
+/** How many accounts the filters keep: the total of every page. */
+export async function countStaffUsers(db: Database, filters: StaffUserFilters): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(matchingStaff(filters));
+  return row?.total ?? 0;
 }
 
 export async function findStaffUser(

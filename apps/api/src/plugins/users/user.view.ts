@@ -13,6 +13,7 @@ export function toStaffUser(row: StaffUserRow): StaffUser {
     phone: row.phone ?? null,
     active: row.active,
     hasPassword: row.hasPassword,
+    hasSecondFactor: row.hasSecondFactor,
     caseloadSize: row.caseloadSize,
     createdAt: row.createdAt.toISOString(),
     pendingEmail: row.pendingEmail ?? null,

@@ -4,6 +4,7 @@ import { fullName, MSG, ROLES, userSchema, type AuditAction } from '@psicocampus
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../lib/ids';
+import { pageInfo, readPage, type PageParams } from '../../lib/page-params';
 import { QueryReader } from '../../lib/query-params';
 import { validateBody } from '../../lib/validate';
 import { adminOnly, signedIn } from '../auth/authenticate';
@@ -21,7 +22,12 @@ import {
   updateStaffAccount,
   userNotFound,
 } from './user-accounts';
-import { findStaffUser, listStaffUsers, type StaffUserFilters } from './user.queries';
+import {
+  countStaffUsers,
+  findStaffUser,
+  listStaffUsers,
+  type StaffUserFilters,
+} from './user.queries';
 import { toStaffUser } from './user.view';
 
 type IdParams = { Params: { id: string } };
@@ -35,8 +41,11 @@ const audited = (action: AuditAction, record: 'user' | null = 'user') => ({
   config: { audit: { action, record } },
 });
 
-/** `?q=&role=&status=active|inactive`; anything else is a 400 naming the field. */
-function parseUserFilters(query: unknown): StaffUserFilters {
+/**
+ * `?q=&role=&status=active|inactive&page=&pageSize=` (docs/api.md#paged-lists);
+ * one 400 names every wrong parameter.
+ */
+function parseUserQuery(query: unknown): { filters: StaffUserFilters; page: PageParams } {
   const reader = new QueryReader(query);
   const filters: StaffUserFilters = {
     q: reader.text('q', MAX_SEARCH_LENGTH),
@@ -44,8 +53,9 @@ function parseUserFilters(query: unknown): StaffUserFilters {
   };
   const status = reader.oneOf('status', ['active', 'inactive'] as const);
   if (status) filters.active = status === 'active';
+  const page = readPage(reader);
   reader.done();
-  return filters;
+  return { filters, page };
 }
 
 /** The id of a URL, or the same 404 as an unknown account. */
@@ -66,8 +76,12 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
   const { db } = ctx;
 
   app.get('/api/users', audited('user.list', null), async (request) => {
-    const rows = await listStaffUsers(db, parseUserFilters(request.query), ctx.now());
-    return { ok: true, users: rows.map(toStaffUser) };
+    const { filters, page } = parseUserQuery(request.query);
+    const [rows, total] = await Promise.all([
+      listStaffUsers(db, filters, page, ctx.now()),
+      countStaffUsers(db, filters),
+    ]);
+    return { ok: true, users: rows.map(toStaffUser), ...pageInfo(page, total) };
   });
 
   app.post('/api/users', audited('user.create'), async (request, reply) => {

@@ -1,6 +1,6 @@
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { eq } from 'drizzle-orm';
-import { MSG, type StaffUser, type UserBody } from '@psicocampus/shared/domain';
+import { LIST_PAGE_SIZE, MSG, type StaffUser, type UserBody } from '@psicocampus/shared/domain';
 import { passwordTokens, users } from '../../db/schema';
 import {
   createUser,
@@ -53,7 +53,7 @@ const checkLink = (token: string) =>
   server.call({ method: 'POST', url: '/api/auth/reset-password/check', payload: { token } });
 
 describe('GET /api/users', () => {
-  it('lists the staff by last name with their caseload and whether they have a password', async () => {
+  it('lists the staff by last name with their caseload and whether they have a password and a second factor', async () => {
     const fresh = await startTestServer();
     try {
       const token = await fresh.login('admin');
@@ -64,7 +64,12 @@ describe('GET /api/users', () => {
         psychologist: await userIdOf(fresh, 'psychologist'),
         psychologist2: await userIdOf(fresh, 'psychologist2'),
       };
-      const row = (key: keyof typeof ids, role: string, caseloadSize: number) => {
+      const row = (
+        key: keyof typeof ids,
+        role: string,
+        caseloadSize: number,
+        hasSecondFactor = false,
+      ) => {
         const account = demoAccount(key);
         return {
           _id: ids[key],
@@ -75,19 +80,24 @@ describe('GET /api/users', () => {
           phone: null,
           active: true,
           hasPassword: true,
+          hasSecondFactor,
           caseloadSize,
           createdAt: expect.any(String),
           pendingEmail: null,
         };
       };
       // Administradora, Fernández, Rojas; the demo seed gives Lucía 4 students, Martín 3.
+      // The administrator signed in with the second factor every administrator needs.
       expect(response.json()).toEqual({
         ok: true,
         users: [
-          row('admin', 'ADMIN', 0),
+          row('admin', 'ADMIN', 0, true),
           row('psychologist', 'PSYCHOLOGIST', 4),
           row('psychologist2', 'PSYCHOLOGIST', 3),
         ],
+        total: 3,
+        page: 1,
+        pageSize: LIST_PAGE_SIZE,
       });
     } finally {
       await fresh.close();
@@ -152,7 +162,7 @@ describe('POST /api/users', () => {
     expect(response.json()).toEqual({
       ok: true,
       msg: ADMIN_MSG.userCreated,
-      // The invitation left while the answer waited (issue 17).
+      // The invitation left while the answer waited.
       mail: { id: expect.any(String), status: 'sent' },
       user: {
         _id: expect.any(String),
@@ -163,6 +173,7 @@ describe('POST /api/users', () => {
         phone: '0991112233',
         active: true,
         hasPassword: false,
+        hasSecondFactor: false,
         caseloadSize: 0,
         createdAt: expect.any(String),
         pendingEmail: null,

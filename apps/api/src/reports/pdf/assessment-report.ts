@@ -1,18 +1,18 @@
-import { formatDate, formatDateTimeIn, fullName, MSG } from '@psicocampus/shared/domain';
+import { formatDateTimeIn, formatDay, fullName, MSG } from '@psicocampus/shared/domain';
 import {
   BEHAVIOUR_QUESTIONS,
+  CONTRADICTION_MSG,
   FREQUENCIES,
   IDEATION_QUESTIONS,
   IDEATION_TYPES,
   LETHALITY_DEGREES,
   POTENTIAL_LETHALITIES,
-  showsIdeationDetail,
-  showsIntensity,
-  showsLethality,
-  showsPotentialLethality,
+  storedAnswersView,
+  type StoredAnswersView,
+  type SuicideAssessment,
   type YesNoItem,
 } from '@psicocampus/shared/columbia';
-import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
+import { CLINICIAN_LEVEL_MSG, levelInForce } from '@psicocampus/shared/clinician-level';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import {
   createDocument,
@@ -39,8 +39,9 @@ const labelOf = (options: ReadonlyArray<{ value: number; label: string }>, value
     : (options.find((option) => option.value === value)?.label ?? String(value));
 
 /**
- * The clinician's level beside the engine's (issue 19 §1): both named, the
- * engine's never replaced, with the reason, who and when.
+ * The clinician's level beside the engine's (docs/columbia-assessment.md#clinicians-level): both
+ * named, the engine's never replaced, with the reason, who and when, and
+ * which one is in force.
  */
 function clinicianLevelSection(doc: Doc, data: AssessmentReportData): void {
   const { assessment } = data;
@@ -60,7 +61,141 @@ function clinicianLevelSection(doc: Doc, data: AssessmentReportData): void {
       }`,
     ]);
   }
+  rows.push([
+    C.inForce,
+    `${MSG.assessment.levels[levelInForce(assessment)]} (${
+      clinician ? C.inForceClinician : C.inForceEngine
+    })`,
+  ]);
   fields(doc, rows);
+}
+
+const X = CONTRADICTION_MSG;
+
+/**
+ * A record stored with answers that contradict each other is printed as it
+ * was stored, with the same mark as its screen: what it means and each
+ * contradiction (docs/columbia-assessment.md#contradicting-answers).
+ */
+function contradictionsSection(doc: Doc, view: StoredAnswersView): void {
+  if (!view.contradictions.length) return;
+  heading(doc, X.markTitle);
+  paragraph(doc, X.markText);
+  for (const found of view.contradictions) paragraph(doc, `• ${found.msg}`);
+}
+
+/** A stored value, marked beside it when it contradicts the flow. */
+const valueOf = (view: StoredAnswersView, field: string, text: string) =>
+  view.contradicting.has(field) ? `${text} (${X.markInline})` : text;
+
+function itemRows(
+  view: StoredAnswersView,
+  key: string,
+  item: YesNoItem,
+  total?: number,
+): Array<[string, string]> {
+  const rows: Array<[string, string]> = [
+    [T.answer, valueOf(view, `${key}.present`, answerLabel(item))],
+  ];
+  if (total !== undefined) {
+    rows.push([MSG.assessment.totalAttempts, valueOf(view, `${key}.totalAttempts`, String(total))]);
+  }
+  if (item.description) {
+    rows.push([MSG.assessment.description, valueOf(view, `${key}.description`, item.description)]);
+  }
+  return rows;
+}
+
+function ideationSection(doc: Doc, assessment: SuicideAssessment, view: StoredAnswersView) {
+  heading(doc, MSG.assessment.ideationSection);
+  for (const question of IDEATION_QUESTIONS) {
+    if (question.number >= 3 && !view.ideationDetail) continue;
+    subheading(doc, `${question.number}. ${question.title}`);
+    paragraph(doc, question.question, { muted: true });
+    fields(doc, itemRows(view, question.key, assessment[question.key]));
+  }
+}
+
+function intensitySection(doc: Doc, assessment: SuicideAssessment, view: StoredAnswersView) {
+  if (!view.intensity) return;
+  heading(doc, MSG.assessment.intensitySection);
+  const intensity = assessment.ideationIntensity;
+  const row = (field: string, label: string, text: string): [string, string] => [
+    label,
+    valueOf(view, `ideationIntensity.${field}`, text),
+  ];
+  fields(doc, [
+    row(
+      'mostSeriousIdeationType',
+      MSG.assessment.mostSeriousType,
+      labelOf(IDEATION_TYPES, intensity.mostSeriousIdeationType),
+    ),
+    row(
+      'mostSeriousIdeationDescription',
+      MSG.assessment.mostSeriousDescription,
+      intensity.mostSeriousIdeationDescription || '—',
+    ),
+    row('frequency', MSG.assessment.frequency, labelOf(FREQUENCIES, intensity.frequency)),
+  ]);
+}
+
+function behaviourSection(doc: Doc, assessment: SuicideAssessment, view: StoredAnswersView) {
+  heading(doc, MSG.assessment.behaviourSection);
+  for (const question of BEHAVIOUR_QUESTIONS) {
+    const item = assessment[question.key];
+    subheading(doc, question.name);
+    paragraph(doc, question.question, { muted: true });
+    const total =
+      question.withTotal && 'totalAttempts' in item && view.showsTotal(question.key)
+        ? item.totalAttempts
+        : undefined;
+    fields(doc, itemRows(view, question.key, item, total));
+  }
+  subheading(doc, MSG.assessment.completedSuicide);
+  fields(doc, [[T.answer, assessment.completedSuicide ? MSG.assessment.yes : MSG.assessment.no]]);
+}
+
+function lethalitySection(doc: Doc, assessment: SuicideAssessment, view: StoredAnswersView) {
+  if (!view.lethality) return;
+  heading(doc, MSG.assessment.lethalitySection);
+  const rows: Array<[string, string]> = [
+    [
+      MSG.assessment.lethalityDegree,
+      valueOf(view, 'lethalityDegree', labelOf(LETHALITY_DEGREES, assessment.lethalityDegree)),
+    ],
+  ];
+  if (view.potentialLethality) {
+    rows.push([
+      MSG.assessment.potentialLethality,
+      valueOf(
+        view,
+        'potentialLethality',
+        labelOf(POTENTIAL_LETHALITIES, assessment.potentialLethality),
+      ),
+    ]);
+  }
+  const date = assessment.mostLethalAttemptDate;
+  rows.push([
+    MSG.assessment.mostLethalAttemptDate,
+    valueOf(view, 'mostLethalAttemptDate', date ? formatDay(date) : T.unanswered),
+  ]);
+  fields(doc, rows);
+}
+
+function remarksSection(doc: Doc, data: AssessmentReportData) {
+  const { assessment } = data;
+  // Every entry, oldest first, with who wrote it and when: remarks are
+  // appended, never rewritten (docs/columbia-assessment.md#final-remarks), and the record prints them all.
+  heading(doc, `${MSG.assessment.finalRemarks} (${assessment.remarks.length})`);
+  if (!assessment.remarks.length) paragraph(doc, MSG.assessment.remarksEmpty, { muted: true });
+  for (const remark of assessment.remarks) {
+    subheading(
+      doc,
+      `${formatDateTimeIn(remark.createdAt, data.timeZone)} · ${remark.createdBy ? fullName(remark.createdBy) : MSG.common.notAssigned}`,
+    );
+    paragraph(doc, remark.text);
+    gap(doc, 0.4);
+  }
 }
 
 /** One assessment in full: every answer in Spanish, the level, the remarks, who and when. */
@@ -88,80 +223,19 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
   paragraph(doc, MSG.assessment.decisionAid, { italic: true, muted: true });
   clinicianLevelSection(doc, data);
 
-  heading(doc, MSG.assessment.ideationSection);
-  for (const question of IDEATION_QUESTIONS) {
-    if (question.number >= 3 && !showsIdeationDetail(assessment)) continue;
-    const item = assessment[question.key];
-    subheading(doc, `${question.number}. ${question.title}`);
-    paragraph(doc, question.question, { muted: true });
-    fields(doc, [[T.answer, answerLabel(item)]]);
-    if (item.description) fields(doc, [[MSG.assessment.description, item.description]]);
-  }
-
-  if (showsIntensity(assessment)) {
-    heading(doc, MSG.assessment.intensitySection);
-    const intensity = assessment.ideationIntensity;
-    fields(doc, [
-      [MSG.assessment.mostSeriousType, labelOf(IDEATION_TYPES, intensity.mostSeriousIdeationType)],
-      [MSG.assessment.mostSeriousDescription, intensity.mostSeriousIdeationDescription || '—'],
-      [MSG.assessment.frequency, labelOf(FREQUENCIES, intensity.frequency)],
-    ]);
-  }
-
-  heading(doc, MSG.assessment.behaviourSection);
-  for (const question of BEHAVIOUR_QUESTIONS) {
-    const item = assessment[question.key];
-    subheading(doc, question.name);
-    paragraph(doc, question.question, { muted: true });
-    const rows: Array<[string, string]> = [[T.answer, answerLabel(item)]];
-    if (question.withTotal && item.present) {
-      rows.push([
-        MSG.assessment.totalAttempts,
-        String((item as { totalAttempts: number }).totalAttempts),
-      ]);
-    }
-    if (item.description) rows.push([MSG.assessment.description, item.description]);
-    fields(doc, rows);
-  }
-  subheading(doc, MSG.assessment.completedSuicide);
-  fields(doc, [[T.answer, assessment.completedSuicide ? MSG.assessment.yes : MSG.assessment.no]]);
-
-  if (showsLethality(assessment)) {
-    heading(doc, MSG.assessment.lethalitySection);
-    const rows: Array<[string, string]> = [
-      [MSG.assessment.lethalityDegree, labelOf(LETHALITY_DEGREES, assessment.lethalityDegree)],
-    ];
-    if (showsPotentialLethality(assessment)) {
-      rows.push([
-        MSG.assessment.potentialLethality,
-        labelOf(POTENTIAL_LETHALITIES, assessment.potentialLethality),
-      ]);
-    }
-    rows.push([
-      MSG.assessment.mostLethalAttemptDate,
-      assessment.mostLethalAttemptDate
-        ? formatDate(`${assessment.mostLethalAttemptDate}T12:00:00`)
-        : T.unanswered,
-    ]);
-    fields(doc, rows);
-  }
+  // What the flow asked, and every stored value besides, marked
+  // (docs/columbia-assessment.md#contradicting-answers).
+  const view = storedAnswersView(assessment);
+  contradictionsSection(doc, view);
+  ideationSection(doc, assessment, view);
+  intensitySection(doc, assessment, view);
+  behaviourSection(doc, assessment, view);
+  lethalitySection(doc, assessment, view);
 
   heading(doc, MSG.assessment.observations);
   paragraph(doc, assessment.observations || T.assessmentReport.noObservations, {
     muted: !assessment.observations,
   });
-
-  // Every entry, oldest first, with who wrote it and when: remarks are
-  // appended, never rewritten (docs/columbia-assessment.md#final-remarks), and the record prints them all.
-  heading(doc, `${MSG.assessment.finalRemarks} (${assessment.remarks.length})`);
-  if (!assessment.remarks.length) paragraph(doc, MSG.assessment.remarksEmpty, { muted: true });
-  for (const remark of assessment.remarks) {
-    subheading(
-      doc,
-      `${formatDateTimeIn(remark.createdAt, data.timeZone)} · ${remark.createdBy ? fullName(remark.createdBy) : MSG.common.notAssigned}`,
-    );
-    paragraph(doc, remark.text);
-    gap(doc, 0.4);
-  }
+  remarksSection(doc, data);
   return finish(doc);
 }

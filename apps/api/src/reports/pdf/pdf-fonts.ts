@@ -6,7 +6,7 @@ import { create, type Font } from 'fontkit';
  * The reports' typeface: DejaVu Sans Condensed, embedded (subset) in every
  * PDF. PDF's base fonts know only Latin-1, so a name such as "Nguyễn",
  * "Łukasiewicz", "Παπαδοπούλου" or "Каренина" came out as wrong letters
- * (issue 17); DejaVu draws Latin with every diacritic, Greek and Cyrillic,
+ * (docs/import-and-reports.md#reports); DejaVu draws Latin with every diacritic, Greek and Cyrillic,
  * and an embedded font is also what PDF/A asks for. The condensed cut keeps
  * about the width of the Helvetica the reports were laid out with.
  */
@@ -20,8 +20,20 @@ export type FontStyle = keyof typeof FILES;
 
 export const FONT_STYLES = Object.keys(FILES) as FontStyle[];
 
-/** What a reader sees where no embedded font has a glyph (an emoji, a Chinese name): never a wrong letter. */
+/** What a reader sees where no embedded font has a glyph (a Chinese name): never a wrong letter. */
 export const REPLACEMENT_CHARACTER = '\uFFFD';
+
+/**
+ * What an emoji the font cannot draw prints as: a word a reader of the PDF
+ * understands, where "�" said only that something was lost. PDF fonts draw
+ * no colour emoji, and a monochrome emoji font would need a second font
+ * within a line; the clinical meaning is in the words around it
+ * (docs/import-and-reports.md#reports).
+ */
+export const EMOJI_PLACEHOLDER = '[emoji]';
+
+/** An emoji as a reader sees one: a pictograph (with its tone, joiners and selectors), or a flag's two letters. */
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 
 interface LoadedFont {
   /** The font as fontkit parsed it: what pdfkit embeds, and what tells which characters it can draw. */
@@ -65,9 +77,10 @@ const graphemes = new Intl.Segmenter('es', { granularity: 'grapheme' });
 /**
  * The text as the font can draw it: composed (NFC), so that a name typed
  * with combining accents prints with the font's own accented letters, and
- * each character the font has no glyph for (a whole emoji sequence counts
- * as one) replaced by U+FFFD, which pdftotext and screen readers also read
- * as "a character that could not be shown".
+ * each character the font has no glyph for replaced: an emoji (a whole
+ * sequence counts as one) by EMOJI_PLACEHOLDER, anything else by U+FFFD,
+ * which pdftotext and screen readers also read as "a character that could
+ * not be shown".
  */
 export function printable(text: string, style: FontStyle): string {
   const normalized = text.normalize('NFC');
@@ -78,7 +91,8 @@ export function printable(text: string, style: FontStyle): string {
   let result = '';
   for (const { segment } of graphemes.segment(normalized)) {
     const known = [...segment.replace(INVISIBLE, '')].every(drawable);
-    result += known ? segment : REPLACEMENT_CHARACTER;
+    if (known) result += segment;
+    else result += EMOJI.test(segment) ? EMOJI_PLACEHOLDER : REPLACEMENT_CHARACTER;
   }
   return result;
 }

@@ -9,7 +9,7 @@ import { FONT_STYLES, fontFile, printable, type FontStyle } from './pdf-fonts';
  * (headings, paragraphs and label/value tables in its structure tree,
  * Spanish as its language, its title shown by the viewer) and PDF/A-2b, so
  * that a screen reader can follow it and an archive can keep it for years
- * (issue 17, docs/import-and-reports.md#reports).
+ * (docs/import-and-reports.md#reports).
  */
 
 export const COLORS = { text: '#1b2530', muted: '#4a5560', primary: '#1f5f8b', rule: '#d5dbe1' };

@@ -21,7 +21,8 @@ import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import type { TestServer } from '../../../test/helpers/test-server';
 
 /**
- * The reports as the tools people open them with read them (issue 17):
+ * The reports as the tools people open them with read them
+ * (docs/import-and-reports.md#reports):
  * poppler's pdftotext, pdfinfo and pdffonts and qpdf. They are Debian
  * packages, not npm ones, so this file is not part of `npm test`;
  * `.ci/run` installs them and runs it against the built server
@@ -123,7 +124,7 @@ describe.each(cases)('the %s %s report', (_script, kind, index) => {
   });
 });
 
-describe('the safety plan (issue 19 §2)', () => {
+describe('the safety plan', () => {
   const REASON = 'Ideación con plan y acceso a medios; sin red de apoyo cercana.';
   let file: string;
 

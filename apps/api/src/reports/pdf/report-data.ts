@@ -34,7 +34,7 @@ export interface AssessmentReportData {
   number: number;
 }
 
-/** A revision of a student's safety plan, printed to hand to the student (issue 19 §2). */
+/** A revision of a student's safety plan, printed to hand to the student (docs/api.md#safety-plan). */
 export interface SafetyPlanReportData {
   kind: 'safety_plan';
   generatedAt: string;

@@ -35,7 +35,7 @@ function serviceContacts(doc: Doc, data: SafetyPlanReportData): void {
 
 /**
  * The assessment whose level asked for the plan: both levels and the
- * clinician's reason (issue 19 §1, §2).
+ * clinician's reason (docs/import-and-reports.md#reports).
  */
 function assessmentSection(doc: Doc, data: SafetyPlanReportData): void {
   const { assessment } = data;

@@ -4,7 +4,13 @@ import {
   type Appointment,
   type ClinicalNote,
 } from '@psicocampus/shared/domain';
+import {
+  CONTRADICTION_MSG,
+  type AssessmentAnswers,
+  type SuicideAssessment,
+} from '@psicocampus/shared/columbia';
 import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
+import { calmAnswers } from '../../../test/helpers/assessments';
 import { pdfPageCount, pdfText, pdfTextRuns } from '../../../test/helpers/pdf-text';
 import type { StudentReportData } from './report-data';
 import { renderStudentReport } from './student-report';
@@ -55,7 +61,7 @@ function report(notes: ClinicalNote[], timeZone = ZONE): StudentReportData {
   };
 }
 
-describe('the general report prints an edited note as the student detail shows it (issue 16)', () => {
+describe('the general report prints an edited note as the student detail shows it', () => {
   it("says 'Editada el <fecha y hora>' under a corrected note, and nothing under one never edited", async () => {
     const edited = note('Texto corregido después de la sesión.', 2, '2026-10-03T09:20:00.000Z');
     const untouched = note('Primera sesión, sin cambios.', 1, '2026-10-01T15:00:00.000Z');
@@ -70,7 +76,7 @@ describe('the general report prints an edited note as the student detail shows i
   });
 });
 
-describe('the general report marks each note signed or draft, with its addenda (issue 19 §4)', () => {
+describe('the general report marks each note signed or draft, with its addenda', () => {
   it("prints 'Firmada por … el …' and each addendum under a signed note, and 'Borrador' under a draft", async () => {
     const signed: ClinicalNote = {
       ...note('Sesión inicial firmada.', 1, '2026-10-01T15:00:00.000Z'),
@@ -108,7 +114,35 @@ describe('the general report marks each note signed or draft, with its addenda (
   });
 });
 
-describe("the report's dates are the service's clock (SERVICE_TIME_ZONE, issue 18)", () => {
+describe('the general report marks an assessment whose answers contradict each other (docs/columbia-assessment.md#contradicting-answers)', () => {
+  it('says how many beside that assessment only', async () => {
+    const stored = (answers: AssessmentAnswers, n: number): SuicideAssessment => ({
+      ...answers,
+      _id: `a-${n}`,
+      student: 's-1',
+      studentId: 's-1',
+      riskLevel: 'BAJO',
+      finalRemarks: '',
+      finalRemarksAt: null,
+      remarks: [],
+      clinicianLevel: null,
+      createdBy: lucia,
+      createdAt: `2026-10-0${n}T15:00:00.000Z`,
+    });
+    const kept = calmAnswers();
+    kept.actualAttempt = { present: false, description: 'Ingesta de pastillas', totalAttempts: 0 };
+    const data = {
+      ...report([]),
+      assessments: [stored(kept, 1), stored(calmAnswers(), 2)],
+    };
+    const text = pdfText(await renderStudentReport(data)).replace(/\s+/g, ' ');
+    expect(text.split(CONTRADICTION_MSG.markTitle)).toHaveLength(2);
+    expect(text).toContain(`${CONTRADICTION_MSG.markTitle}: ${CONTRADICTION_MSG.markShort(1)}`);
+    expect(text.indexOf(CONTRADICTION_MSG.markTitle)).toBeLessThan(text.indexOf('Evaluación 2'));
+  });
+});
+
+describe("the report's dates are the service's clock (SERVICE_TIME_ZONE)", () => {
   it('prints an appointment at the hour the agenda shows, whatever the machine’s zone', async () => {
     const appointment = {
       _id: 'a-1',
@@ -129,7 +163,7 @@ describe("the report's dates are the service's clock (SERVICE_TIME_ZONE, issue 1
   });
 });
 
-describe('a note longer than a page (issue 17)', () => {
+describe('a note longer than a page', () => {
   it('goes on in the body type on every page it crosses, never in the header or footer type', async () => {
     const sentence = 'La estudiante describe la semana con detalle y se acuerda seguimiento. ';
     const long = note(sentence.repeat(180).trim(), 1, '2026-10-01T15:00:00.000Z');
@@ -144,7 +178,7 @@ describe('a note longer than a page (issue 17)', () => {
   });
 });
 
-describe('reports made one after another in a worker thread (issue 17)', () => {
+describe('reports made one after another in a worker thread', () => {
   it('each read back letter for letter: the fonts they share carry no letters over', async () => {
     // Subsetting "ή" (a glyph built from "η" and an accent) in the first
     // report once left "η" without its letter for every later report.

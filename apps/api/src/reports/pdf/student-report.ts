@@ -7,6 +7,7 @@ import {
   MSG,
   SEMESTER_LABELS,
 } from '@psicocampus/shared/domain';
+import { assessmentContradictions, CONTRADICTION_MSG } from '@psicocampus/shared/columbia';
 import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
@@ -65,15 +66,15 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
       `${formatDateTimeIn(note.createdAt, data.timeZone)} · ${note.createdBy ? fullName(note.createdBy) : MSG.common.notAssigned}`,
     );
     paragraph(doc, note.note);
-    // A corrected note says so under its text, and when, as the student detail does
-    // (issue 16): every correction raises the version, so version 1 was never edited.
+    // A corrected note says so under its text, and when, as the student detail does:
+    // every correction raises the version, so version 1 was never edited.
     if (note.version > 1) {
       paragraph(doc, MSG.notes.edited(formatDateTimeIn(note.updatedAt, data.timeZone)), {
         italic: true,
         muted: true,
       });
     }
-    // Signed or draft (issue 19 §4), and the addenda that correct a signed note.
+    // Signed or draft (docs/decisions.md#clinical-notes), and the addenda that correct a signed note.
     paragraph(
       doc,
       note.signedAt
@@ -115,7 +116,7 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
     const rows: Array<[string, string]> = [
       [MSG.assessment.estimatedLevel, MSG.assessment.levels[assessment.riskLevel]],
     ];
-    // Beside the engine's, never instead of it (issue 19 §1).
+    // Beside the engine's, never instead of it (docs/columbia-assessment.md#clinicians-level).
     if (assessment.clinicianLevel) {
       rows.push([
         CLINICIAN_LEVEL_MSG.clinicianLevel,
@@ -126,6 +127,11 @@ export function renderStudentReport(data: StudentReportData): Promise<Buffer> {
       T.evaluatedBy,
       assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned,
     ]);
+    // Marked as on its screen and in the history (docs/columbia-assessment.md#contradicting-answers).
+    const contradictions = assessmentContradictions(assessment).length;
+    if (contradictions) {
+      rows.push([CONTRADICTION_MSG.markTitle, CONTRADICTION_MSG.markShort(contradictions)]);
+    }
     fields(doc, rows);
   });
   if (data.assessments.length) {

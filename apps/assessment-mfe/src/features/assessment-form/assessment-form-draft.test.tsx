@@ -46,7 +46,7 @@ describe('the answers being given are a draft (docs/sign-in-and-sessions.md#draf
   });
 });
 
-describe('a save refused because the session ended (issue 16)', () => {
+describe('a save refused because the session ended', () => {
   const expired = () =>
     stubApi(({ method }) =>
       method === 'POST'
@@ -76,8 +76,8 @@ describe('a save refused because the session ended (issue 16)', () => {
     const user = userEvent.setup();
     await answerNothingEndorsed(user);
     await user.click(screen.getByRole('button', { name: MSG.assessment.save }));
-    // The form says the save waits for a new session (mount's setToken, issue
-    // 20): nothing else on that page would, and nothing typed is lost.
+    // The form says the save waits for a new session (mount's setToken,
+    // docs/architecture.md#the-embeddable-assessment): nothing else on that page would, and nothing typed is lost.
     expect(await screen.findByText(MSG.assessment.waitingForSession)).toHaveAttribute(
       'role',
       'status',

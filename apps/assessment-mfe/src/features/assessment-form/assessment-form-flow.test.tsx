@@ -85,7 +85,7 @@ describe('the ideation questions (docs/columbia-assessment.md#items-3-to-5)', ()
     ).not.toBeInTheDocument();
   });
 
-  it('brings items 3–5 back as "No", not unanswered, when question 2 is set back to "Sí" (issue 16)', async () => {
+  it('brings items 3–5 back as "No", not unanswered, when question 2 is set back to "Sí"', async () => {
     const user = await renderForm();
     await answer(user, 'deathWish', 'No');
     await answer(user, 'nonSpecificActiveSuicidalThoughts', 'Sí');
@@ -210,7 +210,7 @@ describe('the behaviour section (docs/columbia-assessment.md#behaviour)', () => 
     expect(BEHAVIOUR_KEYS).toHaveLength(6);
   });
 
-  it('explains a negative number of attempts and keeps it as typed (issue 16)', async () => {
+  it('explains a negative number of attempts and keeps it as typed', async () => {
     const user = await renderForm();
     await answer(user, 'deathWish', 'No');
     await answer(user, 'nonSpecificActiveSuicidalThoughts', 'No');

@@ -83,6 +83,24 @@ describe("'Guardar Evaluación' (docs/columbia-assessment.md#saving and docs/api
     expect(calls[0]!.body).toEqual({ ...expected, student: STUDENT_ID });
   });
 
+  it('sends no description of an item set back to "No", and shows none when it is "Sí" again (docs/columbia-assessment.md#contradicting-answers)', async () => {
+    const calls = server(savedAssessment());
+    const user = await renderForm();
+    await answerNothingEndorsed(user);
+    await answer(user, 'actualAttempt', 'Sí', 'Ingesta de pastillas');
+    await answer(user, 'preparatoryActs', 'Sí', 'Reunió pastillas');
+    await answer(user, 'actualAttempt', 'No');
+    await answer(user, 'preparatoryActs', 'No');
+    await answer(user, 'actualAttempt', 'Sí');
+    expect(within(question('actualAttempt')).getByLabelText(/Descripción/)).toHaveValue('');
+    await answer(user, 'actualAttempt', 'No');
+
+    await closeDialog(user, await saveAndAcknowledge(user));
+    const body = calls[0]!.body as AssessmentAnswers;
+    expect(body.actualAttempt).toEqual({ present: false, description: '', totalAttempts: 0 });
+    expect(body.preparatoryActs).toEqual({ present: false, description: '' });
+  });
+
   it('tells the level the server computed, even when it differs from the live estimate', async () => {
     server(savedAssessment({ riskLevel: 'MUY_ALTO' }));
     const user = await renderForm();
@@ -99,7 +117,7 @@ describe("'Guardar Evaluación' (docs/columbia-assessment.md#saving and docs/api
     expect(screen.getByRole('status')).not.toHaveTextContent(M.levels.BAJO);
   });
 
-  describe("one dialog, 'Evaluación Registrada' (issue 16)", () => {
+  describe("one dialog, 'Evaluación Registrada'", () => {
     const PROTOCOL = 'Avisar hoy a la coordinación; seguimiento en 48 horas.';
     const iconOf = (dialog: HTMLElement) => dialog.querySelector('.swal2-icon.swal2-icon-show');
 

@@ -194,7 +194,7 @@ describe("'Validación': the first problem wins and nothing is sent (docs/columb
     });
   });
 
-  describe('the number of attempts of a "Sí" (issue 16)', () => {
+  describe('the number of attempts of a "Sí"', () => {
     async function withInterruptedAttempt() {
       const context = await renderForm();
       await answer(context.user, 'deathWish', 'No');

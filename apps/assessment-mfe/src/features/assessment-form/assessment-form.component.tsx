@@ -15,7 +15,7 @@ import {
   useFormikContext,
   type Draft,
 } from '@psicocampus/shared/forms';
-import { Button, Notice, confirmDiscard, useLeavePageWarning } from '@psicocampus/shared/ui';
+import { Button, Notice, confirmDiscard, useLeaveGuard } from '@psicocampus/shared/ui';
 import { BehaviourSection } from './behaviour-section.component';
 import { EstimatedLevel } from './estimated-level.component';
 import { TextAnswer } from './answer-fields.component';
@@ -127,7 +127,7 @@ function AssessmentFormBody({
   // The saved assessment as its clinician's level was recorded, once it is.
   const [graded, setGraded] = useState<SuicideAssessment | null>(null);
   const unsaved = saved ? remarks.unsaved : draft.isChanged(values);
-  useLeavePageWarning(unsaved);
+  useLeaveGuard(unsaved);
   // A saved assessment is a clinical record: no draft of it stays.
   useEffect(() => {
     if (saved) draft.clear();

@@ -22,22 +22,30 @@ interface Props {
   children?: ReactNode;
   /** The heading's level: 3 in the form's modal, deeper inside a history. */
   level?: 3 | 4;
+  /**
+   * The id of what names the assessment ('Evaluación 2'), where several
+   * assessments' remarks share a page: each region is then named for its
+   * assessment, and no two landmarks on the page have the same name (axe's
+   * landmark-unique), docs/columbia-assessment.md#final-remarks.
+   */
+  ofLabelId?: string;
 }
 
 /**
  * The 'observaciones posteriores' of a saved assessment (docs/columbia-assessment.md#final-remarks): every earlier entry with its author and date, and, for the
  * assessment's author, a 7-row box for the next one.
  */
-export function FinalRemarks({ remarks, editor, children, level = 3 }: Props) {
+export function FinalRemarks({ remarks, editor, children, level = 3, ofLabelId }: Props) {
   const headingId = useId();
   const Heading = level === 3 ? 'h3' : 'h4';
+  const labelledBy = ofLabelId ? `${headingId} ${ofLabelId}` : headingId;
   return (
-    <section className={`${styles.section} ${styles.finalRemarks}`} aria-labelledby={headingId}>
+    <section className={`${styles.section} ${styles.finalRemarks}`} aria-labelledby={labelledBy}>
       <Heading id={headingId} className={styles.sectionTitle}>
         {MSG.assessment.finalRemarks}
       </Heading>
       <RemarksList remarks={remarks} />
-      {editor ? <RemarkForm editor={editor} labelledBy={headingId} /> : children}
+      {editor ? <RemarkForm editor={editor} labelledBy={labelledBy} /> : children}
     </section>
   );
 }

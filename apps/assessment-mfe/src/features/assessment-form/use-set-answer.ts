@@ -20,7 +20,7 @@ export const IdeationDetailAskedContext = createContext<MutableRefObject<boolean
  * lethality answers are cleared (`normalizeAssessment`). Items 3–5 start
  * unanswered the first time question 2 is "Sí" (nobody has answered them
  * yet); set back to "Sí" later, they come back as the "no" they were reset to
- * (docs/columbia-assessment.md#items-3-to-5, issue 16). So what the form holds
+ * (docs/columbia-assessment.md#items-3-to-5). So what the form holds
  * is always what would be sent. The field's error, if any, goes away.
  */
 export function useSetAnswer(): (path: string, value: unknown) => void {

@@ -44,8 +44,8 @@ interface Props {
 }
 
 /**
- * 'Nivel clínico' of a saved assessment (issue 19 §1,
- * docs/columbia-assessment.md#clinicians-level): once recorded, both levels
+ * 'Nivel clínico' of a saved assessment
+ * (docs/columbia-assessment.md#clinicians-level): once recorded, both levels
  * side by side with the reason, who and when; before, for the assessment's
  * author, the form that records it (once).
  */

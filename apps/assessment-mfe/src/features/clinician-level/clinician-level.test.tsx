@@ -65,7 +65,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("'Nivel clínico' of a saved assessment (issue 19 §1)", () => {
+describe("'Nivel clínico' of a saved assessment", () => {
   it('refuses to send without a level or with a reason under 20 characters, saying why', async () => {
     const assessment = savedAssessment({ riskLevel: 'MUY_ALTO' });
     const calls = serve(assessment);
@@ -111,10 +111,11 @@ describe("'Nivel clínico' of a saved assessment (issue 19 §1)", () => {
     expect(shown).toHaveTextContent(
       C.recordedBy('Lucía Fernández', formatDateTime('2026-10-21T15:00:00.000Z')),
     );
-    // The summary shows them side by side too, the scale's kept.
+    // The summary names each of them too, the scale's kept, and says which is in force.
     const summary = screen.getByRole('region', { name: MSG.savedAssessment.summary });
-    expect(summary).toHaveTextContent(side(C.engineShort, M.levels.MUY_ALTO));
-    expect(summary).toHaveTextContent(side(C.clinicianShort, M.levels.BAJO));
+    expect(summary).toHaveTextContent(side(C.engineLevel, M.levels.MUY_ALTO));
+    expect(summary).toHaveTextContent(side(C.clinicianLevel, M.levels.BAJO));
+    expect(summary).toHaveTextContent(`${M.levels.BAJO} (${C.inForceClinician})`);
   });
 
   it('records a level at or above the scale’s without asking', async () => {

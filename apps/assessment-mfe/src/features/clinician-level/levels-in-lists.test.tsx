@@ -21,7 +21,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("the clinician's level beside the scale's in the lists (issue 19 §1)", () => {
+describe("the clinician's level beside the scale's in the lists", () => {
   it("studenteva/:id (and the student detail's history) shows both for a graded assessment, the scale's alone otherwise", async () => {
     const plain = savedAssessment({ createdAt: '2026-03-02T09:15:00.000Z', riskLevel: 'BAJO' });
     const withLevel = savedAssessment({
@@ -34,7 +34,14 @@ describe("the clinician's level beside the scale's in the lists (issue 19 §1)",
         return Response.json({ ok: true, student: student() });
       }
       if (call.method === 'GET' && call.path === '/api/suicide-assessments') {
-        return Response.json({ ok: true, assessments: [plain, withLevel] });
+        // One page of the student's assessments, newest first (docs/api.md#paged-lists).
+        return Response.json({
+          ok: true,
+          assessments: [withLevel, plain],
+          total: 2,
+          page: 1,
+          pageSize: 20,
+        });
       }
       return undefined;
     });
@@ -51,7 +58,7 @@ describe("the clinician's level beside the scale's in the lists (issue 19 §1)",
     expect(first).not.toHaveTextContent(C.clinicianShort);
   });
 
-  it("'Evaluaciones' shows both in the level's cell", async () => {
+  it("'Evaluaciones' shows both in the level's cell, the level in force first", async () => {
     const rows = [
       {
         ...summary('22222222-2222-4222-8222-222222222222', '2026-11-02T12:30:00.000Z', 'MUY_ALTO'),
@@ -61,7 +68,7 @@ describe("the clinician's level beside the scale's in the lists (issue 19 §1)",
     ];
     stubApi((call) =>
       call.path === '/api/suicide-assessments'
-        ? Response.json({ ok: true, assessments: rows })
+        ? Response.json({ ok: true, assessments: rows, total: rows.length, page: 1, pageSize: 50 })
         : undefined,
     );
     await renderWithApp(<ReportsPage />, {
@@ -71,9 +78,13 @@ describe("the clinician's level beside the scale's in the lists (issue 19 §1)",
     });
     const table = await screen.findByRole('table');
     const [gradedRow, plainRow] = within(table).getAllByRole('row').slice(1);
-    expect(gradedRow).toHaveTextContent(side(C.engineShort, M.levels.MUY_ALTO));
-    expect(gradedRow).toHaveTextContent(side(C.clinicianShort, M.levels.ALTO));
+    // The clinician's first, marked so; then the scale's, named (docs/screens-and-routes.md#evaluations-of-a-student).
+    expect(gradedRow).toHaveTextContent(
+      new RegExp(
+        `${M.levels.ALTO}\\W*${C.inForceMark}\\W*${C.engineShort}\\W*${M.levels.MUY_ALTO}`,
+      ),
+    );
     expect(plainRow).toHaveTextContent(M.levels.BAJO);
-    expect(plainRow).not.toHaveTextContent(C.clinicianShort);
+    expect(plainRow).not.toHaveTextContent(C.inForceMark);
   });
 });

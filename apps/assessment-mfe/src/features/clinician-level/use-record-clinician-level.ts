@@ -23,7 +23,8 @@ export interface ClinicianLevelValues {
 export const EMPTY_CLINICIAN_LEVEL: ClinicianLevelValues = { level: '', reason: '' };
 
 /**
- * Records the clinician's level once (issue 19 §1). A level below the
+ * Records the clinician's level once
+ * (docs/columbia-assessment.md#clinicians-level). A level below the
  * engine's asks first: lowering the scale's estimate is a decision to take
  * on purpose. `onRecorded` gets the assessment as the server answered it.
  */

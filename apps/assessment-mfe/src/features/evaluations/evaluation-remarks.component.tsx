@@ -5,11 +5,10 @@ import {
   useAppSelector,
   type SuicideAssessment,
 } from '@psicocampus/shared';
-import { Button } from '@psicocampus/shared/ui';
+import { Button, useLeaveGuard } from '@psicocampus/shared/ui';
 import { focusControl } from '../assessment-form/field-ids';
 import { FinalRemarks } from '../assessment-form/final-remarks.component';
 import { useFinalRemarks } from '../assessment-form/use-final-remarks';
-import { useLeavePageWarning } from '../../lib/confirm-discard';
 
 /**
  * A saved assessment's final remarks in the evaluations history: everyone
@@ -19,17 +18,20 @@ import { useLeavePageWarning } from '../../lib/confirm-discard';
 export function EvaluationRemarks({
   assessment,
   level,
+  ofLabelId,
 }: {
   assessment: SuicideAssessment;
   /** The heading's level under its 'Evaluación N'. */
   level: 3 | 4;
+  /** In a list of assessments: the id of its 'Evaluación N', which names the region too. */
+  ofLabelId?: string;
 }) {
   const me = useAppSelector(selectSessionUser);
   const isAuthor = me !== null && assessment.createdBy?._id === me.id;
   const textareaId = `remark-${useId()}`;
   const remarks = useFinalRemarks(assessment, textareaId);
   const [adding, setAdding] = useState(false);
-  useLeavePageWarning(adding && remarks.unsaved);
+  useLeaveGuard(adding && remarks.unsaved);
 
   useEffect(() => {
     if (adding) focusControl(textareaId);
@@ -42,6 +44,7 @@ export function EvaluationRemarks({
   return (
     <FinalRemarks
       level={level}
+      ofLabelId={ofLabelId}
       remarks={remarks.remarks}
       editor={
         isAuthor && adding

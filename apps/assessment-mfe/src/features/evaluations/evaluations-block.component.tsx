@@ -1,9 +1,37 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { fullName, MSG, useStudentAssessmentsQuery, useStudentQuery } from '@psicocampus/shared';
-import { Button } from '@psicocampus/shared/ui';
+import {
+  errorStatus,
+  fullName,
+  MSG,
+  STUDENT_ASSESSMENTS_PAGE_SIZE,
+  useStudentAssessmentPageQuery,
+  useStudentQuery,
+} from '@psicocampus/shared';
+import { Button, useLastPageWhenPast, usePageParam } from '@psicocampus/shared/ui';
 import { usePdfReports } from '../../lib/use-pdf-reports';
 import { EvaluationsHistory } from './evaluations-history.component';
 import { NewEvaluationDialog } from './new-evaluation-dialog.component';
+
+/**
+ * The address parameter of the history's page (`?evaluaciones=2`; page 1 has
+ * none): the same on `studenteva/:id` and in the student detail, where the
+ * notes' page is `?notas=`.
+ */
+export const EVALUATIONS_PAGE_PARAM = 'evaluaciones';
+
+/**
+ * The page of the student's history in the address, and its answer: a
+ * page past the last (an old address) goes back to the last one.
+ */
+function useAssessmentsPage(studentId: string) {
+  const [page, setPage] = usePageParam(EVALUATIONS_PAGE_PARAM);
+  const query = useStudentAssessmentPageQuery(
+    { studentId, page, pageSize: STUDENT_ASSESSMENTS_PAGE_SIZE },
+    { skip: !studentId },
+  );
+  useLastPageWhenPast(page, setPage, query.data);
+  return { query, setPage };
+}
 
 /** What a frame places: the block's buttons and its history. */
 export interface EvaluationsFrameProps {
@@ -24,40 +52,48 @@ interface Props {
 
 /**
  * A student's evaluations (docs/screens-and-routes.md#evaluations-of-a-student), the one copy of them: the general
- * report, 'Nueva Evaluación', the total and 'Evaluación N' (oldest first)
- * with its PDF and final remarks. `studenteva/:id` frames it as a page; the
+ * report, 'Nueva Evaluación', the total and 'Evaluación N' (the newest
+ * first, a page at a time, docs/api.md#paged-lists) with its PDF and final
+ * remarks. `studenteva/:id` frames it as a page; the
  * student detail of the patients remote, as a section (`./StudentEvaluations`).
  */
 export function EvaluationsBlock({ studentId, frame: Frame, itemLevel }: Props) {
   // The student detail has usually asked for the same record: the cache answers.
   const { data: studentData } = useStudentQuery(studentId, { skip: !studentId });
-  const assessments = useStudentAssessmentsQuery(studentId, { skip: !studentId });
+  const { query: assessments, setPage } = useAssessmentsPage(studentId);
   const { studentReport, assessmentReport, busy } = usePdfReports();
   const [formOpen, setFormOpen] = useState(false);
   const student = studentData?.student;
   const studentName = student ? fullName(student) : undefined;
+  // docs/screens-and-routes.md#evaluations-of-a-student: an unknown id, or a student of another
+  // caseload, answers 404; the block says so instead of a loading failure, and offers nothing to do.
+  const missing = errorStatus(assessments.error) === 404;
 
   return (
     <Frame
       studentId={studentId}
       studentName={studentName}
       actions={
-        <>
-          <Button
-            variant="secondary"
-            onClick={() => void studentReport(student?._id ?? null)}
-            disabled={busy === 'general'}
-          >
-            {MSG.assessment.generalReport}
-          </Button>
-          <Button onClick={() => setFormOpen(true)}>{MSG.assessment.newButton}</Button>
-        </>
+        !missing && (
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => void studentReport(student?._id ?? null)}
+              disabled={busy === 'general'}
+            >
+              {MSG.assessment.generalReport}
+            </Button>
+            <Button onClick={() => setFormOpen(true)}>{MSG.assessment.newButton}</Button>
+          </>
+        )
       }
     >
       <EvaluationsHistory
-        assessments={assessments.data?.assessments}
+        answer={assessments.data}
+        onPageChange={setPage}
         isLoading={assessments.isLoading}
         failed={assessments.isError}
+        missing={missing}
         onRetry={() => void assessments.refetch()}
         onDownload={(assessmentId) => void assessmentReport(assessmentId)}
         downloading={busy}

@@ -7,7 +7,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@psicocampus/shared';
 import { deferred, renderWithApp, stubApi, testPsychologist } from '@psicocampus/shared/testing';
-import { pdfAnswer, remark, savedAssessment, student, STUDENT_ID } from '../../testing/fixtures';
+import {
+  assessmentPageAnswer,
+  pdfAnswer,
+  remark,
+  savedAssessment,
+  student,
+  STUDENT_ID,
+} from '../../testing/fixtures';
 import StudentEvaluations from './student-evaluations.component';
 
 const M = MSG.assessment;
@@ -23,7 +30,7 @@ function server(pdf?: () => Promise<Response>) {
       return Response.json({ ok: true, student: student() });
     }
     if (call.path === '/api/suicide-assessments') {
-      return Response.json({ ok: true, assessments: [first, second] });
+      return assessmentPageAnswer([first, second], call.search);
     }
     if (pdf && call.path.startsWith('/api/pdf')) return pdf();
     return undefined;
@@ -61,7 +68,7 @@ describe('./StudentEvaluations, as a section of the student detail', () => {
       within(section)
         .getAllByRole('heading', { level: 3 })
         .map((heading) => heading.textContent),
-    ).toEqual(['Evaluación 1', 'Evaluación 2']);
+    ).toEqual(['Evaluación 2', 'Evaluación 1']);
     expect(
       within(section).getAllByRole('heading', { level: 4, name: M.finalRemarks }),
     ).toHaveLength(2);
@@ -69,7 +76,7 @@ describe('./StudentEvaluations, as a section of the student detail', () => {
     expect(within(section).getByText(M.levels.ALTO)).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: M.generalReport })).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/suicide-assessments')?.search).toBe(
-      `?studentId=${STUDENT_ID}`,
+      `?studentId=${STUDENT_ID}&page=1&pageSize=20`,
     );
   });
 

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDateTime, MSG, type SuicideAssessment } from '@psicocampus/shared';
+import {
+  CONTRADICTION_MSG,
+  formatDateTime,
+  MSG,
+  type SuicideAssessment,
+} from '@psicocampus/shared';
 import {
   renderWithApp,
   stubApi,
@@ -8,6 +13,7 @@ import {
   type RecordedCall,
 } from '@psicocampus/shared/testing';
 import {
+  assessmentPageAnswer,
   author,
   pdfAnswer,
   remark,
@@ -39,7 +45,7 @@ function server(options: { assessments?: () => SuicideAssessment[]; other?: Hand
       return Response.json({ ok: true, student: student() });
     }
     if (call.method === 'GET' && call.path === '/api/suicide-assessments') {
-      return Response.json({ ok: true, assessments: list() });
+      return assessmentPageAnswer(list(), call.search);
     }
     return undefined;
   });
@@ -73,7 +79,7 @@ afterEach(() => {
 });
 
 describe('studenteva/:id (docs/screens-and-routes.md#evaluations-of-a-student)', () => {
-  it("lists the student's evaluations oldest first as 'Evaluación N', with date, author and level", async () => {
+  it("lists the student's evaluations newest first as 'Evaluación N' (the oldest is 1), with date, author and level", async () => {
     const calls = server();
     await renderPage();
     expect(await screen.findByText('María José Castillo')).toBeInTheDocument();
@@ -83,20 +89,20 @@ describe('studenteva/:id (docs/screens-and-routes.md#evaluations-of-a-student)',
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(
       items.map((item) => within(item).getByRole('heading', { level: 2 }).textContent),
-    ).toEqual(['Evaluación 1', 'Evaluación 2']);
-    expect(items[0]).toHaveTextContent(formatDateTime(first.createdAt));
-    expect(items[0]).toHaveTextContent('Lucía Fernández');
-    expect(items[0]).toHaveTextContent(M.levels.MODERADO);
-    expect(items[1]).toHaveTextContent(formatDateTime(second.createdAt));
-    expect(items[1]).toHaveTextContent(MSG.common.notAssigned);
-    expect(items[1]).toHaveTextContent(M.levels.MUY_ALTO);
+    ).toEqual(['Evaluación 2', 'Evaluación 1']);
+    expect(items[1]).toHaveTextContent(formatDateTime(first.createdAt));
+    expect(items[1]).toHaveTextContent('Lucía Fernández');
+    expect(items[1]).toHaveTextContent(M.levels.MODERADO);
+    expect(items[0]).toHaveTextContent(formatDateTime(second.createdAt));
+    expect(items[0]).toHaveTextContent(MSG.common.notAssigned);
+    expect(items[0]).toHaveTextContent(M.levels.MUY_ALTO);
 
     const listCall = calls.find((call) => call.path === '/api/suicide-assessments')!;
-    expect(listCall.search).toBe(`?studentId=${STUDENT_ID}`);
+    expect(listCall.search).toBe(`?studentId=${STUDENT_ID}&page=1&pageSize=20`);
     expect(listCall.headers.get('x-token')).toBe('token-123');
   });
 
-  it('links each evaluation to its own screen (issue 16)', async () => {
+  it('links each evaluation to its own screen', async () => {
     server();
     await renderPage();
     await screen.findByText(M.total(2));
@@ -120,6 +126,38 @@ describe('studenteva/:id (docs/screens-and-routes.md#evaluations-of-a-student)',
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
+  it('marks each evaluation whose stored answers contradict each other, and only those (docs/columbia-assessment.md#contradicting-answers)', async () => {
+    const kept = savedAssessment({
+      createdAt: '2026-03-02T09:15:00.000Z',
+      actualAttempt: { present: false, description: 'Ingesta de pastillas', totalAttempts: 0 },
+      lethalityDegree: 1,
+    });
+    server({ assessments: () => [kept, second] });
+    await renderPage();
+    await screen.findByText(M.total(2));
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items[1]).toHaveTextContent(CONTRADICTION_MSG.markShort(2));
+    expect(items[0]).not.toHaveTextContent(/se contradice/);
+  });
+
+  it('says the student does not exist or is not in the caseload, with the way back to the list and no retry', async () => {
+    server({
+      other: (call) =>
+        call.path === '/api/suicide-assessments' || call.path === `/api/students/${STUDENT_ID}`
+          ? Response.json({ ok: false, msg: MSG.students.notFound }, { status: 404 })
+          : undefined,
+    });
+    await renderPage();
+    expect(await screen.findByText(MSG.students.notFound)).toBeInTheDocument();
+    expect(screen.queryByText(M.loadError)).toBeNull();
+    expect(screen.queryByRole('button', { name: MSG.common.retry })).toBeNull();
+    expect(screen.queryByRole('button', { name: M.newButton })).toBeNull();
+    expect(screen.getByRole('link', { name: MSG.students.backToList })).toHaveAttribute(
+      'href',
+      '/psychologist/dashboard/patients',
+    );
+  });
+
   it('says when the evaluations cannot be loaded, and tries again', async () => {
     let fail = true;
     server({
@@ -141,9 +179,23 @@ describe('final remarks in the history (docs/columbia-assessment.md#final-remark
   const evaluation = (n: number) =>
     screen.getByRole('heading', { level: 2, name: M.itemTitle(n) }).closest('li')!;
   const entriesOf = (item: HTMLElement) =>
-    within(within(item).getByRole('region', { name: M.finalRemarks }))
+    within(within(item).getByRole('region', { name: new RegExp(`^${M.finalRemarks}`) }))
       .queryAllByRole('listitem')
       .map((entry) => entry.textContent);
+
+  it("names each evaluation's remarks for it, so that no two regions share a name (axe's landmark-unique)", async () => {
+    server();
+    await renderPage();
+    await screen.findByText(M.total(2));
+    expect(
+      screen
+        .getAllByRole('region', { name: new RegExp(`^${M.finalRemarks}`) })
+        .map((region) => region.getAttribute('aria-labelledby')?.split(' ').length),
+    ).toEqual([2, 2]);
+    expect(
+      screen.getByRole('region', { name: `${M.finalRemarks} ${M.itemTitle(2)}` }),
+    ).toBeInTheDocument();
+  });
 
   it('shows every entry of each evaluation with its author and date, oldest first', async () => {
     const withRemarks = savedAssessment({

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { MSG, RISK_LEVELS, type RiskLevel } from '@psicocampus/shared';
+import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { Button } from '@psicocampus/shared/ui';
 import type { ReportFilters as Filters } from './use-report-filters';
 import styles from './reports.module.css';
@@ -21,6 +22,7 @@ export function ReportFilters({ value, onChange, active }: Props) {
         <label htmlFor={`${id}-level`}>{MSG.assessment.filterLevel}</label>
         <select
           id={`${id}-level`}
+          aria-describedby={`${id}-level-basis`}
           className={styles.control}
           value={value.riskLevel}
           onChange={(event) => set({ riskLevel: event.target.value as RiskLevel | '' })}
@@ -32,6 +34,9 @@ export function ReportFilters({ value, onChange, active }: Props) {
             </option>
           ))}
         </select>
+        <span id={`${id}-level-basis`} className={styles.hint}>
+          {CLINICIAN_LEVEL_MSG.filterBasis}
+        </span>
       </div>
       <div className={styles.filter}>
         <label htmlFor={`${id}-from`}>{MSG.assessment.filterFrom}</label>

@@ -1,6 +1,14 @@
-import { useMemo } from 'react';
 import { MSG, useMyAssessmentsQuery } from '@psicocampus/shared';
-import { Button, EmptyState, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import {
+  Button,
+  EmptyState,
+  LoadingMessage,
+  Notice,
+  PageHeader,
+  Pagination,
+  useLastPageWhenPast,
+  usePageParam,
+} from '@psicocampus/shared/ui';
 import { usePdfReports } from '../../lib/use-pdf-reports';
 import { AssessmentsTable } from './assessments-table.component';
 import { ReportFilters } from './report-filters.component';
@@ -8,20 +16,18 @@ import { apiFilters, useReportFilters } from './use-report-filters';
 
 /**
  * 'Evaluaciones' (docs/screens-and-routes.md#evaluations-of-a-student): the psychologist's assessments across the
- * caseload, newest first, filtered by level and dates, each with its PDF.
+ * caseload, newest first, filtered by level and dates, each with its PDF;
+ * one page at a time with their total (docs/api.md#paged-lists), the page
+ * kept in the address beside the filters.
  */
 export default function ReportsPage() {
   const { filters, setFilters, active } = useReportFilters();
-  const query = useMyAssessmentsQuery(apiFilters(filters));
+  const [page, setPage] = usePageParam();
+  const query = useMyAssessmentsQuery({ ...apiFilters(filters), ...(page > 1 ? { page } : {}) });
   const { assessmentReport } = usePdfReports();
-
-  const assessments = useMemo(
-    () =>
-      query.currentData
-        ? [...query.currentData.assessments].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-        : undefined,
-    [query.currentData],
-  );
+  const answer = query.currentData;
+  useLastPageWhenPast(page, setPage, answer);
+  const assessments = answer?.assessments;
 
   let content;
   if (query.isError) {
@@ -39,10 +45,20 @@ export default function ReportsPage() {
     content = <EmptyState text={active ? MSG.assessment.noMatches : MSG.assessment.reportsEmpty} />;
   } else {
     content = (
-      <AssessmentsTable
-        assessments={assessments}
-        onDownload={(assessmentId) => void assessmentReport(assessmentId)}
-      />
+      <>
+        <AssessmentsTable
+          assessments={assessments}
+          onDownload={(assessmentId) => void assessmentReport(assessmentId)}
+        />
+        <Pagination
+          page={answer.page}
+          pageSize={answer.pageSize}
+          total={answer.total}
+          onPageChange={setPage}
+          label={MSG.assessment.pagesLabel}
+          totalText={MSG.assessment.total(answer.total)}
+        />
+      </>
     );
   }
 
@@ -50,7 +66,7 @@ export default function ReportsPage() {
     <>
       <PageHeader
         title={MSG.assessment.reportsTitle}
-        subtitle={assessments ? MSG.assessment.total(assessments.length) : undefined}
+        subtitle={answer ? MSG.assessment.total(answer.total) : undefined}
       />
       <ReportFilters value={filters} onChange={setFilters} active={active} />
       <div aria-live="polite">{content}</div>

@@ -20,12 +20,15 @@ async function saveAt(level: RiskLevel) {
   return assessment;
 }
 
-describe('the assessment form, once saved, asks for a safety plan (issue 19 §2)', () => {
-  it.each(['ALTO', 'MUY_ALTO'] as const)(
-    'at %s: a link to the student’s plan in the patients remote',
-    async (level) => {
+describe('the assessment form, once saved, asks for a safety plan', () => {
+  it.each([
+    ['ALTO', 'alto'],
+    ['MUY_ALTO', 'muy alto'],
+  ] as const)(
+    'at %s: says the level in force exactly, with a link to the student’s plan in the patients remote',
+    async (level, said) => {
       const assessment = await saveAt(level);
-      expect(screen.getByText(P.needed)).toBeInTheDocument();
+      expect(screen.getByText(P.needed(said))).toBeInTheDocument();
       expect(screen.getByRole('link', { name: P.create })).toHaveAttribute(
         'href',
         `/psychologist/dashboard/patients/${STUDENT_ID}/safety-plan?assessment=${assessment._id}`,

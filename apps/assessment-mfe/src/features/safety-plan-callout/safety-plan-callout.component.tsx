@@ -4,6 +4,7 @@ import { levelInForce } from '@psicocampus/shared/clinician-level';
 import {
   SAFETY_PLAN_MSG,
   needsSafetyPlan,
+  safetyPlanCallText,
   type SafetyPlanSummary,
 } from '@psicocampus/shared/safety-plan';
 import { Notice } from '@psicocampus/shared/ui';
@@ -22,18 +23,19 @@ interface Props {
 
 /**
  * What 'Evaluación Registrada' asks when the level in force (the
- * clinician's, else the scale's) is ALTO or MUY_ALTO (issue 19 §2): a safety
+ * clinician's, else the scale's) is ALTO or MUY_ALTO (docs/columbia-assessment.md#clinicians-level): a safety
  * plan, with a link to the patients remote's screen for it. Nothing below
  * that level.
  */
 export function SafetyPlanCallout({ assessment, plan, live = true }: Props) {
-  if (!needsSafetyPlan(levelInForce(assessment))) return null;
+  const level = levelInForce(assessment);
+  if (!needsSafetyPlan(level)) return null;
   const complete = plan?.status === 'complete' ? plan : null;
   return (
     <Notice tone={complete ? 'info' : 'warning'} live={live}>
       <p className={styles.title}>{P.neededTitle}</p>
       <p className={styles.text}>
-        {complete ? P.completeNote(String(complete.version)) : plan ? P.neededDraft : P.needed}
+        {complete ? P.completeNote(String(complete.version)) : safetyPlanCallText(level, plan)}
       </p>
       <Link className={styles.link} to={safetyPlanPath(assessment.studentId, assessment._id)}>
         {complete ? P.open : plan ? P.edit : P.create}

@@ -36,7 +36,7 @@ afterEach(() => {
 
 const planLink = (name: string) => screen.findByRole('link', { name });
 
-describe("'Evaluación Registrada' asks for a safety plan (issue 19 §2)", () => {
+describe("'Evaluación Registrada' asks for a safety plan", () => {
   it('at MUY_ALTO with no plan: a warning with a link to write it in the patients remote, naming the assessment', async () => {
     const assessment = savedAssessment({ riskLevel: 'MUY_ALTO' });
     await renderWith(assessment);
@@ -45,7 +45,12 @@ describe("'Evaluación Registrada' asks for a safety plan (issue 19 §2)", () =>
       'href',
       `/psychologist/dashboard/patients/${STUDENT_ID}/safety-plan?assessment=${assessment._id}`,
     );
-    expect(screen.getByText(P.needed)).toBeInTheDocument();
+    // The level in force exactly: 'muy alto', never 'alto'.
+    expect(
+      screen.getByText(
+        'El nivel de riesgo vigente es muy alto: elabora un plan de seguridad con el/la estudiante.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('by the clinician’s level when there is one: ALTO on a scale’s MODERADO asks, BAJO on a scale’s ALTO does not', async () => {
@@ -82,7 +87,7 @@ describe("'Evaluación Registrada' asks for a safety plan (issue 19 §2)", () =>
       updatedAt: '2026-11-02T10:00:00Z',
     });
     expect(await planLink(P.edit)).toBeInTheDocument();
-    expect(screen.getByText(P.neededDraft)).toBeInTheDocument();
+    expect(screen.getByText(P.neededDraft('alto'))).toBeInTheDocument();
     document.body.innerHTML = '';
 
     await renderWith(savedAssessment({ riskLevel: 'ALTO' }), {

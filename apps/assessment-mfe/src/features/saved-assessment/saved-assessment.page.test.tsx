@@ -18,7 +18,16 @@ import {
   testPsychologist,
   type RecordedCall,
 } from '@psicocampus/shared/testing';
-import { pdfAnswer, remark, savedAssessment, student, STUDENT_ID } from '../../testing/fixtures';
+import { CLINICIAN_LEVEL_MSG as C } from '@psicocampus/shared/clinician-level';
+import { CONTRADICTION_MSG as X } from '@psicocampus/shared';
+import {
+  author,
+  pdfAnswer,
+  remark,
+  savedAssessment,
+  student,
+  STUDENT_ID,
+} from '../../testing/fixtures';
 import { closeDialog, dialogTitled } from '../../testing/form-driver';
 import SavedAssessmentPage from './saved-assessment.page';
 
@@ -107,7 +116,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('evaluacion/:id, one saved assessment (issue 16)', () => {
+describe('evaluacion/:id, one saved assessment', () => {
   it('asks for the assessment with the session token, and shows its level, date, author and the decision-aid line', async () => {
     const calls = server();
     await renderPage();
@@ -124,6 +133,76 @@ describe('evaluacion/:id, one saved assessment (issue 16)', () => {
       'href',
       `/psychologist/dashboard/studenteva/${STUDENT_ID}`,
     );
+  });
+
+  it('names the scale’s level and the clinician’s as such, and says exactly which one is in force (docs/columbia-assessment.md#clinicians-level)', async () => {
+    const clinicianLevel = {
+      level: 'ALTO' as const,
+      reason: 'Red de apoyo sólida y plan acordado con la familia.',
+      at: '2026-10-21T10:00:00.000Z',
+      by: author,
+    };
+    server(() => ({ ...full, clinicianLevel }));
+    await renderPage();
+    const summary = region(S.summary);
+    const said = (term: string) =>
+      within(summary).getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(said(C.engineLevel)).toHaveTextContent(M.levels.MUY_ALTO);
+    expect(said(C.clinicianLevel)).toHaveTextContent(M.levels.ALTO);
+    expect(said(C.clinicianLevel)).not.toHaveTextContent(M.levels.MUY_ALTO);
+    expect(said(C.inForce)).toHaveTextContent(`${M.levels.ALTO} (${C.inForceClinician})`);
+    // The clinician's level is never under the scale's heading.
+    expect(within(summary).queryByText(M.estimatedLevel)).toBeNull();
+  });
+
+  it('says the scale’s level is in force while no clinician’s level is recorded', async () => {
+    server();
+    await renderPage();
+    const summary = region(S.summary);
+    const said = (term: string) =>
+      within(summary).getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(said(C.engineLevel)).toHaveTextContent(M.levels.MUY_ALTO);
+    expect(said(C.clinicianLevel)).toHaveTextContent(C.noneYet);
+    expect(said(C.inForce)).toHaveTextContent(`${M.levels.MUY_ALTO} (${C.inForceEngine})`);
+  });
+
+  it('marks a stored record whose answers contradict each other, naming each, and hides none of its values (docs/columbia-assessment.md#contradicting-answers)', async () => {
+    // As an older version stored it: «Intento Real» set back to "No" kept its
+    // description and number; its lethality stayed too.
+    server(() => ({
+      ...full,
+      actualAttempt: { present: false, description: 'Ingesta de pastillas', totalAttempts: 2 },
+    }));
+    await renderPage();
+    const mark = screen.getByText(X.markTitle).closest('div')!;
+    expect(mark).toHaveTextContent(X.markText);
+    const listed = within(mark)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(listed).toEqual([
+      'Intento Real: hay una descripción aunque la respuesta no es «Sí».',
+      'Intento Real: hay un número de intentos (2) aunque la respuesta no es «Sí».',
+      `${M.lethalityDegree}: hay una respuesta aunque Intento Real no es «Sí».`,
+      `${M.potentialLethality}: hay una respuesta aunque Intento Real no es «Sí».`,
+      `${M.mostLethalAttemptDate}: hay una respuesta aunque Intento Real no es «Sí».`,
+    ]);
+    // Every stored value stays in sight, each contradicting one marked beside it.
+    const actual = screen.getByRole('heading', { level: 3, name: 'Intento Real' }).parentElement!;
+    expect(actual).toHaveTextContent(`${S.answer}${M.no}`);
+    expect(actual).toHaveTextContent('Ingesta de pastillas');
+    expect(actual).toHaveTextContent(`${M.totalAttempts}2`);
+    expect(within(actual).getAllByText(X.markInline)).toHaveLength(2);
+    const lethality = region(M.lethalitySection);
+    expect(lethality).toHaveTextContent(LETHALITY_DEGREES[0]!.label);
+    expect(lethality).toHaveTextContent(POTENTIAL_LETHALITIES[2]!.label);
+    expect(within(lethality).getAllByText(X.markInline)).toHaveLength(3);
+  });
+
+  it('shows no mark on a record whose answers agree', async () => {
+    server();
+    await renderPage();
+    expect(screen.queryByText(X.markTitle)).toBeNull();
+    expect(screen.queryByText(X.markInline)).toBeNull();
   });
 
   it('shows every answer with the scale’s wording and labels, as the PDF does', async () => {
@@ -171,6 +250,8 @@ describe('evaluacion/:id, one saved assessment (issue 16)', () => {
       ...full,
       nonSpecificActiveSuicidalThoughts: { present: false, description: '' },
       deathWish: { present: null, description: '' },
+      // Not asked under a "No" to item 2: stored as the flow's "No".
+      activeSuicidalIdeationWithMethods: { present: false, description: '' },
       ideationIntensity: {
         mostSeriousIdeationType: null,
         mostSeriousIdeationDescription: '',
@@ -237,6 +318,22 @@ describe('evaluacion/:id, one saved assessment (issue 16)', () => {
       expect(
         calls.filter((call) => call.path === `/api/suicide-assessments/${full._id}`),
       ).toHaveLength(2),
+    );
+  });
+
+  it("asks '¿Descartar los cambios?' before leaving the screen with a remark typed, and keeps it on 'Cancelar' (docs/screens-and-routes.md#leaving-a-form)", async () => {
+    server();
+    const user = await renderPage();
+    await user.click(within(remarksRegion()).getByRole('button', { name: M.addRemark }));
+    const box = within(remarksRegion()).getByRole('textbox', { name: M.newRemark });
+    await user.type(box, 'Acude a control.');
+
+    await user.click(screen.getByRole('link', { name: new RegExp(S.backToEvaluations) }));
+    const ask = await dialogTitled(MSG.drafts.discardTitle);
+    await user.click(within(ask).getByRole('button', { name: MSG.common.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(remarksRegion()).getByRole('textbox', { name: M.newRemark })).toHaveValue(
+      'Acude a control.',
     );
   });
 

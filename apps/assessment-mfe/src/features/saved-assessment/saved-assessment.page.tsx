@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import {
+  assessmentContradictions,
   errorMessage,
   formatDateTime,
   fullName,
@@ -17,20 +18,21 @@ import {
   SectionCard,
 } from '@psicocampus/shared/ui';
 import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
-import { LevelsSideBySide } from '@psicocampus/shared/clinician-level-ui';
 import { studentEvaluationsPath } from '../../lib/paths';
 import { ClinicianLevelContent } from '../clinician-level/clinician-level.component';
 import { usePdfReports } from '../../lib/use-pdf-reports';
 import { EvaluationRemarks } from '../evaluations/evaluation-remarks.component';
 import { SafetyPlanCallout } from '../safety-plan-callout/safety-plan-callout.component';
 import { AssessmentAnswers } from './assessment-answers.component';
+import { ContradictionsNotice } from './contradictions-notice.component';
+import { assessmentLevelItems } from './assessment-levels';
 import styles from './saved-assessment.module.css';
 
 const M = MSG.assessment;
 const S = MSG.savedAssessment;
 
 /**
- * evaluacion/:id (issue 16): one saved assessment on a screen of its own, reached from the
+ * evaluacion/:id (docs/columbia-assessment.md#the-saved-assessment): one saved assessment on a screen of its own, reached from the
  * student's evaluations (the student detail and studenteva/:id) and from 'Evaluaciones'.
  * Every answer as the PDF prints it, the level with its date and author and the
  * decision-aid line, the final remarks (every entry; its author may add one at any
@@ -91,6 +93,7 @@ export default function SavedAssessmentPage() {
         </Notice>
       ) : (
         <div className={styles.sections}>
+          <ContradictionsNotice contradictions={assessmentContradictions(assessment)} />
           <SafetyPlanCallout assessment={assessment} plan={student?.safetyPlan} />
           <SectionCard title={S.summary}>
             <DefinitionList
@@ -102,15 +105,7 @@ export default function SavedAssessmentPage() {
                     ? fullName(assessment.createdBy)
                     : MSG.common.notAssigned,
                 },
-                {
-                  term: M.estimatedLevel,
-                  description: (
-                    <LevelsSideBySide
-                      engine={assessment.riskLevel}
-                      clinician={assessment.clinicianLevel?.level}
-                    />
-                  ),
-                },
+                ...assessmentLevelItems(assessment),
               ]}
             />
             <p className={styles.decisionAid}>{M.decisionAid}</p>

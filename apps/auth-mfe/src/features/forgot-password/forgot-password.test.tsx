@@ -30,7 +30,7 @@ describe('the password-recovery modal (docs/screens-and-routes.md#login-screen a
     expect(calls).toHaveLength(0);
   });
 
-  it('sends on the first click after an empty-submit error (issue 16)', async () => {
+  it('sends on the first click after an empty-submit error', async () => {
     const calls = stubApi(() => Response.json({ ok: true, msg: MSG.auth.forgotSent }));
     const modal = await openRecovery();
     await send(modal, '');

@@ -10,7 +10,7 @@ const INITIAL: LoginValues = { email: '', password: '', acceptTerms: false };
 interface Props {
   onOpenTerms: () => void;
   onOpenForgot: () => void;
-  /** The server asks for a second factor (issue 21). */
+  /** The server asks for a second factor (docs/sign-in-and-sessions.md#second-factor). */
   onSecondFactor: (step: MfaLoginStep) => void;
 }
 

@@ -163,7 +163,7 @@ describe('the login screen (docs/screens-and-routes.md#login-screen)', () => {
     });
   });
 
-  it('goes home, not to the page, when someone else signs in after a lapsed session (issue 16)', async () => {
+  it('goes home, not to the page, when someone else signs in after a lapsed session', async () => {
     stubApi(() => loginAnswer());
     const { location } = await renderLogin({
       from: '/psychologist/dashboard/patients/42',

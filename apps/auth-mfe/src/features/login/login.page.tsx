@@ -12,7 +12,10 @@ import styles from './login.module.css';
 // code library stay out of /login's first load (docs/limits-and-budgets.md#speed-and-size-budgets).
 const SecondFactorStep = lazy(() => import('../second-factor/second-factor-step.component'));
 
-/** /login (docs/screens-and-routes.md#login-screen), and the second factor's step when asked (issue 21). */
+/**
+ * /login (docs/screens-and-routes.md#login-screen), and the second factor's step when asked
+ * (docs/sign-in-and-sessions.md#second-factor).
+ */
 export default function LoginPage() {
   const [termsOpen, setTermsOpen] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);

@@ -45,8 +45,8 @@ export function useFinishSignIn() {
 
 /**
  * The login of docs/screens-and-routes.md#states-and-transitions: validate, sign in, welcome, then go
- * where the role belongs; or, when the server asks for a second factor (issue 21), hand its step
- * (a challenge) to `onSecondFactor`.
+ * where the role belongs; or, when the server asks for a second factor
+ * (docs/sign-in-and-sessions.md#second-factor), hand its step (a challenge) to `onSecondFactor`.
  */
 export function useLogin(onSecondFactor: (step: MfaLoginStep) => void) {
   const [isLoading, setLoading] = useState(false);

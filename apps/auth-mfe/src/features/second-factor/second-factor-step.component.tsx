@@ -23,7 +23,7 @@ interface Props {
 
 /**
  * The step after a correct password for an account with a second factor
- * (issue 21): a 6-digit code of the authenticator app, or a recovery code;
+ * (docs/sign-in-and-sessions.md#second-factor): a 6-digit code of the authenticator app, or a recovery code;
  * or, where the policy requires one and the account has none, its enrolment.
  * Loaded only then (login.page.tsx).
  */

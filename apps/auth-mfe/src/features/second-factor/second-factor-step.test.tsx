@@ -7,7 +7,7 @@ import LoginPage from '../login/login.page';
 import { WELCOME_MS } from '../login/use-login';
 
 /*
- * The second factor at sign-in (issue 21): the login screen keeps its fields
+ * The second factor at sign-in (docs/sign-in-and-sessions.md#second-factor): the login screen keeps its fields
  * and shows the code step, or the enrolment, only when the server asks.
  */
 

@@ -56,7 +56,7 @@ export function useScheduleAppointment(
           await create(body).unwrap();
         } catch (error) {
           // Another appointment of the psychologist at that time: the server
-          // names it, and the psychologist decides (issue 18).
+          // names it, and the psychologist decides (docs/api.md#appointments).
           if (errorCode(error) !== 'APPOINTMENT_OVERLAP') throw error;
           const text = errorMessage(error, MSG.appointments.error);
           const M = MSG.appointments;

@@ -6,7 +6,7 @@ interface Props {
 }
 
 /**
- * 'Editada el …' under a note that was corrected after it was written (issue 16): a
+ * 'Editada el …' under a note that was corrected after it was written: a
  * reader must know the text is not the first version. Every correction raises the
  * version, so version 1 means never edited, and nothing is shown. Plain text, so it
  * does not rely on colour and screen readers read it with the note.

@@ -2,7 +2,6 @@ import { tz } from '@date-fns/tz';
 import { addDays, format, isSameMonth, isSameYear, startOfDay, startOfWeek } from 'date-fns';
 import { es } from 'date-fns/locale';
 import type { Appointment } from '@psicocampus/shared';
-import { inZone } from '../../lib/service-clock';
 
 /**
  * The agenda's calendar arithmetic, in the service's zone (SERVICE_TIME_ZONE,
@@ -11,24 +10,30 @@ import { inZone } from '../../lib/service-clock';
  * are TZDates, so their getters and `format` read that zone's clock.
  */
 
-export type AgendaView = 'week' | 'day' | 'list';
+/** The agenda's views: three of a period, and the appointments still to record. */
+export type AgendaView = 'week' | 'day' | 'list' | 'unrecorded';
+/** The views that show a period (a week, or a day). */
+export type PeriodView = 'week' | 'day';
 
-/** The working day the week and day grids show: 07:00 to 21:00. */
+/**
+ * The working day the week and day grids show, 07:00 to 21:00, and where
+ * they offer free slots; an appointment outside it grows the hours shown
+ * (agenda-layout.ts).
+ */
 export const FIRST_HOUR = 7;
 export const LAST_HOUR = 21;
-export const HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => FIRST_HOUR + i);
 
 /** A free slot of the grid: half an hour, the shortest step a session is booked at. */
 export const SLOT_MINUTES = 30;
-/** The slots' offsets from FIRST_HOUR, in minutes: 0, 30, 60 … */
-export const SLOT_OFFSETS = Array.from(
+/** The free slots' starts, in minutes past midnight: every half hour of the working day. */
+export const SLOT_STARTS = Array.from(
   { length: ((LAST_HOUR - FIRST_HOUR) * 60) / SLOT_MINUTES },
-  (_, i) => i * SLOT_MINUTES,
+  (_, i) => FIRST_HOUR * 60 + i * SLOT_MINUTES,
 );
 
 /** The period a view shows around `anchor`: a week from Monday, or one day, in `zone`. */
 export function periodOf(
-  view: AgendaView,
+  view: PeriodView,
   anchor: Date | number,
   zone: string,
 ): { start: Date; end: Date; days: Date[] } {
@@ -42,7 +47,7 @@ export function periodOf(
 }
 
 /** The anchor one period before (-1) or after (+1). */
-export function shiftPeriod(view: AgendaView, anchor: Date, step: -1 | 1): Date {
+export function shiftPeriod(view: PeriodView, anchor: Date, step: -1 | 1): Date {
   return addDays(anchor, step * (view === 'day' ? 1 : 7));
 }
 
@@ -52,7 +57,7 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * '24 – 30 de noviembre de 2026', '30 de noviembre – 6 de diciembre de 2026',
  * or 'Martes, 24 de noviembre de 2026', for a `start` of `periodOf`.
  */
-export function periodTitle(view: AgendaView, start: Date): string {
+export function periodTitle(view: PeriodView, start: Date): string {
   if (view === 'day')
     return capitalize(format(start, "EEEE, d 'de' MMMM 'de' yyyy", { locale: es }));
   const last = addDays(start, 6);
@@ -132,9 +137,38 @@ export function byDay(days: Date[], appointments: Appointment[]): Appointment[][
   return groups;
 }
 
-/** FIRST_HOUR:00 of one of a period's days in `zone`: where its grid column starts. */
-export function workingDayStart(day: Date, zone: string): Date {
-  const at = inZone(day, zone);
-  at.setHours(FIRST_HOUR, 0, 0, 0);
-  return at;
+const WALL_CLOCKS = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Minutes past midnight on `zone`'s clock at `date` (10:30 is 630): where
+ * the grids draw it. One Intl formatter per zone, as `clock`.
+ */
+export function minuteOfDay(date: Date | number | string, zone: string): number {
+  let format = WALL_CLOCKS.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    WALL_CLOCKS.set(zone, format);
+  }
+  let minutes = 0;
+  for (const part of format.formatToParts(new Date(date))) {
+    if (part.type === 'hour') minutes += Number(part.value) * 60;
+    if (part.type === 'minute') minutes += Number(part.value);
+  }
+  return minutes;
+}
+
+/**
+ * The instant `zone`'s clock reads `minute` minutes past the midnight that
+ * starts `day` (one of a period's days). Counted from that midnight, then
+ * set right once by the clock's reading, for a day whose clock changes.
+ */
+export function instantAtMinute(day: Date, minute: number, zone: string): Date {
+  const guess = day.getTime() + minute * 60_000;
+  const drift = minute - minuteOfDay(guess, zone);
+  return new Date(guess + drift * 60_000);
 }

@@ -2,6 +2,7 @@ import type { Appointment } from '@psicocampus/shared';
 import { AGENDA_MSG } from '@psicocampus/shared/agenda';
 import { isSameDayIn } from '../../lib/service-clock';
 import { byDay, dayName } from './agenda-dates';
+import { agendaStatusOf } from './agenda-status';
 import { AppointmentSummary, appointmentLabel } from './appointment-summary.component';
 import styles from './agenda.module.css';
 
@@ -35,11 +36,11 @@ export function AgendaList({ days, appointments, now, zone, onOpen }: Props) {
               <li key={appointment._id}>
                 <button
                   type="button"
-                  className={`${styles.listItem} ${styles[`event_${appointment.status}`] ?? ''}`}
-                  aria-label={appointmentLabel(appointment, zone)}
+                  className={`${styles.listItem} ${styles[`event_${agendaStatusOf(appointment, now)}`] ?? ''}`}
+                  aria-label={appointmentLabel(appointment, zone, now)}
                   onClick={() => onOpen(appointment)}
                 >
-                  <AppointmentSummary appointment={appointment} zone={zone} />
+                  <AppointmentSummary appointment={appointment} zone={zone} now={now} />
                 </button>
               </li>
             ))}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment } from '@psicocampus/shared';
 import { stubApi, type RecordedCall } from '@psicocampus/shared/testing';
+import { AGENDA_MSG } from '@psicocampus/shared/agenda';
 import { apiError, json, makeAppointment, makeStudent } from '../../testing/fixtures';
 import { alertDialog, answerAlert, BASE, renderScreen } from '../../testing/render';
 import AgendaPage from './agenda.page';
@@ -38,28 +39,62 @@ const cancelledFriday = appointment(27, 9, {
 });
 const WEEK = [nextThursday, attendedMonday, cancelledFriday, pastTuesday];
 
-type Handler = (call: RecordedCall) => Response | undefined;
+type Handler = (call: RecordedCall) => Response | Promise<Response> | undefined;
 
-async function renderAgenda(extra: Handler = () => undefined) {
+async function renderAgenda(extra: Handler = () => undefined, route = `${BASE}/agenda`) {
   const calls = stubApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
+    if (call.path === '/api/appointments/unrecorded') {
+      return json({ ok: true, appointments: [], total: 0, page: 1, pageSize: 20 });
+    }
     if (call.method === 'GET' && call.path === '/api/appointments') {
       return json({ ok: true, appointments: WEEK });
     }
     if (call.path === '/api/students') {
-      return json({
-        ok: true,
-        students: [makeStudent({ ...paula }), makeStudent({ ...beto })],
-        total: 2,
-      });
+      // The server's search: every word in the name, any case.
+      const q = new URLSearchParams(call.search).get('q') ?? '';
+      const students = [makeStudent({ ...beto }), makeStudent({ ...paula })].filter((student) =>
+        `${student.firstName} ${student.lastName}`.toLowerCase().includes(q.toLowerCase()),
+      );
+      return json({ ok: true, students, total: students.length, page: 1, pageSize: 20 });
     }
     return undefined;
   });
-  await renderScreen(<AgendaPage />, { route: `${BASE}/agenda`, path: `${BASE}/agenda` });
+  await renderScreen(<AgendaPage />, { route, path: `${BASE}/agenda` });
+  return calls;
+}
+
+/** The agenda's week, drawn. */
+async function renderWeek(extra: Handler = () => undefined) {
+  const calls = await renderAgenda(extra);
   await screen.findByRole('region', { name: 'Lunes 23 de noviembre' });
   return calls;
 }
+
+/** The hours the grid's gutter shows, top to bottom ('07:00' …). */
+const hourLabels = () =>
+  Array.from(document.querySelectorAll('[class*="hourLabel"]'), (label) => label.textContent);
+
+/**
+ * Where a block is drawn, as fractions of its column: `top` and `height`
+ * of the hours shown, `left` and `width` of the column's width.
+ */
+function place(block: HTMLElement) {
+  const read = (name: string) => parseFloat(block.style.getPropertyValue(name)) / 100;
+  return {
+    top: read('--top'),
+    height: read('--height'),
+    left: read('--left'),
+    width: read('--width'),
+  };
+}
+
+/** `expected`'s fractions, to a millionth. */
+const near = (expected: Record<string, number>) =>
+  Object.fromEntries(
+    Object.entries(expected).map(([key, value]) => [key, expect.closeTo(value, 6)]),
+  );
 
 const agendaCalls = (calls: RecordedCall[]) =>
   calls.filter((call) => call.method === 'GET' && call.path === '/api/appointments');
@@ -98,7 +133,7 @@ afterEach(() => {
 
 describe('the agenda', () => {
   it("shows the week's appointments on their day and hour, with their status, and marks today", async () => {
-    const calls = await renderAgenda();
+    const calls = await renderWeek();
     expect(range(agendaCalls(calls)[0])).toEqual({
       from: at(23, 0).toISOString(),
       to: at(30, 0).toISOString(),
@@ -163,7 +198,7 @@ describe('the agenda', () => {
       studentId: paula._id,
       reason: 'Primera sesión',
     });
-    const calls = await renderAgenda((call) => {
+    const calls = await renderWeek((call) => {
       if (call.path === '/api/service') {
         return json({ ok: true, service: { timeZone: 'America/Guayaquil' } });
       }
@@ -186,7 +221,7 @@ describe('the agenda', () => {
   });
 
   it('asks for the next, the previous and the current week, and for one day', async () => {
-    const calls = await renderAgenda();
+    const calls = await renderWeek();
     await userEvent.click(screen.getByRole('button', { name: /Semana siguiente/ }));
     await waitFor(() =>
       expect(range(agendaCalls(calls).at(-1))).toEqual({
@@ -230,8 +265,8 @@ describe('the agenda', () => {
     expect(screen.getAllByRole('region')).toHaveLength(1);
   });
 
-  it('books an appointment from a free slot, with that time and the chosen student', async () => {
-    const calls = await renderAgenda((call) =>
+  it('books an appointment from a free slot, with that time and the student looked for by name', async () => {
+    const calls = await renderWeek((call) =>
       call.method === 'POST' && call.path === '/api/appointments'
         ? json({ ok: true, msg: 'Cita agendada', appointment: nextThursday }, 201)
         : undefined,
@@ -241,8 +276,22 @@ describe('the agenda', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Nueva cita' });
     expect(within(dialog).getByLabelText(/Fecha y hora/)).toHaveValue('2026-11-26T10:00');
-    await within(dialog).findByRole('option', { name: 'Beto Sanz' });
-    await userEvent.selectOptions(within(dialog).getByLabelText(/Estudiante/), 'Beto Sanz');
+    const picker = within(dialog).getByRole('combobox', { name: /Estudiante/ });
+    await userEvent.type(picker, 'san');
+    // Once the server has answered, only the match is offered.
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([expect.stringContaining('Beto Sanz')]),
+    );
+    await userEvent.click(within(dialog).getByRole('option', { name: /Beto Sanz/ }));
+    expect(picker).toHaveValue('Beto Sanz');
+    // The server was asked for the first matches of what was typed, not the caseload.
+    const searches = calls.filter((call) => call.path === '/api/students');
+    expect(new URLSearchParams(searches.at(-1)?.search).get('q')).toBe('san');
+    expect(new URLSearchParams(searches.at(-1)?.search).get('pageSize')).toBe('20');
     await userEvent.type(within(dialog).getByLabelText(/Motivo/), 'Primera entrevista');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Agendar Cita' }));
 
@@ -263,13 +312,13 @@ describe('the agenda', () => {
     ['Asistió', { status: 'ATTENDED' }, 'Cita marcada como asistida'],
     ['No asistió', { status: 'NO_SHOW' }, 'Cita marcada como no asistida'],
   ])('marks a past appointment "%s" with its version', async (button, body, msg) => {
-    const calls = await renderAgenda((call) =>
+    const calls = await renderWeek((call) =>
       call.path === `/api/appointments/${pastTuesday._id}/status`
         ? json({ ok: true, msg, appointment: pastTuesday })
         : undefined,
     );
     await userEvent.click(
-      screen.getByRole('button', { name: /Beto Sanz, Seguimiento, Programada/ }),
+      screen.getByRole('button', { name: /Beto Sanz, Seguimiento, Sin registrar asistencia/ }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Detalles de la cita' });
     await userEvent.click(within(dialog).getByRole('button', { name: button }));
@@ -279,7 +328,7 @@ describe('the agenda', () => {
   });
 
   it('offers attended and no-show only once the appointment has started', async () => {
-    await renderAgenda();
+    await renderWeek();
     await userEvent.click(screen.getByRole('button', { name: /Primera sesión, Programada/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Detalles de la cita' });
     expect(within(dialog).queryByRole('button', { name: 'Asistió' })).not.toBeInTheDocument();
@@ -288,7 +337,7 @@ describe('the agenda', () => {
   });
 
   it('cancels one saying who and why, and the reason is required', async () => {
-    const calls = await renderAgenda((call) =>
+    const calls = await renderWeek((call) =>
       call.path === `/api/appointments/${nextThursday._id}/status`
         ? json({ ok: true, msg: 'Cita cancelada', appointment: nextThursday })
         : undefined,
@@ -314,7 +363,7 @@ describe('the agenda', () => {
 
   it('moves one to another date and duration, asking before overlapping another', async () => {
     const overlap = 'La cita se cruza con la de Beto Sanz del 27 de noviembre a las 11:00.';
-    const calls = await renderAgenda((call) => {
+    const calls = await renderWeek((call) => {
       if (call.method !== 'PUT') return undefined;
       const body = call.body as { confirmOverlap?: boolean };
       return body.confirmOverlap
@@ -353,12 +402,12 @@ describe('the agenda', () => {
 
   it('says to reload when someone else changed it, and reloads the agenda', async () => {
     const stale = 'Otra persona modificó este registro. Recarga para ver los cambios.';
-    const calls = await renderAgenda((call) =>
+    const calls = await renderWeek((call) =>
       call.path.endsWith('/status') ? apiError(409, stale) : undefined,
     );
     const before = agendaCalls(calls).length;
     await userEvent.click(
-      screen.getByRole('button', { name: /Beto Sanz, Seguimiento, Programada/ }),
+      screen.getByRole('button', { name: /Beto Sanz, Seguimiento, Sin registrar asistencia/ }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Detalles de la cita' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Asistió' }));
@@ -366,8 +415,127 @@ describe('the agenda', () => {
     await waitFor(() => expect(agendaCalls(calls).length).toBeGreaterThan(before));
   });
 
+  it('draws appointments before 07:00 and after 21:00 at their true hour, the hours shown growing to hold them', async () => {
+    const early = appointment(24, 3, { reason: 'Guardia nocturna' });
+    const earlyToo = makeAppointment({
+      date: at(24, 4, 30).toISOString(),
+      student: beto,
+      studentId: beto._id,
+      reason: 'Llamada de crisis',
+    });
+    const late = appointment(26, 21, { reason: 'Sesión nocturna', durationMinutes: 90 });
+    await renderWeek((call) =>
+      call.method === 'GET' && call.path === '/api/appointments'
+        ? json({ ok: true, appointments: [early, earlyToo, late, ...WEEK] })
+        : undefined,
+    );
+    // The hours run from 03:00 to 23:00 (the late one ends at 22:30).
+    const labels = hourLabels();
+    expect(labels[0]).toBe('03:00');
+    expect(labels.at(-1)).toBe('22:00');
+    expect(labels).toHaveLength(20);
+    const tuesday = screen.getByRole('region', { name: 'Martes 24 de noviembre' });
+    const first = within(tuesday).getByRole('button', { name: /Guardia nocturna/ });
+    const second = within(tuesday).getByRole('button', { name: /Llamada de crisis/ });
+    // 03:00 at the top; 04:30 an hour and a half below it, neither on the other.
+    expect(place(first)).toMatchObject(near({ top: 0, height: 50 / 1200 }));
+    expect(place(second)).toMatchObject(near({ top: 90 / 1200, height: 50 / 1200 }));
+    const thursday = screen.getByRole('region', { name: 'Jueves 26 de noviembre' });
+    const night = within(thursday).getByRole('button', { name: /Sesión nocturna/ });
+    expect(place(night)).toMatchObject(near({ top: (18 * 60) / 1200, height: 90 / 1200 }));
+    // Free slots are offered only in working hours.
+    expect(
+      within(thursday).queryByRole('button', { name: 'Jueves 26 de noviembre, 05:00, libre' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(thursday).getByRole('button', { name: 'Jueves 26 de noviembre, 20:30, libre' }),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the working day, 07:00 to 21:00, when every appointment falls within it', async () => {
+    await renderWeek();
+    const labels = hourLabels();
+    expect([labels[0], labels.at(-1), labels.length]).toEqual(['07:00', '20:00', 14]);
+    const thursday = screen.getByRole('region', { name: 'Jueves 26 de noviembre' });
+    const session = within(thursday).getByRole('button', { name: /Primera sesión/ });
+    expect(place(session)).toMatchObject(near({ top: (8 * 60) / 840, height: 60 / 840 }));
+  });
+
+  it('puts two appointments that overlap side by side, each with its whole text reachable', async () => {
+    const eleven = appointment(26, 11, { reason: 'Control de las once' });
+    const halfPast = makeAppointment({
+      date: at(26, 11, 30).toISOString(),
+      student: beto,
+      studentId: beto._id,
+      reason: 'Revisión del plan de seguridad con la familia',
+    });
+    await renderWeek((call) =>
+      call.method === 'GET' && call.path === '/api/appointments'
+        ? json({ ok: true, appointments: [eleven, halfPast, ...WEEK] })
+        : undefined,
+    );
+    const thursday = screen.getByRole('region', { name: 'Jueves 26 de noviembre' });
+    const left = within(thursday).getByRole('button', { name: /Control de las once/ });
+    const right = within(thursday).getByRole('button', { name: /Revisión del plan/ });
+    expect(place(left)).toMatchObject(near({ left: 0, width: 0.5 }));
+    expect(place(right)).toMatchObject(near({ left: 0.5, width: 0.5 }));
+    // The one after them has the column to itself again.
+    const later = within(thursday).getByRole('button', { name: /Primera sesión/ });
+    expect(place(later)).toMatchObject(near({ left: 0, width: 1 }));
+    // A narrow block's whole text: its name, its tooltip, and its dialog.
+    const name =
+      '11:30–12:20, Beto Sanz, Revisión del plan de seguridad con la familia, Programada';
+    expect(right).toHaveAccessibleName(name);
+    expect(right).toHaveAttribute('title', name);
+    await userEvent.click(right);
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles de la cita' });
+    expect(dialog).toHaveTextContent('Revisión del plan de seguridad con la familia');
+  });
+
+  it('flags a past appointment still "Programada" as "Sin registrar asistencia", and asks for its attendance', async () => {
+    // Began at 11:30: at noon its 50 minutes are not over.
+    const inProgress = makeAppointment({
+      date: at(25, 11, 30).toISOString(),
+      student: paula,
+      studentId: paula._id,
+      reason: 'En curso',
+    });
+    await renderWeek((call) =>
+      call.method === 'GET' && call.path === '/api/appointments'
+        ? json({ ok: true, appointments: [...WEEK, inProgress] })
+        : undefined,
+    );
+    const tuesday = screen.getByRole('region', { name: 'Martes 24 de noviembre' });
+    const block = within(tuesday).getByRole('button', {
+      name: '09:00–09:50, Beto Sanz, Seguimiento, Sin registrar asistencia',
+    });
+    expect(block).toHaveTextContent('Sin registrar asistencia');
+    // Not one closed, nor one still going on.
+    expect(
+      screen.getByRole('button', { name: '10:00–10:50, Paula Vinueza, Control, Asistió' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: '11:30–12:20, Paula Vinueza, En curso, Programada' }),
+    ).toBeInTheDocument();
+    await userEvent.click(block);
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles de la cita' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Esta cita ya terminó y sigue como Programada: registra si el estudiante asistió o no.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Asistió' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'No asistió' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Lista' }));
+    expect(
+      screen.getByRole('button', {
+        name: '09:00–09:50, Beto Sanz, Seguimiento, Sin registrar asistencia',
+      }),
+    ).toHaveTextContent('Sin registrar asistencia');
+  });
+
   it('lists the week in order in the list view', async () => {
-    await renderAgenda();
+    await renderWeek();
     await userEvent.click(screen.getByRole('button', { name: 'Lista' }));
     expect(screen.getByRole('button', { name: 'Lista' })).toHaveAttribute('aria-pressed', 'true');
     const days = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
@@ -380,7 +548,7 @@ describe('the agenda', () => {
     const items = screen.getAllByRole('listitem');
     [
       '10:00–10:50, Paula Vinueza, Control, Asistió',
-      '09:00–09:50, Beto Sanz, Seguimiento, Programada',
+      '09:00–09:50, Beto Sanz, Seguimiento, Sin registrar asistencia',
       '15:00–16:00, Paula Vinueza, Primera sesión, Programada',
       '09:00–09:50, Paula Vinueza, Revisión, Cancelada',
     ].forEach((name, index) => {
@@ -388,5 +556,164 @@ describe('the agenda', () => {
     });
     expect(items).toHaveLength(4);
     expect(screen.queryByRole('button', { name: /libre/ })).not.toBeInTheDocument();
+  });
+
+  it("finds the new appointment's student by name with the keyboard, and says when none matches", async () => {
+    await renderWeek();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Jueves 26 de noviembre, 10:00, libre' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva cita' });
+    const picker = within(dialog).getByRole('combobox', { name: /Estudiante/ });
+    await userEvent.type(picker, 'zz');
+    expect(
+      await within(dialog).findByText(
+        'Ningún estudiante tuyo coincide con «zz». Revisa cómo está escrito.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'vinu');
+    await within(dialog).findByRole('option', { name: /Paula Vinueza/ });
+    // The matches of 'vinu' itself, not of an earlier search still on screen (a slow machine
+    // may show the whole list of the emptied box first).
+    await waitFor(() => expect(within(dialog).getAllByRole('option')).toHaveLength(1));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(picker).toHaveValue('Paula Vinueza');
+    // Typing again undoes the choice: a name typed is not a student chosen.
+    await userEvent.type(picker, 'x');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Agendar Cita' }));
+    expect(
+      await within(dialog).findByText(
+        'Elige al estudiante en la lista: escribir su nombre no basta.',
+      ),
+    ).toBeInTheDocument();
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers no match of an earlier search while the one typed is still being looked for', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await renderWeek((call) => {
+      if (call.path !== '/api/students' || !call.search.includes('q=vinu')) return undefined;
+      const students = [makeStudent({ ...paula })];
+      return held.then(() => json({ ok: true, students, total: 1, page: 1, pageSize: 20 }));
+    });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Jueves 26 de noviembre, 10:00, libre' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva cita' });
+    const picker = within(dialog).getByRole('combobox', { name: /Estudiante/ });
+    await userEvent.click(picker);
+    await within(dialog).findByRole('option', { name: /Beto/ });
+    await userEvent.type(picker, 'vinu');
+    expect(await within(dialog).findByText(AGENDA_MSG.studentSearching)).toBeInTheDocument();
+    // Held back by the server: Enter must not choose a student of the emptied box's list.
+    expect(within(dialog).queryAllByRole('option')).toEqual([]);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(picker).toHaveValue('vinu');
+    release();
+    await within(dialog).findByRole('option', { name: /Paula Vinueza/ });
+    expect(within(dialog).getAllByRole('option')).toHaveLength(1);
+  });
+
+  describe('the appointments still to record', () => {
+    /** 21 that ended still 'Programada', a day apart, the oldest first. */
+    const waiting = Array.from({ length: 21 }, (_, index) =>
+      makeAppointment({
+        date: new Date(2026, 9, 1 + index, 10).toISOString(),
+        student: index % 2 ? beto : paula,
+        studentId: (index % 2 ? beto : paula)._id,
+        reason: `Sesión ${index + 1}`,
+        version: 2,
+      }),
+    );
+    const unrecordedAnswer = (call: RecordedCall) => {
+      if (call.path !== '/api/appointments/unrecorded') return undefined;
+      const params = new URLSearchParams(call.search);
+      const page = Number(params.get('page'));
+      const pageSize = Number(params.get('pageSize'));
+      return json({
+        ok: true,
+        appointments: waiting.slice((page - 1) * pageSize, page * pageSize),
+        total: waiting.length,
+        page,
+        pageSize,
+      });
+    };
+
+    it("says how many there are on their view's button", async () => {
+      await renderWeek(unrecordedAnswer);
+      expect(await screen.findByRole('button', { name: 'Sin registrar (21)' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+    });
+
+    it('lists them whatever their week, the oldest first, by page with their total', async () => {
+      const calls = await renderAgenda(unrecordedAnswer, `${BASE}/agenda?vista=sin-registrar`);
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Citas sin registrar asistencia' }),
+      ).toBeInTheDocument();
+      // No week to move through.
+      expect(screen.queryByRole('button', { name: /Semana siguiente/ })).not.toBeInTheDocument();
+      const first = await screen.findByRole('button', {
+        name: 'Jueves 1 de octubre, 10:00–10:50, Paula Vinueza, Sesión 1, Sin registrar asistencia',
+      });
+      expect(first).toHaveTextContent('Jueves 1 de octubre');
+      expect(screen.getAllByRole('listitem')).toHaveLength(20);
+      const pages = screen.getByRole('navigation', {
+        name: 'Páginas de citas sin registrar asistencia',
+      });
+      expect(pages).toHaveTextContent('Página 1 de 2 · 21 citas sin registrar asistencia');
+      await userEvent.click(within(pages).getByRole('button', { name: /Siguiente/ }));
+      expect(
+        await screen.findByRole('button', { name: /Sesión 21, Sin registrar asistencia$/ }),
+      ).toBeInTheDocument();
+      expect(screen.getAllByRole('listitem')).toHaveLength(1);
+      const asked = calls
+        .filter((call) => call.path === '/api/appointments/unrecorded')
+        .map((call) => new URLSearchParams(call.search).get('page'));
+      expect(asked).toContain('2');
+      // Nothing of a week was asked for.
+      expect(agendaCalls(calls)).toEqual([]);
+    });
+
+    it("records one's attendance from its details, and asks for the list again", async () => {
+      const calls = await renderAgenda(
+        (call) =>
+          call.path === `/api/appointments/${waiting[0]!._id}/status`
+            ? json({ ok: true, msg: 'Estado de la cita actualizado', appointment: waiting[0] })
+            : unrecordedAnswer(call),
+        `${BASE}/agenda?vista=sin-registrar`,
+      );
+      await userEvent.click(await screen.findByRole('button', { name: /Sesión 1, Sin registrar/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Detalles de la cita' });
+      expect(within(dialog).getByRole('status')).toHaveTextContent(
+        'Esta cita ya terminó y sigue como Programada',
+      );
+      const before = calls.filter((call) => call.path === '/api/appointments/unrecorded').length;
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Asistió' }));
+      expect(await alertDialog()).toHaveTextContent('Estado de la cita actualizado');
+      expect(calls.find((call) => call.path.endsWith('/status'))?.body).toEqual({
+        status: 'ATTENDED',
+        version: 2,
+      });
+      await waitFor(() =>
+        expect(
+          calls.filter((call) => call.path === '/api/appointments/unrecorded').length,
+        ).toBeGreaterThan(before),
+      );
+    });
+
+    it('says so when there are none', async () => {
+      await renderAgenda(() => undefined, `${BASE}/agenda?vista=sin-registrar`);
+      expect(
+        await screen.findByText('No tienes citas pasadas sin registrar asistencia.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Sin registrar' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+    });
   });
 });

@@ -1,5 +1,6 @@
-import { APPOINTMENT_STATUS_LABELS, type Appointment } from '@psicocampus/shared';
+import type { Appointment } from '@psicocampus/shared';
 import { appointmentTimeRange } from './agenda-dates';
+import { AGENDA_STATUS_LABELS, agendaStatusOf } from './agenda-status';
 import { StatusMark } from './status-mark.component';
 import styles from './agenda.module.css';
 
@@ -8,15 +9,16 @@ export const studentName = (appointment: Appointment) =>
 
 /**
  * '10:00–10:50, Paula Vinueza, Control, Programada': what a screen reader
- * hears of one. The visible text is the same words (axe's
- * label-content-name-mismatch), only without the commas.
+ * hears of one ('…, Sin registrar asistencia' once it ended unrecorded).
+ * The visible text is the same words (axe's label-content-name-mismatch),
+ * only without the commas.
  */
-export function appointmentLabel(appointment: Appointment, zone: string): string {
+export function appointmentLabel(appointment: Appointment, zone: string, now: number): string {
   return [
     appointmentTimeRange(appointment, zone),
     studentName(appointment),
     appointment.reason,
-    APPOINTMENT_STATUS_LABELS[appointment.status],
+    AGENDA_STATUS_LABELS[agendaStatusOf(appointment, now)],
   ].join(', ');
 }
 
@@ -24,17 +26,20 @@ export function appointmentLabel(appointment: Appointment, zone: string): string
 export function AppointmentSummary({
   appointment,
   zone,
+  now,
 }: {
   appointment: Appointment;
   /** The service's zone (lib/service-clock). */
   zone: string;
+  /** What "ended" is measured from. */
+  now: number;
 }) {
   return (
     <>
       <span className={styles.eventTime}>{appointmentTimeRange(appointment, zone)}</span>{' '}
       <span className={styles.eventName}>{studentName(appointment)}</span>{' '}
       <span className={styles.eventReason}>{appointment.reason}</span>{' '}
-      <StatusMark status={appointment.status} />
+      <StatusMark status={agendaStatusOf(appointment, now)} />
     </>
   );
 }

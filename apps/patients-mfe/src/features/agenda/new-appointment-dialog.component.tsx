@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   APPOINTMENT_DEFAULT_MINUTES,
   appointmentSchema,
@@ -7,27 +6,19 @@ import {
   formatDateTimeIn,
   MSG,
   useCreateAppointmentMutation,
-  useStudentsQuery,
 } from '@psicocampus/shared';
 import { AGENDA_MSG } from '@psicocampus/shared/agenda';
 import {
   applyFieldErrors,
   Form,
   Formik,
-  SelectField,
   TextAreaField,
   TextField,
   useIsSessionOver,
   type FormikHelpers,
 } from '@psicocampus/shared/forms';
-import {
-  Button,
-  confirmAction,
-  Modal,
-  Notice,
-  showError,
-  showSuccess,
-} from '@psicocampus/shared/ui';
+import { Button, confirmAction, Modal, showError, showSuccess } from '@psicocampus/shared/ui';
+import { StudentPickerField } from '../../components/appointment-form/student-picker-field.component';
 import { fromZonedInputValue, toZonedInputValue, validateInZone } from '../../lib/service-clock';
 import { AppointmentTimeFields } from './appointment-time-fields.component';
 import styles from './agenda.module.css';
@@ -52,21 +43,13 @@ interface Values {
 const FIELDS = ['studentId', 'date', 'durationMinutes', 'reason', 'notes'] as const;
 
 /**
- * A new appointment from a free slot of the agenda: the psychologist picks
- * one of their students; the slot's time comes filled in. An overlap asks
- * first, as the student's appointment form does.
+ * A new appointment from a free slot of the agenda: the psychologist looks
+ * for one of their students by name and picks them; the slot's time comes
+ * filled in. An overlap asks first, as the student's appointment form does.
  */
 export function NewAppointmentDialog({ at, now, zone, onClose }: Props) {
-  const students = useStudentsQuery();
   const [create] = useCreateAppointmentMutation();
   const isSessionOver = useIsSessionOver();
-  const options = useMemo(
-    () =>
-      [...(students.data?.students ?? [])]
-        .map((s) => ({ value: s._id, label: `${s.firstName} ${s.lastName}` }))
-        .sort((a, b) => a.label.localeCompare(b.label, 'es')),
-    [students.data],
-  );
 
   const schedule = async (values: Values, helpers: FormikHelpers<Values>) => {
     const when = fromZonedInputValue(values.date, zone);
@@ -102,7 +85,6 @@ export function NewAppointmentDialog({ at, now, zone, onClose }: Props) {
 
   return (
     <Modal open title={AGENDA_MSG.newAppointment} onClose={onClose}>
-      {students.isError && <Notice tone="error">{MSG.appointments.loadError}</Notice>}
       <Formik<Values>
         initialValues={{
           studentId: '',
@@ -116,12 +98,7 @@ export function NewAppointmentDialog({ at, now, zone, onClose }: Props) {
       >
         {({ isSubmitting }) => (
           <Form noValidate className={styles.dialogForm}>
-            <SelectField
-              name="studentId"
-              label={MSG.appointments.student}
-              options={options}
-              required
-            />
+            <StudentPickerField name="studentId" />
             <AppointmentTimeFields now={now} zone={zone} />
             <TextField name="reason" label={MSG.appointments.reason} required />
             <TextAreaField

@@ -14,6 +14,9 @@ const answer: FollowUpAnswer = {
   ok: true,
   days: 7,
   reassessDays: 30,
+  total: 2,
+  page: 1,
+  pageSize: 3,
   entries: [
     {
       student: { _id: VALERIA, firstName: 'Valeria', lastName: 'Ortiz' },
@@ -34,12 +37,15 @@ const answer: FollowUpAnswer = {
 };
 
 function renderHome(followUp: Response) {
-  stubApi((call) => (call.path === '/api/follow-up' ? followUp : undefined));
+  const calls = stubApi((call) => (call.path === '/api/follow-up' ? followUp : undefined));
   return renderScreen(<PsychologistHomePage />, {
     route: BASE,
     path: BASE,
-    otherRoutes: [{ path: `${BASE}/patients/:id`, element: <Landing name="detalle" /> }],
-  });
+    otherRoutes: [
+      { path: `${BASE}/patients/:id`, element: <Landing name="detalle" /> },
+      { path: `${BASE}/follow-up`, element: <Landing name="seguimiento" /> },
+    ],
+  }).then(() => calls);
 }
 
 afterEach(() => {
@@ -51,7 +57,7 @@ function rowOf(name: string): HTMLElement {
   return screen.getByRole('link', { name }).closest('li')!;
 }
 
-describe('"Seguimiento prioritario" on the psychologist\'s home (issue 19 §3)', () => {
+describe('"Seguimiento prioritario" on the psychologist\'s home', () => {
   it('comes first, before the appointments and the notes', async () => {
     await renderHome(json(answer));
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -95,15 +101,45 @@ describe('"Seguimiento prioritario" on the psychologist\'s home (issue 19 §3)',
     expect(await landing()).toBe(`detalle ${BASE}/patients/${VALERIA}#citas`);
   });
 
+  it('shows how many students need it and the first three, and leads to them all', async () => {
+    const entries = Array.from({ length: 3 }, (_, index) => ({
+      ...answer.entries[1]!,
+      student: {
+        _id: `b7a1c2d3-0000-4000-8000-00000000001${index}`,
+        firstName: 'Estudiante',
+        lastName: `Número ${index + 1}`,
+      },
+    }));
+    const calls = await renderHome(json({ ...answer, entries, total: 12 }));
+    const list = await screen.findByRole('region', { name: FOLLOW_UP_MSG.title });
+    expect(await within(list).findByText(FOLLOW_UP_MSG.count(12))).toBeInTheDocument();
+    expect(within(list).getAllByRole('link', { name: /^Estudiante Número/ })).toHaveLength(3);
+    expect(calls.find((call) => call.path === '/api/follow-up')?.search).toBe('?pageSize=3');
+    await userEvent.click(within(list).getByRole('link', { name: FOLLOW_UP_MSG.viewAll(12) }));
+    expect(await landing()).toBe(`seguimiento ${BASE}/follow-up`);
+  });
+
+  it('has no link to the whole list when the home shows all of it', async () => {
+    await renderHome(json(answer));
+    const list = await screen.findByRole('region', { name: FOLLOW_UP_MSG.title });
+    await within(list).findByRole('link', { name: 'Valeria Ortiz' });
+    expect(within(list).queryByRole('link', { name: /^Ver todos/ })).toBeNull();
+  });
+
   it('says the periods the server judged by', async () => {
     await renderHome(
-      json({ ...answer, days: 1, entries: [answer.entries[0]!] } satisfies FollowUpAnswer),
+      json({
+        ...answer,
+        days: 1,
+        entries: [answer.entries[0]!],
+        total: 1,
+      } satisfies FollowUpAnswer),
     );
     expect(await screen.findByText('Sin cita agendada para mañana')).toBeInTheDocument();
   });
 
   it('says so when nobody needs priority follow-up', async () => {
-    await renderHome(json({ ...answer, entries: [] }));
+    await renderHome(json({ ...answer, entries: [], total: 0 }));
     const list = await screen.findByRole('region', { name: FOLLOW_UP_MSG.title });
     expect(await within(list).findByText(FOLLOW_UP_MSG.empty)).toBeInTheDocument();
     expect(within(list).queryByRole('listitem')).toBeNull();

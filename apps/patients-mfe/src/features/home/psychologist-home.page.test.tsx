@@ -1,40 +1,59 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDateTime, formatDateTimeIn, MSG } from '@psicocampus/shared';
+import { formatShortDateTime, MSG } from '@psicocampus/shared';
 import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
-import { stubApi } from '@psicocampus/shared/testing';
-import { json, makeAppointment, makeRecentNote } from '../../testing/fixtures';
+import { stubApi, type RecordedCall } from '@psicocampus/shared/testing';
+import { json, makeAppointment, makeNoteListing } from '../../testing/fixtures';
 import { BASE, Landing, landing, renderScreen } from '../../testing/render';
 import PsychologistHomePage from './psychologist-home.page';
 
-function at(daysFromNow: number, hour = 12) {
-  const date = new Date();
-  date.setDate(date.getDate() + daysFromNow);
-  date.setHours(hour, 0, 0, 0);
-  return date.toISOString();
+/** The service's zone in these tests: UTC−5 all year. */
+const ZONE = 'America/Guayaquil';
+const HOUR_MS = 3_600_000;
+
+/** Today in Guayaquil, as the instants of its first minute and of tomorrow's. */
+function guayaquilDay() {
+  const day = new Date(Date.now() - 5 * HOUR_MS).toISOString().slice(0, 10);
+  const from = new Date(`${day}T05:00:00.000Z`);
+  return { from: from.toISOString(), to: new Date(from.getTime() + 24 * HOUR_MS).toISOString() };
 }
 
-const student = {
-  _id: 'b7a1c2d3-0000-4000-8000-000000000001',
-  firstName: 'Inés',
-  lastName: 'Vega',
-};
+const ines = { _id: 'b7a1c2d3-0000-4000-8000-000000000001', firstName: 'Inés', lastName: 'Vega' };
+const omar = { _id: 'b7a1c2d3-0000-4000-8000-000000000002', firstName: 'Omar', lastName: 'Pozo' };
 
-function homeApi(
-  options: { appointments?: unknown; notes?: unknown; pending?: unknown; zone?: string } = {},
-) {
+const page = (items: Record<string, unknown>, total: number, pageSize = 3) => ({
+  ok: true,
+  ...items,
+  total,
+  page: 1,
+  pageSize,
+});
+
+interface HomeAnswers {
+  today?: Response;
+  upcoming?: Response;
+  recent?: Response;
+  pending?: Response;
+}
+
+function homeApi(answers: HomeAnswers = {}): RecordedCall[] {
   return stubApi((call) => {
-    if (call.path === '/api/appointments') {
-      return (options.appointments as Response | undefined) ?? json({ ok: true, appointments: [] });
+    const params = new URLSearchParams(call.search);
+    if (call.path === '/api/service') return json({ ok: true, service: { timeZone: ZONE } });
+    if (call.path === '/api/appointments' && params.has('from')) {
+      return answers.today ?? json({ ok: true, appointments: [] });
+    }
+    if (call.path === '/api/appointments' && params.has('after')) {
+      return answers.upcoming ?? json(page({ appointments: [] }, 0));
     }
     if (call.path === '/api/clinical-notes/recent') {
-      return (options.notes as Response | undefined) ?? json({ ok: true, notes: [] });
+      return answers.recent ?? json({ ok: true, notes: [] });
     }
     if (call.path === '/api/clinical-notes/pending-signature') {
-      return (options.pending as Response | undefined) ?? json({ ok: true, notes: [] });
+      return answers.pending ?? json(page({ notes: [] }, 0));
     }
-    if (call.path === '/api/service' && options.zone) {
-      return json({ ok: true, service: { timeZone: options.zone } });
+    if (call.path === '/api/follow-up') {
+      return json({ ...page({ entries: [] }, 0), days: 7, reassessDays: 30 });
     }
     return undefined;
   });
@@ -47,9 +66,14 @@ function renderHome() {
     otherRoutes: [
       { path: `${BASE}/patients`, element: <Landing name="lista" /> },
       { path: `${BASE}/patients/:id`, element: <Landing name="detalle" /> },
+      { path: `${BASE}/pending-notes`, element: <Landing name="pendientes" /> },
+      { path: `${BASE}/agenda`, element: <Landing name="agenda" /> },
+      { path: `${BASE}/history`, element: <Landing name="historial" /> },
     ],
   });
 }
+
+const region = (name: string) => screen.getByRole('region', { name });
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -66,91 +90,134 @@ describe("the psychologist's home", () => {
     expect(await landing()).toBe(`lista ${BASE}/patients`);
   });
 
-  it("shows today's appointments and the next ones, not the past", async () => {
-    homeApi({
-      appointments: json({
-        ok: true,
-        appointments: [
-          makeAppointment({ date: at(-3), reason: 'Ya pasó', student, studentId: student._id }),
-          makeAppointment({
-            date: at(5),
-            reason: 'La semana próxima',
-            student,
-            studentId: student._id,
-          }),
-          makeAppointment({
-            date: at(0, 23),
-            reason: 'Esta noche',
-            student,
-            studentId: student._id,
-          }),
-        ],
+  it("asks for today's appointments by the service's day and for the next three after it, never for every appointment", async () => {
+    const calls = homeApi();
+    await renderHome();
+    await screen.findByText(MSG.home.noneToday);
+    const asked = calls
+      .filter((call) => call.path === '/api/appointments')
+      .map((call) => Object.fromEntries(new URLSearchParams(call.search)));
+    const day = guayaquilDay();
+    expect(asked).toContainEqual({ from: day.from, to: day.to });
+    expect(asked).toContainEqual({ after: day.to, pageSize: '3' });
+    expect(asked.every((params) => 'from' in params || 'after' in params)).toBe(true);
+  });
+
+  it('shows how many appointments there are today with the next three, and links to the agenda', async () => {
+    const day = Date.parse(guayaquilDay().from);
+    // 08:00, 10:00, 12:00 and 16:00 in Guayaquil, long over or still to come.
+    const today = [8, 10, 12, 16].map((hour, index) =>
+      makeAppointment({
+        date: new Date(day + (hour + 5) * HOUR_MS).toISOString(),
+        student: index % 2 ? omar : ines,
+        studentId: (index % 2 ? omar : ines)._id,
+        reason: `Motivo reservado ${hour}`,
       }),
+    );
+    homeApi({ today: json({ ok: true, appointments: today }) });
+    await renderHome();
+    const block = region(MSG.home.today);
+    expect(await within(block).findByText(MSG.home.todayCount(4))).toBeInTheDocument();
+    expect(within(block).getAllByRole('listitem')).toHaveLength(3);
+    expect(block).not.toHaveTextContent('Motivo reservado');
+    await userEvent.click(within(block).getByRole('link', { name: MSG.home.viewAgenda }));
+    expect(await landing()).toBe(`agenda ${BASE}/agenda`);
+  });
+
+  it('shows the next appointments after today with their total, each opening the student', async () => {
+    const next = makeAppointment({
+      date: '2031-01-15T15:00:00.000Z',
+      student: ines,
+      studentId: ines._id,
+    });
+    homeApi({ upcoming: json(page({ appointments: [next] }, 14)) });
+    await renderHome();
+    const block = region(MSG.home.upcoming);
+    expect(await within(block).findByText(MSG.home.upcomingCount(14))).toBeInTheDocument();
+    expect(block).toHaveTextContent(formatShortDateTime(next.date, ZONE));
+    await userEvent.click(within(block).getByRole('link', { name: 'Inés Vega' }));
+    expect(await landing()).toBe(`detalle ${BASE}/patients/${ines._id}`);
+  });
+
+  it('counts the notes pending signature, lists the oldest three and leads to them all', async () => {
+    const oldest = [1, 2, 3].map((day) =>
+      makeNoteListing({
+        createdAt: `2026-03-0${day}T14:30:00.000Z`,
+        student: ines,
+        studentId: ines._id,
+      }),
+    );
+    const calls = homeApi({ pending: json(page({ notes: oldest }, 91)) });
+    await renderHome();
+    const block = region(SIGNED_NOTES_MSG.pendingTitle);
+    expect(await within(block).findByText(SIGNED_NOTES_MSG.pendingCount(91))).toBeInTheDocument();
+    expect(within(block).getAllByRole('listitem')).toHaveLength(3);
+    expect(block).toHaveTextContent(formatShortDateTime(oldest[0]!.createdAt, ZONE));
+    const asked = calls.find((call) => call.path === '/api/clinical-notes/pending-signature');
+    expect(asked?.search).toBe('?pageSize=3');
+    await userEvent.click(
+      within(block).getByRole('link', { name: SIGNED_NOTES_MSG.pendingViewAll(91) }),
+    );
+    expect(await landing()).toBe(`pendientes ${BASE}/pending-notes`);
+  });
+
+  it('opens the student’s notes at a pending note', async () => {
+    const note = makeNoteListing({ student: ines, studentId: ines._id });
+    homeApi({ pending: json(page({ notes: [note] }, 1)) });
+    await renderHome();
+    const block = region(SIGNED_NOTES_MSG.pendingTitle);
+    await userEvent.click(await within(block).findByRole('link', { name: 'Inés Vega' }));
+    expect(await landing()).toBe(`detalle ${BASE}/patients/${ines._id}?nota=${note._id}`);
+  });
+
+  it('never shows what a note says, even when an answer carries it', async () => {
+    const secret = 'Refiere ideación suicida desde el examen de anatomía.';
+    const withText = { ...makeNoteListing({ student: ines, studentId: ines._id }), note: secret };
+    homeApi({
+      pending: json(page({ notes: [withText] }, 1)),
+      recent: json({ ok: true, notes: [withText] }),
     });
     await renderHome();
-    const today = screen.getByRole('region', { name: MSG.home.today });
-    expect(await within(today).findByText('Esta noche', { exact: false })).toBeInTheDocument();
-    expect(today).toHaveTextContent(formatDateTime(at(0, 23)));
-    const upcoming = screen.getByRole('region', { name: MSG.home.upcoming });
-    expect(upcoming).toHaveTextContent('La semana próxima');
-    expect(upcoming).not.toHaveTextContent('Esta noche');
-    expect(screen.queryByText('Ya pasó', { exact: false })).not.toBeInTheDocument();
-
-    await userEvent.click(within(today).getByRole('link', { name: 'Inés Vega' }));
-    expect(await landing()).toBe(`detalle ${BASE}/patients/${student._id}`);
+    const recent = region(MSG.home.recentNotes);
+    expect(await within(recent).findByRole('link', { name: 'Inés Vega' })).toBeInTheDocument();
+    await within(region(SIGNED_NOTES_MSG.pendingTitle)).findByRole('link', { name: 'Inés Vega' });
+    expect(document.body).not.toHaveTextContent(secret.slice(0, 20));
   });
 
-  it('says so when there are no appointments today or later', async () => {
-    homeApi();
-    await renderHome();
-    expect(await screen.findByText(MSG.home.noneToday)).toBeInTheDocument();
-    expect(screen.getByText(MSG.appointments.noneUpcoming)).toBeInTheDocument();
-  });
-
-  it('shows the 5 most recent notes with their students', async () => {
-    const notes = Array.from({ length: 6 }, (_, index) =>
-      makeRecentNote({ note: `Nota número ${index + 1}`, student }),
+  it('shows the three latest notes by student and date, each opening the student’s notes at it', async () => {
+    const notes = Array.from({ length: 5 }, (_, index) =>
+      makeNoteListing({
+        createdAt: `2026-03-0${5 - index}T14:30:00.000Z`,
+        student: index === 0 ? omar : ines,
+        studentId: index === 0 ? omar._id : ines._id,
+      }),
     );
-    homeApi({ notes: json({ ok: true, notes }) });
+    homeApi({ recent: json({ ok: true, notes }) });
     await renderHome();
-    const block = screen.getByRole('region', { name: MSG.home.recentNotes });
-    expect(await within(block).findByText('Nota número 1')).toBeInTheDocument();
-    expect(within(block).getAllByRole('listitem')).toHaveLength(5);
-    expect(within(block).queryByText('Nota número 6')).not.toBeInTheDocument();
-    await userEvent.click(within(block).getAllByRole('link', { name: 'Inés Vega' })[0]!);
-    expect(await landing()).toBe(`detalle ${BASE}/patients/${student._id}#notas`);
+    const block = region(MSG.home.recentNotes);
+    await within(block).findByRole('link', { name: 'Omar Pozo' });
+    expect(within(block).getAllByRole('listitem')).toHaveLength(3);
+    expect(block).toHaveTextContent(formatShortDateTime(notes[0]!.createdAt, ZONE));
+    await userEvent.click(within(block).getByRole('link', { name: 'Omar Pozo' }));
+    expect(await landing()).toBe(`detalle ${BASE}/patients/${omar._id}?nota=${notes[0]!._id}`);
   });
 
-  it('says when there are no notes yet, and when the lists cannot be loaded', async () => {
-    homeApi({ appointments: new Response('', { status: 500 }) });
+  it('says when a list is empty, and when it cannot be loaded', async () => {
+    homeApi({
+      today: new Response('', { status: 500 }),
+      pending: json({ ok: false, msg: 'Error' }, 500),
+    });
     await renderHome();
     expect(await screen.findByText(MSG.home.noRecentNotes)).toBeInTheDocument();
     expect(await screen.findByText(MSG.appointments.loadError)).toBeInTheDocument();
+    expect(await screen.findByText(SIGNED_NOTES_MSG.pendingError)).toBeInTheDocument();
+    expect(screen.getByText(MSG.appointments.noneUpcoming)).toBeInTheDocument();
   });
 
-  it('lists the own notes pending signature, each opening the student’s notes, and shows no such block when none is', async () => {
-    const pending = makeRecentNote({
-      note: 'Sin firmar desde ayer.',
-      createdAt: '2026-03-02T02:30:00.000Z',
-      student,
-    });
-    homeApi({ pending: json({ ok: true, notes: [pending] }), zone: 'America/Guayaquil' });
-    await renderHome();
-    const block = await screen.findByRole('region', { name: SIGNED_NOTES_MSG.pendingTitle });
-    expect(block).toHaveTextContent('Sin firmar desde ayer.');
-    await waitFor(() =>
-      expect(block).toHaveTextContent(
-        SIGNED_NOTES_MSG.pendingSince(formatDateTimeIn(pending.createdAt, 'America/Guayaquil')),
-      ),
-    );
-    await userEvent.click(within(block).getByRole('link', { name: 'Inés Vega' }));
-    expect(await landing()).toBe(`detalle ${BASE}/patients/${student._id}#notas`);
-  });
-
-  it('shows no pending-signature block when every note is signed', async () => {
+  it('says when every note is signed', async () => {
     homeApi();
     await renderHome();
-    expect(await screen.findByText(MSG.home.noRecentNotes)).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: SIGNED_NOTES_MSG.pendingTitle })).toBeNull();
+    const block = region(SIGNED_NOTES_MSG.pendingTitle);
+    await waitFor(() => expect(block).toHaveTextContent(SIGNED_NOTES_MSG.pendingNone));
   });
 });

@@ -1,71 +1,42 @@
 import { Link } from 'react-router-dom';
-import { MSG } from '@psicocampus/shared';
-import {
-  buttonClassName,
-  LoadingMessage,
-  Notice,
-  PageHeader,
-  SectionCard,
-} from '@psicocampus/shared/ui';
-import { AppointmentList } from '../../components/appointment-list/appointment-list.component';
+import { MSG, selectSessionUser, useAppSelector } from '@psicocampus/shared';
+import { buttonClassName, PageHeader } from '@psicocampus/shared/ui';
+import { useServiceTimeZone } from '../../lib/service-clock';
+import { UnrecordedAttendance } from '../agenda/unrecorded-attendance.component';
 import { FollowUp } from './follow-up.component';
+import { HomeAppointments } from './home-appointments.component';
 import { PendingSignature } from './pending-signature.component';
 import { RecentNotes } from './recent-notes.component';
-import { useHomeOverview } from './use-home-overview';
 import styles from './psychologist-home.module.css';
 
-/** From the dashboard's home, a student's detail is `patients/:id`. */
-const studentLink = (studentId: string) => `patients/${studentId}`;
-
-/** The psychologist's home ('' of the dashboard). */
+/**
+ * The psychologist's home ('' of the dashboard, docs/screens-and-routes.md#psychologist-home): counts and the
+ * first rows of each list, the rest a link away, so that it fits one screen
+ * and shows no note's text. Each list is a card of its own that asks for
+ * its own data: a new one is one more line here.
+ */
 export default function PsychologistHomePage() {
-  const home = useHomeOverview();
+  const user = useAppSelector(selectSessionUser);
+  const { zone } = useServiceTimeZone();
   return (
     <div className={styles.page}>
       <PageHeader
-        title={MSG.home.greeting(home.firstName)}
+        title={MSG.home.greeting(user?.firstName ?? '')}
         actions={
-          <Link className={buttonClassName()} to="patients">
-            {MSG.home.goToPatients}
-          </Link>
+          <>
+            <UnrecordedAttendance />
+            <Link className={buttonClassName()} to="patients">
+              {MSG.home.goToPatients}
+            </Link>
+          </>
         }
       />
-      <FollowUp timeZone={home.zone} />
-      <div className={styles.columns}>
-        <SectionCard title={MSG.home.today}>
-          {home.appointmentsLoading && <LoadingMessage text={MSG.common.loading} />}
-          {home.appointmentsFailed && <Notice tone="error">{MSG.appointments.loadError}</Notice>}
-          {!home.appointmentsLoading && !home.appointmentsFailed && (
-            <AppointmentList
-              appointments={home.agenda.today}
-              empty={MSG.home.noneToday}
-              studentLink={studentLink}
-            />
-          )}
-        </SectionCard>
-        <SectionCard
-          title={MSG.home.upcoming}
-          actions={<Link to="history">{MSG.home.viewHistory}</Link>}
-        >
-          {!home.appointmentsLoading && !home.appointmentsFailed && (
-            <AppointmentList
-              appointments={home.agenda.upcoming}
-              empty={MSG.appointments.noneUpcoming}
-              studentLink={studentLink}
-            />
-          )}
-        </SectionCard>
+      <FollowUp timeZone={zone} />
+      <div className={styles.cards}>
+        <HomeAppointments />
+        <PendingSignature timeZone={zone} />
+        <RecentNotes timeZone={zone} />
       </div>
-      <PendingSignature
-        notes={home.pendingSignature}
-        failed={home.pendingFailed}
-        timeZone={home.zone}
-      />
-      <SectionCard title={MSG.home.recentNotes}>
-        {home.notesLoading && <LoadingMessage text={MSG.common.loading} />}
-        {home.notesFailed && <Notice tone="error">{MSG.home.loadNotesError}</Notice>}
-        {!home.notesLoading && !home.notesFailed && <RecentNotes notes={home.recentNotes} />}
-      </SectionCard>
     </div>
   );
 }

@@ -189,7 +189,7 @@ describe('Mis Pacientes (docs/screens-and-routes.md#patients-list)', () => {
     await renderList();
     await userEvent.click(await screen.findByRole('button', { name: 'Notas (José Pérez)' }));
     expect(await landing()).toBe(`detalle ${BASE}/patients/${jose._id}#notas`);
-    // …asking the detail to open the new-note modal (issue 18).
+    // …asking the detail to open the new-note modal.
     expect(screen.getByTestId('landing')).toHaveAttribute('data-state', '{"writeNote":true}');
   });
 
@@ -225,7 +225,7 @@ describe('Mis Pacientes (docs/screens-and-routes.md#patients-list)', () => {
   });
 });
 
-describe("Mis Pacientes: each student's current level (issue 16)", () => {
+describe("Mis Pacientes: each student's current level", () => {
   const grave = makeStudent({
     firstName: 'Ana',
     lastName: 'Grave',
@@ -260,7 +260,7 @@ describe("Mis Pacientes: each student's current level (issue 16)", () => {
     );
   });
 
-  it("shows a clinician's level beside the scale's, and filters by it, saying so", async () => {
+  it("shows the level in force first, marked as the clinician's, the scale's beside it; and filters by it, saying so", async () => {
     const judged = makeStudent({
       firstName: 'Elsa',
       lastName: 'Juicio',
@@ -276,17 +276,21 @@ describe("Mis Pacientes: each student's current level (issue 16)", () => {
     await screen.findByText('5 pacientes');
     const row = bodyRows().find((r) => r.textContent?.includes('Elsa Juicio'))!;
     const cell = within(row).getAllByRole('cell')[1]!;
-    // Each badge after its source: 'Escala: ●Bajo, …  Clínico: ■Muy alto'.
+    // What the psychologist decided comes first and is the badge of the level in force.
+    const inForce = cell.querySelector('[data-level-in-force]')!;
+    expect(inForce).toHaveAttribute('data-level-in-force', 'MUY_ALTO');
+    expect(inForce).toHaveTextContent(
+      new RegExp(`^\\W*${MSG.assessment.levels.MUY_ALTO}\\W*${CLINICIAN_LEVEL_MSG.inForceMark}$`),
+    );
+    // Then the scale's, named as the scale's: 'Muy alto · Clínico  Escala: Bajo  6 de marzo de 2026'.
     const text = cell.textContent ?? '';
+    expect(text.indexOf(MSG.assessment.levels.MUY_ALTO)).toBeLessThan(
+      text.indexOf(CLINICIAN_LEVEL_MSG.engineShort),
+    );
     expect(text.indexOf(CLINICIAN_LEVEL_MSG.engineShort)).toBeLessThan(
       text.indexOf(MSG.assessment.levels.BAJO),
     );
-    expect(text.indexOf(MSG.assessment.levels.BAJO)).toBeLessThan(
-      text.indexOf(CLINICIAN_LEVEL_MSG.clinicianShort),
-    );
-    expect(text.indexOf(CLINICIAN_LEVEL_MSG.clinicianShort)).toBeLessThan(
-      text.indexOf(MSG.assessment.levels.MUY_ALTO),
-    );
+    expect(cell).toHaveTextContent(formatDate('2026-03-06T15:00:00.000Z'));
 
     const filter = screen.getByRole('combobox', { name: MSG.currentRisk.filterLabel });
     expect(filter).toHaveAccessibleDescription(CLINICIAN_LEVEL_MSG.listBasis);
@@ -298,6 +302,44 @@ describe("Mis Pacientes: each student's current level (issue 16)", () => {
     await waitFor(() =>
       expect(bodyRows().map((r) => r.textContent?.match(/Carla|Elsa/)?.[0])).toEqual(['Carla']),
     );
+  });
+
+  it("says once a level the clinician confirmed, not the scale's again", async () => {
+    const confirmed = makeStudent({
+      firstName: 'Fabio',
+      lastName: 'Confirma',
+      latestRisk: {
+        assessmentId: 'a6',
+        level: 'ALTO',
+        assessedAt: '2026-03-07T15:00:00.000Z',
+        clinicianLevel: 'ALTO',
+      },
+    });
+    listApi([confirmed]);
+    await renderList();
+    await screen.findByText('1 paciente');
+    const cell = within(bodyRows()[0]!).getAllByRole('cell')[1]!;
+    expect(cell.querySelector('[data-level-in-force]')).toHaveAttribute(
+      'data-level-in-force',
+      'ALTO',
+    );
+    expect(cell).toHaveTextContent(CLINICIAN_LEVEL_MSG.inForceMarkSame);
+    expect(cell).not.toHaveTextContent(CLINICIAN_LEVEL_MSG.engineShort);
+    expect(within(cell).getAllByText(MSG.assessment.levels.ALTO)).toHaveLength(1);
+  });
+
+  it("shows the scale's level alone, unmarked, where no clinician's level is recorded", async () => {
+    listApi(caseload);
+    await renderList();
+    await screen.findByText('4 pacientes');
+    const row = bodyRows().find((r) => r.textContent?.includes('Ana Grave'))!;
+    const cell = within(row).getAllByRole('cell')[1]!;
+    expect(cell.querySelector('[data-level-in-force]')).toHaveAttribute(
+      'data-level-in-force',
+      'MUY_ALTO',
+    );
+    expect(cell).not.toHaveTextContent(CLINICIAN_LEVEL_MSG.inForceMark);
+    expect(cell).not.toHaveTextContent(CLINICIAN_LEVEL_MSG.engineShort);
   });
 
   it("sorts by level with the column's button: most severe first, then least severe first, then as it was", async () => {

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { fullName, initials, MSG, type StudentSummary } from '@psicocampus/shared';
-import { Button, InitialsAvatar, VisuallyHidden } from '@psicocampus/shared/ui';
+import { Button, EmailAddress, InitialsAvatar, VisuallyHidden } from '@psicocampus/shared/ui';
 import { StudentRiskCell } from './student-risk-cell.component';
 import type { RiskSort } from './risk-view';
 import { useLayoutBand } from './use-narrow-layout';
@@ -9,24 +9,37 @@ import styles from './patients-table.module.css';
 
 /**
  * The table's layouts, widest first: the width (rem) below which each
- * applies, and a row's height in it (rem; the virtualiser works in pixels
- * of the user's font size). Keep the widths in step with the container
- * queries in patients-table.module.css.
+ * applies, and what a row's height is estimated at in it before it is
+ * drawn (rem; the virtualiser works in pixels of the user's font size).
+ * Each row is then measured as drawn: a name, an e-mail or a level that
+ * wraps makes its row taller, never spills into the next one. Keep the
+ * widths in step with the container queries in patients-table.module.css.
  * - columns side by side;
  * - narrow (a tablet, or a window beside the menu): each row stacks name,
  *   level, e-mail and career beside its buttons;
  * - compact (a phone): the buttons go under them, as a card.
  */
-const NARROW_REM = 58;
+/** Where the columns' least widths (61.5rem with gaps and padding) no longer fit. */
+const NARROW_REM = 62;
 const COMPACT_REM = 30;
 const BANDS_REM = [NARROW_REM, COMPACT_REM] as const;
-const ROW_REM = [4, 6.75, 10.25] as const;
+const ESTIMATED_ROW_REM = [4.5, 7.5, 11] as const;
 /** Rows rendered beyond each edge of the viewport, so fast scrolling shows no gaps. */
 const OVERSCAN = 6;
 
 function remPx(): number {
   const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize);
   return Number.isFinite(rootSize) && rootSize > 0 ? rootSize : 16;
+}
+
+/**
+ * A row's height as drawn (its border box, whole pixels up so that rows
+ * never overlap); where nothing is drawn (a test's document), the estimate.
+ */
+function drawnHeight(element: Element, entry: ResizeObserverEntry | undefined, estimate: number) {
+  const box = entry?.borderBoxSize?.[0];
+  const height = box ? box.blockSize : element.getBoundingClientRect().height;
+  return height > 0 ? Math.ceil(height) : estimate;
 }
 
 export interface PatientActions {
@@ -51,7 +64,7 @@ const SORT_NAMES = {
 
 /**
  * The patients table (docs/screens-and-routes.md#patients-list: Estudiante, Nivel de riesgo, Email,
- * Carrera, Acciones), its level column sorted by the header's button (issue 16), and
+ * Carrera, Acciones), its level column sorted by the header's button, and
  * virtualised (docs/limits-and-budgets.md#speed-and-size-budgets): only the rows in view are in the DOM, while
  * `aria-rowcount` / `aria-rowindex` tell assistive technology the whole size.
  */
@@ -60,7 +73,7 @@ export function PatientsTable({ students, riskSort, onRiskSort, ...actions }: Pr
   const scrollRef = useRef<HTMLDivElement>(null);
   const [rem] = useState(remPx);
   const band = useLayoutBand(tableRef, BANDS_REM);
-  const rowHeight = rem * ROW_REM[band]!;
+  const rowHeight = rem * ESTIMATED_ROW_REM[band]!;
   // This build does not use the React Compiler; the virtualiser re-renders the table itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -68,11 +81,12 @@ export function PatientsTable({ students, riskSort, onRiskSort, ...actions }: Pr
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     getItemKey: (index) => students[index]?._id ?? index,
+    measureElement: (element, entry) => drawnHeight(element, entry, rowHeight),
     overscan: OVERSCAN,
     // What the first render assumes, before the scroll container has been measured.
     initialRect: { width: 1024, height: 600 },
   });
-  // The rows changed height (the layout restacked): measure them again.
+  // The layout restacked: estimate and measure the rows again.
   useEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
 
   return (
@@ -122,10 +136,10 @@ export function PatientsTable({ students, riskSort, onRiskSort, ...actions }: Pr
             return student ? (
               <PatientRow
                 key={item.key}
+                ref={virtualizer.measureElement}
+                index={item.index}
                 student={student}
-                rowIndex={item.index + 2}
                 top={item.start}
-                height={rowHeight}
                 {...actions}
               />
             ) : null;
@@ -137,18 +151,20 @@ export function PatientsTable({ students, riskSort, onRiskSort, ...actions }: Pr
 }
 
 interface RowProps extends PatientActions {
+  /** The virtualiser's callback: it measures the row as drawn. */
+  ref: (element: HTMLDivElement | null) => void;
+  /** The row's place in the list (0 is the first student). */
+  index: number;
   student: StudentSummary;
-  rowIndex: number;
   top: number;
-  height: number;
 }
 
 /** One patient: click (or Enter on the focused row) opens the detail. */
 const PatientRow = memo(function PatientRow({
+  ref,
+  index,
   student,
-  rowIndex,
   top,
-  height,
   onOpen,
   onNotes,
   onEdit,
@@ -157,11 +173,13 @@ const PatientRow = memo(function PatientRow({
   const name = fullName(student);
   return (
     <div
+      ref={ref}
       role="row"
-      aria-rowindex={rowIndex}
+      data-index={index}
+      aria-rowindex={index + 2}
       tabIndex={0}
       className={`${styles.row} ${styles.bodyRow}`}
-      style={{ height, transform: `translateY(${top}px)` }}
+      style={{ transform: `translateY(${top}px)` }}
       onClick={(event) => {
         if (!(event.target as HTMLElement).closest('button')) onOpen(student);
       }}
@@ -176,17 +194,15 @@ const PatientRow = memo(function PatientRow({
         <span className={styles.avatar}>
           <InitialsAvatar initials={initials(student)} />
         </span>
-        <span className={styles.truncate} title={name}>
-          {name}
-        </span>
+        <span className={styles.wraps}>{name}</span>
       </div>
       <div role="cell" className={styles.riskCell}>
         <StudentRiskCell risk={student.latestRisk} />
       </div>
-      <div role="cell" className={`${styles.truncate} ${styles.emailCell}`} title={student.email}>
-        {student.email}
+      <div role="cell" className={`${styles.wrapsAnywhere} ${styles.emailCell}`}>
+        <EmailAddress address={student.email} />
       </div>
-      <div role="cell" className={`${styles.truncate} ${styles.careerCell}`} title={student.career}>
+      <div role="cell" className={`${styles.wraps} ${styles.careerCell}`}>
         {student.career}
       </div>
       <div role="cell" className={styles.actions}>

@@ -17,7 +17,8 @@ interface Props {
 
 /**
  * 'Filtrar por nivel de riesgo': one level, 'Sin evaluación', or every
- * student (issue 16), by the level in force, which it says (issue 19 §1).
+ * student, by the level in force, which it says
+ * (docs/columbia-assessment.md#clinicians-level).
  */
 export function RiskFilterSelect({ value, onChange }: Props) {
   const id = useId();

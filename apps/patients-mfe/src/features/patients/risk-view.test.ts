@@ -27,7 +27,7 @@ const hugo = assessed('Hugo', 'ALTO');
 const ines = assessed('Inés', 'BAJO', '2026-03-09T10:00:00.000Z');
 const CASELOAD = [ana, bruno, carla, diego, elena, fabian, gabriela, hugo, ines];
 
-describe('the list by level (issue 16)', () => {
+describe('the list by level', () => {
   it('keeps the caseload as it is with no filter and no order', () => {
     expect(viewByRisk(CASELOAD, 'ALL', 'none')).toBe(CASELOAD);
   });
@@ -72,7 +72,7 @@ describe('the list by level (issue 16)', () => {
     expect(riskKey(hugo)).toBe('ALTO');
   });
 
-  it("filters and orders by the clinician's level where one is recorded (issue 19 §1)", () => {
+  it("filters and orders by the clinician's level where one is recorded", () => {
     // The scale said BAJO; the clinician judged MUY_ALTO: she counts as MUY_ALTO.
     const judged = makeStudent({
       firstName: 'Julia',

@@ -29,7 +29,8 @@ const RANK = new Map<string, number>(RISK_SEVERITY.map((level, index) => [level,
 /**
  * What the filter and the order go by: the level in force of the latest
  * assessment, the clinician's when one is recorded, else the scale's
- * (issue 19 §1), as the statistics and the follow-up list count.
+ * (docs/columbia-assessment.md#clinicians-level), as the statistics and the
+ * follow-up list count.
  */
 export function riskKey(student: StudentSummary): RiskKey {
   const risk = student.latestRisk;
@@ -44,7 +45,8 @@ export function nextRiskSort(sort: RiskSort): RiskSort {
 }
 
 /**
- * The students the list shows for a level filter and an order (issue 16),
+ * The students the list shows for a level filter and an order
+ * (docs/screens-and-routes.md#patients-list),
  * by the level in force (riskKey).
  * 'descending': most severe level first and, within a level, the most
  * recent assessment first; 'ascending': the reverse. Students without an

@@ -7,7 +7,7 @@ import { fakeLayout } from '../../testing/layout';
 import { alertDialog, answerAlert, BASE, renderScreen } from '../../testing/render';
 import PatientsListPage from './patients-list.page';
 
-/* 'Agendar' from the list: closing with something typed asks first (issue 16). */
+/* 'Agendar' from the list: closing with something typed asks first. */
 
 const jose = makeStudent({ firstName: 'José', lastName: 'Pérez' });
 const TITLE = 'Agendar cita: José Pérez';
@@ -38,7 +38,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('closing the appointment modal (issue 16)', () => {
+describe('closing the appointment modal', () => {
   it('closes without asking when nothing was typed', async () => {
     const dialog = await openSchedule();
     await userEvent.click(within(dialog).getByRole('button', { name: MSG.common.cancel }));

@@ -305,7 +305,7 @@ describe('saving a new student (docs/rules-and-messages.md#messages)', () => {
     await userEvent.type(field(modal, LABELS.firstName), 'A');
     expect(await within(modal).findByText(M.nameLength)).toBeInTheDocument();
     await userEvent.click(within(modal).getByRole('button', { name: MSG.common.cancel }));
-    // Something was typed: it asks first (issue 16).
+    // Something was typed: it asks first.
     expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
     await answerAlert(MSG.drafts.discardConfirm);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -318,7 +318,7 @@ describe('saving a new student (docs/rules-and-messages.md#messages)', () => {
   });
 });
 
-describe('closing the student modal with something typed (issue 16)', () => {
+describe('closing the student modal with something typed', () => {
   it('closes without asking when nothing was typed', async () => {
     const { modal } = await openCreate();
     await userEvent.click(within(modal).getByRole('button', { name: MSG.common.closeDialog }));

@@ -1,22 +1,21 @@
 import type { LatestRisk } from '@psicocampus/shared';
-import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
-import { RiskBadge, RiskLevelBadge } from '@psicocampus/shared/ui';
+import { LevelInForce } from '@psicocampus/shared/clinician-level-ui';
+import { AssessedOn, RiskBadge } from '@psicocampus/shared/ui';
 import styles from './patients-table.module.css';
 
 /**
- * The 'Nivel de riesgo' cell: the scale's level with its date and, when the
- * latest assessment has one, the clinician's level beside it (issue 19 §1:
- * both wherever the level appears; the filter and the order go by the
- * clinician's).
+ * The 'Nivel de riesgo' cell (docs/screens-and-routes.md#patients-list): the
+ * level in force first (the clinician's when recorded, marked so, with the
+ * scale's after it when they differ), then the date of that assessment; or
+ * 'Sin evaluación'. What the row reads first is what its filter and its
+ * order go by.
  */
 export function StudentRiskCell({ risk }: { risk: LatestRisk | null }) {
-  if (!risk?.clinicianLevel) return <RiskBadge risk={risk} />;
+  if (!risk) return <RiskBadge risk={null} />;
   return (
-    <>
-      <span className={styles.riskSource}>{CLINICIAN_LEVEL_MSG.engineShort}</span>{' '}
-      <RiskBadge risk={risk} />{' '}
-      <span className={styles.riskSource}>{CLINICIAN_LEVEL_MSG.clinicianShort}</span>{' '}
-      <RiskLevelBadge level={risk.clinicianLevel} />
-    </>
+    <span className={styles.riskStack}>
+      <LevelInForce engine={risk.level} clinician={risk.clinicianLevel} />
+      <AssessedOn at={risk.assessedAt} wrap />
+    </span>
   );
 }

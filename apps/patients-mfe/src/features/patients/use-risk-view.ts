@@ -3,7 +3,8 @@ import type { StudentSummary } from '@psicocampus/shared';
 import { nextRiskSort, viewByRisk, type RiskFilter, type RiskSort } from './risk-view';
 
 /**
- * The list's level filter and its order by level (issue 16), over the
+ * The list's level filter and its order by level
+ * (docs/screens-and-routes.md#patients-list), over the
  * search's results; the work is viewByRisk's, once per change.
  */
 export function useRiskView(students: readonly StudentSummary[]) {

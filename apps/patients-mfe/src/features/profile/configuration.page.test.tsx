@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@psicocampus/shared';
 import { stubApi, testPsychologist, type RecordedCall } from '@psicocampus/shared/testing';
 import { apiError, json } from '../../testing/fixtures';
-import { alertDialog, answerAlert, BASE, renderScreen } from '../../testing/render';
+import { Link } from 'react-router-dom';
+import {
+  alertDialog,
+  answerAlert,
+  BASE,
+  Landing,
+  landing,
+  renderScreen,
+} from '../../testing/render';
 import ConfigurationPage from './configuration.page';
 
 const profile = {
@@ -34,10 +42,18 @@ function configApi(answers: {
 }
 
 async function renderConfiguration() {
-  const result = await renderScreen(<ConfigurationPage />, {
-    route: `${BASE}/configuration`,
-    path: `${BASE}/configuration`,
-  });
+  const result = await renderScreen(
+    <>
+      <ConfigurationPage />
+      {/* The menu's entry elsewhere. */}
+      <Link to={`${BASE}/patients`}>Mis Pacientes</Link>
+    </>,
+    {
+      route: `${BASE}/configuration`,
+      path: `${BASE}/configuration`,
+      otherRoutes: [{ path: `${BASE}/patients`, element: <Landing name="lista" /> }],
+    },
+  );
   const personal = screen.getByRole('region', { name: MSG.profile.personalData });
   await within(personal).findByDisplayValue('Lucía');
   return {
@@ -163,5 +179,36 @@ describe('configuration: password', () => {
         MSG.auth.currentPasswordWrong,
       ),
     );
+  });
+});
+
+describe('configuration: leaving with something typed (docs/screens-and-routes.md#leaving-a-form)', () => {
+  it.each([
+    ['the own data', MSG.profile.personalData, /^Teléfono/, '0991234567'],
+    ['the password', MSG.profile.passwordSection, /^Contraseña actual/, 'Secreta-2026'],
+  ])(
+    "asks '¿Descartar los cambios?' before leaving %s typed; 'Cancelar' keeps it",
+    async (_case, section, label, text) => {
+      configApi({});
+      const { location } = await renderConfiguration();
+      const field = within(screen.getByRole('region', { name: section })).getByLabelText(label);
+      await userEvent.type(field, text);
+      await userEvent.click(screen.getByRole('link', { name: 'Mis Pacientes' }));
+      expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
+      await answerAlert(MSG.common.cancel);
+      expect(location()).toBe(`${BASE}/configuration`);
+      expect(field).toHaveValue(text);
+
+      await userEvent.click(screen.getByRole('link', { name: 'Mis Pacientes' }));
+      await answerAlert(MSG.drafts.discardConfirm);
+      expect(await landing()).toBe(`lista ${BASE}/patients`);
+    },
+  );
+
+  it('leaves at once when nothing was changed', async () => {
+    configApi({});
+    await renderConfiguration();
+    await userEvent.click(screen.getByRole('link', { name: 'Mis Pacientes' }));
+    expect(await landing()).toBe(`lista ${BASE}/patients`);
   });
 });

@@ -28,7 +28,7 @@ import {
   showError,
   showSuccess,
   showWarningList,
-  useLeavePageWarning,
+  useLeaveGuard,
 } from '@psicocampus/shared/ui';
 import styles from './safety-plan.module.css';
 
@@ -61,7 +61,8 @@ interface Props {
 }
 
 /**
- * The plan's seven steps as a Formik form on the shared schema (issue 19 §2):
+ * The plan's seven steps as a Formik form on the shared schema
+ * (docs/screens-and-routes.md#safety-plan):
  * 'Guardar borrador' takes empty sections, 'Guardar plan completo' asks for
  * every one. What is typed is kept as a draft until it is saved
  * (docs/sign-in-and-sessions.md#drafts); a save refused because someone
@@ -94,8 +95,9 @@ function SafetyPlanFormBody({
   const [saving, setSaving] = useState<SafetyPlanStatus | null>(null);
   const [stale, setStale] = useState(false);
   const [save] = useSaveSafetyPlanMutation();
-  const unsaved = draft.isChanged(formik.values);
-  useLeavePageWarning(unsaved);
+  // Leaving the screen asks first; a reload keeps the draft, so the browser
+  // is not asked to warn (docs/screens-and-routes.md#leaving-a-form).
+  useLeaveGuard(draft.isChanged(formik.values), { keptAcrossReload: true });
 
   const submit = useCallback(
     async (status: SafetyPlanStatus) => {

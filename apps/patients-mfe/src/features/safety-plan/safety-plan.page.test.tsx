@@ -10,7 +10,14 @@ import {
 } from '@psicocampus/shared/safety-plan';
 import { stubApi, type RecordedCall } from '@psicocampus/shared/testing';
 import { apiError, json, makeDetail, me } from '../../testing/fixtures';
-import { alertDialog, answerAlert, BASE, renderScreen } from '../../testing/render';
+import {
+  alertDialog,
+  answerAlert,
+  BASE,
+  Landing,
+  landing,
+  renderScreen,
+} from '../../testing/render';
 import SafetyPlanPage from './safety-plan.page';
 
 const P = SAFETY_PLAN_MSG;
@@ -53,12 +60,24 @@ const listed = (plan: SafetyPlan): SafetyPlanRevision => ({
 function planApi(plans: SafetyPlan[], put?: (call: RecordedCall) => Response) {
   return stubApi((call) => {
     if (call.path === `/api/students/${student._id}`) return json({ ok: true, student });
+    const revisions = [...plans].reverse();
+    const query = new URLSearchParams(call.search);
+    if (call.path === `/api/students/${student._id}/safety-plan/revisions`) {
+      const page = Number(query.get('page'));
+      const pageSize = Number(query.get('pageSize'));
+      const shown = revisions.slice((page - 1) * pageSize, page * pageSize);
+      return json({ ok: true, revisions: shown.map(listed), total: plans.length, page, pageSize });
+    }
     if (call.path !== `/api/students/${student._id}/safety-plan`) return undefined;
     if (call.method === 'PUT') return put?.(call);
-    const version = new URLSearchParams(call.search).get('version');
-    const revisions = [...plans].reverse();
+    const version = query.get('version');
     const plan = version ? plans.find((p) => p.version === Number(version)) : revisions[0];
-    return json({ ok: true, safetyPlan: plan ?? null, revisions: revisions.map(listed) });
+    return json({
+      ok: true,
+      safetyPlan: plan ?? null,
+      revisions: revisions.slice(0, 20).map(listed),
+      revisionsTotal: plans.length,
+    });
   });
 }
 
@@ -66,6 +85,7 @@ function renderPlan(search = '') {
   return renderScreen(<SafetyPlanPage />, {
     route: `${BASE}/patients/${student._id}/safety-plan${search}`,
     path: `${BASE}/patients/:id/safety-plan`,
+    otherRoutes: [{ path: `${BASE}/patients/:id`, element: <Landing name="detalle" /> }],
   });
 }
 
@@ -77,11 +97,17 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the safety plan screen (issue 19 §2)', () => {
+describe('the safety plan screen', () => {
   it('shows the seven steps with their help, and saves a draft from nothing with version 0 and the assessment that asked for it', async () => {
     const calls = planApi([], () => {
       const saved = revision(1, 'draft', 'Dejo de dormir.');
-      return json({ ok: true, msg: P.savedDraft, safetyPlan: saved, revisions: [listed(saved)] });
+      return json({
+        ok: true,
+        msg: P.savedDraft,
+        safetyPlan: saved,
+        revisions: [listed(saved)],
+        revisionsTotal: 1,
+      });
     });
     await renderPlan(`?assessment=${ASSESSMENT}`);
     await screen.findByRole('heading', { level: 1, name: P.title });
@@ -122,7 +148,13 @@ describe('the safety plan screen (issue 19 §2)', () => {
         return apiError(409, P.stale);
       }
       const saved = revision(3, 'draft', 'Mi texto.');
-      return json({ ok: true, msg: P.savedDraft, safetyPlan: saved, revisions: [] });
+      return json({
+        ok: true,
+        msg: P.savedDraft,
+        safetyPlan: saved,
+        revisions: [],
+        revisionsTotal: 0,
+      });
     });
     await renderPlan();
     const signs = await field('warningSigns');
@@ -158,6 +190,39 @@ describe('the safety plan screen (issue 19 §2)', () => {
     expect(screen.getByRole('button', { name: P.downloadPdf })).toBeEnabled();
   });
 
+  it("pages 'Versiones anteriores' 20 at a time, the page in the address, kept by a revision's link", async () => {
+    const plans = Array.from({ length: 45 }, (_, index) => ({
+      ...revision(index + 1, index % 2 ? 'draft' : 'complete', `Versión ${index + 1}.`),
+      createdAt: new Date(Date.UTC(2023, 0, 1 + 7 * index, 15)).toISOString(),
+    }));
+    const calls = planApi(plans);
+    const { location } = await renderPlan();
+    const list = await screen.findByRole('region', { name: P.revisionsTitle });
+    const shown = () =>
+      within(list)
+        .getAllByRole('link')
+        .map((link) => Number(/^Versión (\d+)/.exec(link.textContent ?? '')?.[1]));
+    const pages = within(list).getByRole('navigation', { name: P.revisionsPagesLabel });
+    expect(pages).toHaveTextContent(`${MSG.audit.pageOf(1, 3)} · ${P.revisionsTotal(45)}`);
+    expect(shown()).toEqual(Array.from({ length: 20 }, (_, index) => 45 - index));
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(`(${P.current})`);
+    // The first page came with the plan: no second call for it.
+    expect(calls.some((call) => call.path.endsWith('/revisions'))).toBe(false);
+
+    await userEvent.click(within(pages).getByRole('button', { name: /Siguiente/ }));
+    await waitFor(() => expect(shown()[0]).toBe(25));
+    expect(shown()).toEqual(Array.from({ length: 20 }, (_, index) => 25 - index));
+    expect(location()).toBe(`${BASE}/patients/${student._id}/safety-plan?versiones=2`);
+    expect(within(list).queryByText(`(${P.current})`, { exact: false })).toBeNull();
+    expect(within(list).getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      `${BASE}/patients/${student._id}/safety-plan?version=25&versiones=2`,
+    );
+    expect(calls.filter((call) => call.path.endsWith('/revisions')).map((c) => c.search)).toEqual([
+      '?page=2&pageSize=20',
+    ]);
+  });
+
   it('restores what was typed when the screen opens again in this tab (a reload)', async () => {
     planApi([]);
     await renderPlan();
@@ -167,5 +232,34 @@ describe('the safety plan screen (issue 19 §2)', () => {
     await renderPlan();
     expect(await field('reasonForLiving')).toHaveValue('Mi sobrina.');
     expect(screen.getByText(MSG.drafts.restored)).toBeInTheDocument();
+  });
+
+  it("asks '¿Descartar los cambios?' before '← Volver al estudiante' leaves the text typed, and keeps it on 'Cancelar'", async () => {
+    planApi([]);
+    const { location } = await renderPlan();
+    await userEvent.type(await field('warningSigns'), 'Dejo de dormir.');
+    await waitFor(() => expect(JSON.stringify({ ...sessionStorage })).toContain('Dejo de dormir.'));
+
+    const back = screen.getByRole('link', { name: new RegExp(P.backToDetail) });
+    await userEvent.click(back);
+    expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
+    await answerAlert(MSG.common.cancel);
+    expect(location()).toBe(`${BASE}/patients/${student._id}/safety-plan`);
+    expect(await field('warningSigns')).toHaveValue('Dejo de dormir.');
+
+    // Leaving is what was chosen: the text and its draft go.
+    await userEvent.click(back);
+    await answerAlert(MSG.drafts.discardConfirm);
+    expect(await landing()).toBe(`detalle ${BASE}/patients/${student._id}`);
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('Dejo de dormir.');
+  });
+
+  it('does not have the browser warn before a reload: the draft survives it', async () => {
+    planApi([]);
+    await renderPlan();
+    await userEvent.type(await field('warningSigns'), 'Dejo de dormir.');
+    const reload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(false);
   });
 });

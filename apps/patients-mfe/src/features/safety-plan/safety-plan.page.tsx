@@ -27,6 +27,7 @@ import {
   showError,
 } from '@psicocampus/shared/ui';
 import { SafetyPlanForm } from './safety-plan-form.component';
+import { SafetyPlanRevisions } from './safety-plan-revisions.component';
 import styles from './safety-plan.module.css';
 
 const P = SAFETY_PLAN_MSG;
@@ -60,7 +61,7 @@ function RevisionText({ plan }: { plan: SafetyPlan }) {
 }
 
 /**
- * `patients/:id/safety-plan` (issue 19 §2): the student's safety plan, written
+ * `patients/:id/safety-plan` (docs/screens-and-routes.md#safety-plan): the student's safety plan, written
  * with them in Stanley and Brown's seven steps. The version in force is
  * edited in place (each save a new version); `?version=N` shows an earlier
  * one as it was saved; `?assessment=<id>` (the link of 'Evaluación
@@ -102,7 +103,6 @@ export default function SafetyPlanPage() {
 
   const student = studentData?.student;
   const back = <BackLink to=".." relative="path" label={P.backToDetail} />;
-  const revisions = current.data?.revisions ?? [];
   const shown = viewing === undefined ? inForce : (earlier.data?.safetyPlan ?? null);
 
   return (
@@ -156,24 +156,8 @@ export default function SafetyPlanPage() {
               </SectionCard>
             )
           )}
-          {revisions.length > 0 && (
-            <SectionCard title={P.revisionsTitle}>
-              <ol className={styles.revisions}>
-                {revisions.map((revision, index) => (
-                  <li key={revision.version}>
-                    <Link to={index === 0 ? '.' : `?version=${revision.version}`}>
-                      {P.revisionLabel(
-                        String(revision.version),
-                        P.status[revision.status],
-                        authorOf(revision),
-                        formatDateTime(revision.createdAt),
-                      )}
-                    </Link>
-                    {index === 0 && ` (${P.current})`}
-                  </li>
-                ))}
-              </ol>
-            </SectionCard>
+          {current.data && current.data.revisionsTotal > 0 && (
+            <SafetyPlanRevisions studentId={id} plan={current.data} />
           )}
         </>
       )}

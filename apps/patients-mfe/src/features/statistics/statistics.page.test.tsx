@@ -139,7 +139,7 @@ describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)"
       ['Total', '6'],
     ]);
     expect(tableText(S.byRiskLevel)).toEqual([
-      // The level in force: the clinician's where recorded (issue 19 §1).
+      // The level in force: the clinician's where recorded.
       [CLINICIAN_LEVEL_MSG.statisticsColumn, 'Estudiantes'],
       ['■Muy alto', '0'],
       ['◆Alto', '1'],
@@ -197,7 +197,7 @@ describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)"
     expect(within(section).getByRole('button', { name: S.hideTable })).toBeInTheDocument();
   });
 
-  it('writes the decision-aid line under the chart by level, and only there (issue 16)', async () => {
+  it('writes the decision-aid line under the chart by level, and only there', async () => {
     serve(json({ ok: true, statistics: caseload }));
     await renderStatistics();
     const byLevel = await screen.findByRole('region', { name: S.byRiskLevel });
@@ -206,11 +206,11 @@ describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)"
     // After the chart in the card, in reading order as on screen.
     expect(chart.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getAllByText(MSG.assessment.decisionAid)).toHaveLength(1);
-    // What is counted: the clinician's level, else the scale's (issue 19 §1).
+    // What is counted: the clinician's level, else the scale's.
     expect(within(byLevel).getByText(CLINICIAN_LEVEL_MSG.statisticsNote)).toBeInTheDocument();
   });
 
-  it("puts 'Ver como tabla' in the same place on every card: beside the heading, last in its row (issue 16)", async () => {
+  it("puts 'Ver como tabla' in the same place on every card: beside the heading, last in its row", async () => {
     serve(json({ ok: true, statistics: caseload }));
     await renderStatistics();
     await screen.findByRole('region', { name: S.byGender });
@@ -269,7 +269,7 @@ describe("the psychologist's statistics (docs/screens-and-routes.md#statistics)"
   });
 });
 
-describe("the caseload's appointments per month (issue 18)", () => {
+describe("the caseload's appointments per month", () => {
   it('lists each month with its attended, missed and cancelled appointments, and the totals', async () => {
     serve(json({ ok: true, statistics: caseload }));
     await renderStatistics();

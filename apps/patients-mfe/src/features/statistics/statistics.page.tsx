@@ -1,14 +1,8 @@
 import { lazy } from 'react';
 import { RISK_LEVEL_BASIS } from '@psicocampus/shared/clinician-level';
 import { MSG, useStatisticsQuery } from '@psicocampus/shared';
-import {
-  Button,
-  LoadingMessage,
-  Notice,
-  PageHeader,
-  StatisticsChartCards,
-} from '@psicocampus/shared/ui';
-import { AppointmentsPerMonthCard } from '@psicocampus/shared/statistics';
+import { Button, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import { AppointmentsPerMonthCard, StatisticsChartCards } from '@psicocampus/shared/statistics';
 
 // nivo comes with this import only: never in the remote's entry, never on another screen (docs/limits-and-budgets.md#speed-and-size-budgets).
 const loadCharts = () => import('@psicocampus/shared/charts');

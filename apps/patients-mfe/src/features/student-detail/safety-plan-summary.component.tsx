@@ -1,6 +1,10 @@
 import { Link } from 'react-router-dom';
 import { formatDateTime, type Student } from '@psicocampus/shared';
-import { SAFETY_PLAN_MSG, needsSafetyPlan } from '@psicocampus/shared/safety-plan';
+import {
+  SAFETY_PLAN_MSG,
+  needsSafetyPlan,
+  safetyPlanCallText,
+} from '@psicocampus/shared/safety-plan';
 import { buttonClassName, DefinitionList, Notice, SectionCard } from '@psicocampus/shared/ui';
 
 const P = SAFETY_PLAN_MSG;
@@ -12,13 +16,14 @@ function levelInForceOf(student: Student) {
 }
 
 /**
- * 'Plan de seguridad' on the student detail (issue 19 §2): the plan in
+ * 'Plan de seguridad' on the student detail: the plan in
  * force (status, version, date) with a link to open or write it, and a call
  * to action while the level in force is high and no complete plan exists.
  */
 export function SafetyPlanSummary({ student }: { student: Student }) {
   const plan = student.safetyPlan ?? null;
-  const asks = needsSafetyPlan(levelInForceOf(student)) && plan?.status !== 'complete';
+  const level = levelInForceOf(student);
+  const asks = level !== null && needsSafetyPlan(level) && plan?.status !== 'complete';
   return (
     <SectionCard
       title={P.title}
@@ -28,7 +33,7 @@ export function SafetyPlanSummary({ student }: { student: Student }) {
         </Link>
       }
     >
-      {asks && <Notice tone="warning">{plan ? P.neededDraft : P.needed}</Notice>}
+      {asks && <Notice tone="warning">{safetyPlanCallText(level, plan)}</Notice>}
       {plan ? (
         <DefinitionList
           items={[

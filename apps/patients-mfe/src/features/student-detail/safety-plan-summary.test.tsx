@@ -33,11 +33,11 @@ const withPlan = (
 
 const high = { assessmentId: 'e1', level: 'MUY_ALTO' as const, assessedAt: '2026-11-01T10:00:00Z' };
 
-describe("the student detail's 'Plan de seguridad' (issue 19 §2)", () => {
+describe("the student detail's 'Plan de seguridad'", () => {
   it('asks for a plan when the level in force is high and there is none, linking to its screen', async () => {
     const student = withPlan({ latestRisk: high }, null);
     const section = await planSection(student);
-    expect(section).toHaveTextContent(P.needed);
+    expect(section).toHaveTextContent(P.needed('muy alto'));
     expect(section).toHaveTextContent(P.none);
     expect(within(section).getByRole('link', { name: P.create })).toHaveAttribute(
       'href',
@@ -50,7 +50,7 @@ describe("the student detail's 'Plan de seguridad' (issue 19 §2)", () => {
     const section = await planSection(
       withPlan({ latestRisk: high }, { version: 2, status: 'draft', updatedAt }),
     );
-    expect(section).toHaveTextContent(P.neededDraft);
+    expect(section).toHaveTextContent(P.neededDraft('muy alto'));
     expect(section).toHaveTextContent(P.status.draft);
     expect(section).toHaveTextContent(`${P.labels.version}2`);
     expect(section).toHaveTextContent(formatDateTime(updatedAt));
@@ -64,7 +64,7 @@ describe("the student detail's 'Plan de seguridad' (issue 19 §2)", () => {
         { version: 3, status: 'complete', updatedAt: '2026-11-03T15:30:00.000Z' },
       ),
     );
-    expect(complete).not.toHaveTextContent(P.needed);
+    expect(complete).not.toHaveTextContent(P.needed('muy alto'));
     expect(complete).toHaveTextContent(P.status.complete);
     expect(within(complete).getByRole('link', { name: P.open })).toBeInTheDocument();
     document.body.innerHTML = '';
@@ -72,7 +72,7 @@ describe("the student detail's 'Plan de seguridad' (issue 19 §2)", () => {
     const lowered = await planSection(
       withPlan({ latestRisk: { ...high, clinicianLevel: 'MODERADO' } }, null),
     );
-    expect(lowered).not.toHaveTextContent(P.needed);
+    expect(lowered).not.toHaveTextContent('El nivel de riesgo vigente');
     expect(lowered).toHaveTextContent(P.none);
   });
 });

@@ -32,7 +32,7 @@ async function header(name: string) {
   return heading.closest('header')!;
 }
 
-describe("the student detail's header: the current level (issue 16)", () => {
+describe("the student detail's header: the current level", () => {
   it("shows the latest assessment's level in words, with its date", async () => {
     const student = makeDetail({
       firstName: 'Valentina',
@@ -55,7 +55,7 @@ describe("the student detail's header: the current level (issue 16)", () => {
     expect(link).toHaveTextContent(formatDate('2026-03-10T15:45:00.000Z'));
   });
 
-  it("shows the clinician's level beside the scale's when that assessment has one (issue 19 §1)", async () => {
+  it("shows the clinician's level beside the scale's when that assessment has one", async () => {
     const student = makeDetail({
       firstName: 'Valentina',
       lastName: 'Ríos',

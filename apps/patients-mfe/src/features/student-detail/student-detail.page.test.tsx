@@ -5,6 +5,8 @@ import {
   formatDateTime,
   formatIncome,
   MSG,
+  studentsApi,
+  useStudentsQuery,
   type Appointment,
   type Student,
 } from '@psicocampus/shared';
@@ -27,6 +29,7 @@ import {
 } from '../../testing/render';
 import { WRITE_NOTE_STATE } from '../../lib/anchors';
 import { fromZonedInputValue, toZonedInputValue } from '../../lib/service-clock';
+import { appointmentPageAnswer } from './appointments/appointment-pages.stub';
 import StudentDetailPage from './student-detail.page';
 
 /** The service's SERVICE_TIME_ZONE (GET /api/service): UTC-5, not the test machine's zone. */
@@ -90,7 +93,7 @@ function detailApi(
     if (call.method === 'GET' && call.path === '/api/appointments') {
       return (
         options.appointmentsAnswer?.() ??
-        json({ ok: true, appointments: options.appointments ?? [] })
+        json(appointmentPageAnswer(call, options.appointments ?? []))
       );
     }
     return undefined;
@@ -117,7 +120,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe("arriving from the list's 'Notas' (issue 18)", () => {
+describe("arriving from the list's 'Notas'", () => {
   it('opens the new-note modal once the student is on the screen, and only once', async () => {
     detailApi();
     await renderDetail(student._id, WRITE_NOTE_STATE);
@@ -182,6 +185,27 @@ describe('the student detail (docs/screens-and-routes.md#student-detail)', () =>
     const psychologist = screen.getByRole('region', { name: MSG.students.assignedPsychologist });
     expect(psychologist).toHaveTextContent('Lucía Fernández');
     expect(psychologist).toHaveTextContent('psicologa@psicocampus.test');
+  });
+
+  it("writes each e-mail so that it wraps only after '@' or before a dot, never mid-word", async () => {
+    detailApi();
+    await renderDetail();
+    await loaded();
+    /** The e-mail as the line may break it: '|' where a break is allowed. */
+    const breakable = (region: string, email: string) => {
+      const shown = within(screen.getByRole('region', { name: region })).getByText(
+        (_, element) => element?.textContent === email && element.tagName !== 'DD',
+      );
+      return Array.from(shown.childNodes)
+        .map((node) => (node.nodeName === 'WBR' ? '|' : node.textContent))
+        .join('');
+    };
+    expect(breakable(MSG.students.assignedPsychologist, 'psicologa@psicocampus.test')).toBe(
+      'psicologa@|psicocampus|.test',
+    );
+    expect(breakable(MSG.students.personalInfo, 'valentina.rios@uni.test')).toBe(
+      'valentina|.rios@|uni|.test',
+    );
   });
 
   it('says "No especificado" without income, and hides the psychologist when none is assigned', async () => {
@@ -480,6 +504,106 @@ describe('deleting the student (docs/rules-and-messages.md#messages)', () => {
     await answerAlert();
     expect(screen.getByRole('heading', { level: 1, name: 'Valentina Ríos' })).toBeInTheDocument();
   });
+  /** 'Mis Pacientes' as the list shows it: read from the server (the cache after a deletion must not be trusted). */
+  function ListProbe() {
+    const { data } = useStudentsQuery();
+    return <p data-testid="landing">lista {data ? `${data.total} estudiantes` : 'cargando'}</p>;
+  }
+
+  it('asks nothing more of the deleted student: no call names it after the deletion, and the list is read afresh', async () => {
+    let deleted = false;
+    const calls = detailApi({
+      other: (call) => {
+        if (call.method === 'DELETE') {
+          deleted = true;
+          return json({ ok: true, msg: 'ok' });
+        }
+        if (call.method === 'GET' && call.path === '/api/students') {
+          return json({ ok: true, students: [], total: deleted ? 0 : 1 });
+        }
+        return undefined;
+      },
+    });
+    const { store } = await renderScreen(<StudentDetailPage />, {
+      route: `${BASE}/patients/${student._id}`,
+      path: `${BASE}/patients/:id`,
+      otherRoutes: [{ path: `${BASE}/patients`, element: <ListProbe /> }],
+    });
+    await loaded();
+    // The list was read before (with the student in it) and is in the cache.
+    const read = store.dispatch(studentsApi.endpoints.students.initiate());
+    await read;
+    read.unsubscribe();
+    // Everything of the detail has been asked for (its appointments, its history).
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === `/api/students/${student._id}/history`)).toBe(true),
+    );
+    await userEvent.click(screen.getByRole('button', { name: MSG.students.delete }));
+    await answerAlert(MSG.common.confirmDelete);
+    await answerAlert();
+    expect(await screen.findByText('lista 0 estudiantes')).toBeInTheDocument();
+
+    const afterwards = calls.slice(calls.findIndex((call) => call.method === 'DELETE') + 1);
+    expect(afterwards.filter((call) => `${call.path}${call.search}`.includes(student._id))).toEqual(
+      [],
+    );
+  });
+
+  it('leaves for the list without asking about an appointment being typed: the deletion was confirmed', async () => {
+    detailApi({
+      other: (call) => (call.method === 'DELETE' ? json({ ok: true, msg: 'ok' }) : undefined),
+    });
+    await renderDetail();
+    await loaded();
+    await userEvent.type(await screen.findByLabelText(/^Motivo/), 'Seguimiento');
+    await userEvent.click(screen.getByRole('button', { name: MSG.students.delete }));
+    await answerAlert(MSG.common.confirmDelete);
+    expect(await alertDialog()).toHaveTextContent(MSG.students.deleted);
+    await answerAlert();
+    expect(await landing()).toBe(`lista ${BASE}/patients`);
+  });
+});
+
+describe('leaving the detail with something typed (docs/screens-and-routes.md#leaving-a-form)', () => {
+  it("asks '¿Descartar los cambios?' before leaving an appointment being typed; 'Cancelar' keeps it", async () => {
+    detailApi();
+    await renderDetail();
+    await loaded();
+    const reason = await screen.findByLabelText(/^Motivo/);
+    await userEvent.type(reason, 'Seguimiento');
+    await userEvent.click(screen.getByRole('button', { name: MSG.students.edit }));
+    expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
+    await answerAlert(MSG.common.cancel);
+    expect(reason).toHaveValue('Seguimiento');
+
+    await userEvent.click(screen.getByRole('link', { name: new RegExp(MSG.students.backToList) }));
+    await answerAlert(MSG.drafts.discardConfirm);
+    expect(await landing()).toBe(`lista ${BASE}/patients`);
+  });
+
+  it('asks before leaving a note being written in its modal', async () => {
+    detailApi();
+    const { location } = await renderDetail();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: MSG.students.addNote }));
+    const modal = screen.getByRole('dialog', { name: MSG.notes.newTitle });
+    await userEvent.type(within(modal).getByLabelText(/^Nota/), 'Llega puntual.');
+    await userEvent.click(screen.getByRole('link', { name: new RegExp(MSG.students.backToList) }));
+    expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
+    await answerAlert(MSG.common.cancel);
+    expect(location()).toBe(`${BASE}/patients/${student._id}`);
+    expect(within(modal).getByLabelText(/^Nota/)).toHaveValue('Llega puntual.');
+  });
+
+  it('has the browser warn before unloading neither of them: their drafts survive a reload', async () => {
+    detailApi();
+    await renderDetail();
+    await loaded();
+    await userEvent.type(await screen.findByLabelText(/^Motivo/), 'Seguimiento');
+    const reload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(reload);
+    expect(reload.defaultPrevented).toBe(false);
+  });
 });
 
 describe("the student's appointments (docs/screens-and-routes.md#student-detail and docs/rules-and-messages.md#appointment-form)", () => {
@@ -505,7 +629,7 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
     expect(items[0]).toHaveTextContent('10 de enero de 2099 a las 10:00');
   });
 
-  it('says in words how each one ended: attended, no-show, cancelled by whom and why (issue 18)', async () => {
+  it('says in words how each one ended: attended, no-show, cancelled by whom and why', async () => {
     detailApi({
       appointments: [
         makeAppointment({ date: '2099-01-10T15:00:00.000Z', reason: 'Seguimiento mensual' }),
@@ -609,14 +733,15 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
     });
     await answerAlert();
     expect(within(appointmentsBlock()).getByLabelText(/^Motivo/)).toHaveValue('');
+    // Both lists, upcoming and past, asked again.
     await waitFor(() =>
       expect(
         calls.filter((call) => call.path === '/api/appointments' && call.method === 'GET'),
-      ).toHaveLength(2),
+      ).toHaveLength(4),
     );
   });
 
-  it('asks before booking over another appointment, naming it, and books it when told to (issue 18)', async () => {
+  it('asks before booking over another appointment, naming it, and books it when told to', async () => {
     const local = toZonedInputValue(Date.now() + 3 * 86_400_000, SERVICE_ZONE);
     const overlap =
       'Esta cita se cruza con «Control» de Paula Vinueza, 27 de noviembre de 2026 a las 10:00. ¿Agendarla de todos modos?';
@@ -643,7 +768,7 @@ describe("the student's appointments (docs/screens-and-routes.md#student-detail 
     );
   });
 
-  it('keeps what was typed when the psychologist declines to book over another appointment (issue 18)', async () => {
+  it('keeps what was typed when the psychologist declines to book over another appointment', async () => {
     const local = toZonedInputValue(Date.now() + 3 * 86_400_000, SERVICE_ZONE);
     const calls = detailApi({
       other: (call) =>

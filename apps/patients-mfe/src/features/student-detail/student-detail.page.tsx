@@ -77,7 +77,8 @@ export default function StudentDetailPage() {
       <SafetyPlanSummary student={student} />
 
       <ClinicalNotes
-        notes={student.clinicalNotes}
+        key={student._id}
+        student={student}
         onEdit={notes.startEdit}
         onDelete={(note) => void notes.remove(note)}
         headingRef={notesHeading}

@@ -10,20 +10,26 @@ import {
   type StudentSummary,
 } from '@psicocampus/shared';
 import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
-import { DefinitionList, RiskBadge, RiskLevelBadge, SectionCard } from '@psicocampus/shared/ui';
+import {
+  DefinitionList,
+  EmailAddress,
+  RiskBadge,
+  RiskLevelBadge,
+  SectionCard,
+} from '@psicocampus/shared/ui';
 import styles from './student-detail.module.css';
 
 const L = MSG.students.labels;
 
-/** The saved-assessment screen of the assessment remote (issue 16), wherever that one is mounted. */
+/** The saved-assessment screen of the assessment remote, wherever that one is mounted. */
 const savedAssessmentPath = (assessmentId: string) =>
   `${remoteMount('assessment')}/evaluacion/${encodeURIComponent(assessmentId)}`;
 
 /**
  * 'Nivel de riesgo actual:' and the level of the latest assessment with its
- * date, a link to that assessment, or 'Sin evaluación' (issue 16), for the
+ * date, a link to that assessment, or 'Sin evaluación', for the
  * detail's header: a line of its own under the career. A clinician's level
- * recorded on that assessment shows beside the scale's (issue 19 §1).
+ * recorded on that assessment shows beside the scale's.
  */
 export function StudentRiskLine({ student }: { student: StudentSummary }) {
   const risk = student.latestRisk;
@@ -72,7 +78,7 @@ export function StudentProfile({ student }: { student: StudentSummary }) {
             { term: L.gender, description: GENDER_LABELS[student.gender] },
             { term: L.city, description: student.city },
             { term: L.phone, description: student.phone },
-            { term: L.email, description: student.email },
+            { term: L.email, description: <EmailAddress address={student.email} /> },
           ]}
         />
       </SectionCard>
@@ -104,7 +110,7 @@ export function StudentProfile({ student }: { student: StudentSummary }) {
           <DefinitionList
             items={[
               { term: MSG.profile.name, description: fullName(psychologist) },
-              { term: L.email, description: psychologist.email },
+              { term: L.email, description: <EmailAddress address={psychologist.email} /> },
             ]}
           />
         </SectionCard>

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { asksToWriteNote } from '../../lib/anchors';
 
 /**
- * The list's 'Notas' (issue 18) lands on the student's notes with the
+ * The list's 'Notas' lands on the student's notes with the
  * new-note modal open, once the student is on the screen. The request is
  * taken off the history entry, so going back or reloading does not open it
  * again.

@@ -6,6 +6,7 @@ import {
   studentEditFormSchema,
 } from '@psicocampus/shared';
 import {
+  AskBeforeLeaving,
   Form,
   Formik,
   SelectField,
@@ -36,6 +37,7 @@ export function StudentEditForm({ initialValues, onSave, onCancel }: Props) {
     >
       {({ isSubmitting }) => (
         <Form noValidate className={styles.form}>
+          <AskBeforeLeaving />
           <p className={styles.hint}>{MSG.students.editHint}</p>
           <div className={styles.grid}>
             <TextField

@@ -198,4 +198,42 @@ describe('the edit screen (docs/screens-and-routes.md#edit-student-screen and do
     expect(await landing()).toBe(`detalle ${BASE}/patients/${student._id}`);
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
+
+  it.each([
+    ['Cancelar', () => screen.getByRole('button', { name: MSG.common.cancel })],
+    ['the back link', () => screen.getByRole('link', { name: M.backToDetail })],
+  ])(
+    "asks '¿Descartar los cambios?' before %s leaves what was typed; 'Cancelar' keeps it",
+    async (_case, control) => {
+      const calls = editApi();
+      const { location } = await renderEdit();
+      await form();
+      await replace(/^Ciudad/, 'Cuenca');
+
+      await userEvent.click(control());
+      expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
+      await answerAlert(MSG.common.cancel);
+      expect(location()).toBe(`${BASE}/patients/${student._id}/edit`);
+      expect(input(/^Ciudad/)).toHaveValue('Cuenca');
+
+      await userEvent.click(control());
+      await answerAlert(MSG.drafts.discardConfirm);
+      expect(await landing()).toBe(`detalle ${BASE}/patients/${student._id}`);
+      expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    },
+  );
+
+  it('has the browser warn before a reload or a closed tab loses what was typed (no draft keeps it)', async () => {
+    editApi();
+    await renderEdit();
+    await form();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await replace(/^Ciudad/, 'Cuenca');
+    expect(unload()).toBe(true);
+  });
 });

@@ -11,7 +11,7 @@ import {
   type Student,
 } from '@psicocampus/shared';
 import type { FormikHelpers } from '@psicocampus/shared/forms';
-import { showError, showSuccess } from '@psicocampus/shared/ui';
+import { showError, showSuccess, useLeaveWithoutAsking } from '@psicocampus/shared/ui';
 import { applyFieldErrors } from '@psicocampus/shared/forms';
 
 /** The edit screen's values (docs/screens-and-routes.md#edit-student-screen and docs/rules-and-messages.md#edit-student-screen): '' for an empty optional field. */
@@ -61,6 +61,7 @@ export function useStudentEdit() {
   if (!loaded && data && !isFetching && !isError) setLoaded(data.student);
 
   const backToDetail = useCallback(() => navigate('..', { relative: 'path' }), [navigate]);
+  const leaveWithoutAsking = useLeaveWithoutAsking();
 
   const failed = !loaded && (isError || !id);
   const told = useRef(false);
@@ -93,9 +94,10 @@ export function useStudentEdit() {
         return;
       }
       await showSuccess(MSG.students.savedTitle, answerMessage || undefined);
-      backToDetail();
+      // Saved: nothing typed is left behind (docs/screens-and-routes.md#leaving-a-form).
+      leaveWithoutAsking(backToDetail);
     },
-    [backToDetail, loaded, update],
+    [backToDetail, leaveWithoutAsking, loaded, update],
   );
 
   return { student: loaded, initialValues, save, cancel: backToDetail, failed };

@@ -1,7 +1,13 @@
 import { Suspense, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
-import { MSG, ROLE_LABELS, selectSessionUser, useAppSelector } from '@psicocampus/shared';
-import { Button } from '@psicocampus/shared/ui';
+import {
+  MSG,
+  ROLE_LABELS,
+  selectSessionUser,
+  ServiceClockGate,
+  useAppSelector,
+} from '@psicocampus/shared';
+import { Button, LoadingMessage } from '@psicocampus/shared/ui';
 import { RemoteArea } from '../remotes/remote-area.component';
 import { RemoteBoundary } from '../remotes/remote-boundary.component';
 import { useRemoteRevision } from '../remotes/use-remote-revision';
@@ -107,7 +113,10 @@ export default function DashboardLayout({ area }: { area: DashboardArea }) {
         </RemoteBoundary>
       </nav>
       <main id="contenido" className={styles.main} tabIndex={-1}>
-        <RemoteArea remotes={area.remotes} notFound={<NotFoundPage home={area.base} />} />
+        {/* Every date is shown on the service's clock, known first (docs/decisions.md#one-clock). */}
+        <ServiceClockGate fallback={<LoadingMessage text={MSG.shell.moduleLoading} />}>
+          <RemoteArea remotes={area.remotes} notFound={<NotFoundPage home={area.base} />} />
+        </ServiceClockGate>
       </main>
     </div>
   );

@@ -81,7 +81,7 @@ describe('the dashboard menu', () => {
       'Auditoría',
       'Correos',
       'Perfil',
-      'Perfil de administrador',
+      'Configuración',
     ]);
   });
 

@@ -31,6 +31,22 @@ describe('remote-menus.json', () => {
     expect(declaredMenu('auth')).toBeUndefined();
   });
 
+  it('names each page once: the administrator, like the psychologist, has "Perfil" to see their data and "Configuración" to change it', () => {
+    for (const remote of ['patients', 'assessment', 'admin'] as const) {
+      const labels = declaredMenu(remote)!.map((entry) => entry.label);
+      expect(new Set(labels).size).toBe(labels.length);
+      // No two entries that start alike ('Perfil' and 'Perfil de administrador').
+      const first = labels.map((label) => label.split(' ')[0]);
+      expect(new Set(first).size).toBe(first.length);
+    }
+    const entry = (remote: 'patients' | 'admin', label: string) =>
+      declaredMenu(remote)!.find((item) => item.label === label);
+    expect(entry('admin', 'Perfil')?.path).toBe('profile');
+    expect(entry('admin', 'Configuración')?.path).toBe('profile-admin');
+    expect(entry('patients', 'Perfil')?.path).toBe('profile');
+    expect(entry('patients', 'Configuración')?.path).toBe('configuration');
+  });
+
   it.each([
     ['a remote nobody described', { library: [] }, /"library" is no remote/],
     ['a remote mounted at the root', { auth: [{ label: 'X', path: 'x' }] }, /has no menu/],

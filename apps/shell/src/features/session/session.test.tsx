@@ -167,7 +167,7 @@ describe('the idle warning (docs/sign-in-and-sessions.md#sessions)', () => {
   });
 });
 
-describe('typing counts as activity (issue 16)', () => {
+describe('typing counts as activity', () => {
   beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
   afterEach(() => jest.useRealTimers());
 

@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import type { AppStore } from '@psicocampus/shared/core';
 
-/** Typing anywhere in the page counts as activity while someone is signed in (issue 16). */
+/**
+ * Typing anywhere in the page counts as activity while someone is signed in
+ * (docs/sign-in-and-sessions.md#sessions).
+ */
 export function useTypingKeepsSession(): void {
   const store = useStore() as AppStore;
   useEffect(() => {

@@ -1,6 +1,11 @@
 import type { RiskAnswers } from '../risk/risk-engine';
 import type { AssessmentAnswers } from './assessment';
-import { IDEATION_TYPES, type IdeationKey } from './columbia-scale';
+import {
+  BEHAVIOUR_QUESTIONS,
+  IDEATION_QUESTIONS,
+  IDEATION_TYPES,
+  type IdeationKey,
+} from './columbia-scale';
 
 /**
  * The flow of docs/columbia-assessment.md#the-form-flow, shared by the form (what
@@ -44,8 +49,13 @@ export function endorsedIdeationTypes(answers: AssessmentAnswers) {
 /**
  * Applies the resets of the flow: hidden items 3–5 become "no", a hidden
  * intensity section is cleared (docs/columbia-assessment.md#intensity), hidden lethality answers are
- * cleared, a type no longer endorsed is dropped. The form calls it on every
- * change; the server stores only what it returns.
+ * cleared, a type no longer endorsed is dropped, the description and the
+ * number of attempts of an item not answered "Sí" are cleared. The form
+ * calls it on every change, so it never holds a contradiction
+ * (`assessmentContradictions` finds none in what it returns). The server
+ * refuses contradicting answers first; on the rest this only fills the
+ * defaults of questions that were not asked (items 3–5 left unanswered
+ * become "no"), docs/columbia-assessment.md#contradicting-answers.
  */
 export function normalizeAssessment(answers: AssessmentAnswers): AssessmentAnswers {
   const next: AssessmentAnswers = structuredClone(answers);
@@ -81,6 +91,11 @@ export function normalizeAssessment(answers: AssessmentAnswers): AssessmentAnswe
   }
   for (const key of ['actualAttempt', 'interruptedAttempt', 'abortedAttempt'] as const) {
     if (next[key].present !== true) next[key].totalAttempts = 0;
+  }
+  // A description is asked only under a "Sí": set back to "No", the item
+  // keeps none (docs/columbia-assessment.md#contradicting-answers).
+  for (const { key } of [...IDEATION_QUESTIONS, ...BEHAVIOUR_QUESTIONS]) {
+    if (next[key].present !== true) next[key].description = '';
   }
   return next;
 }

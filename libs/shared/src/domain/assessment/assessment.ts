@@ -71,7 +71,8 @@ export interface SuicideAssessment extends AssessmentAnswers {
   /** Every final remark, oldest first. */
   remarks: AssessmentRemark[];
   /**
-   * The author's own level with its reason (issue 19 §1), recorded once after
+   * The author's own level with its reason
+   * (docs/columbia-assessment.md#clinicians-level), recorded once after
    * saving; null until then. `riskLevel` stays the engine's.
    */
   clinicianLevel: ClinicianLevel | null;

@@ -1,5 +1,5 @@
 import { boolean, mixed, number, object, type InferType } from 'yup';
-import { text } from './text';
+import { lineText, text } from './text';
 import { MSG } from '../messages';
 import { APPOINTMENT_CANCELLERS, type AppointmentCanceller } from '../enums';
 import { versionField } from './student.schemas';
@@ -44,7 +44,7 @@ const durationField = () =>
     .min(APPOINTMENT_MIN_MINUTES, M.durationRange)
     .max(APPOINTMENT_MAX_MINUTES, M.durationRange);
 
-const reasonField = () => text().trim().required(M.reasonRequired).max(200, M.reasonTooLong);
+const reasonField = () => lineText().trim().required(M.reasonRequired).max(200, M.reasonTooLong);
 const notesField = () => text().trim().max(2000, M.notesTooLong).default('');
 
 /** "Schedule it anyway": the answer to the overlap question (a 409 APPOINTMENT_OVERLAP). */
@@ -103,7 +103,7 @@ export const appointmentStatusSchema = object({
       s.required(M.cancelledByRequired).oneOf(APPOINTMENT_CANCELLERS, M.cancelledByRequired),
     otherwise: (s) => s.strip(),
   }),
-  reason: text()
+  reason: lineText()
     .trim()
     .when('status', {
       is: 'CANCELLED',

@@ -157,7 +157,7 @@ describe("the 'Validación' rules, in the order of docs/columbia-assessment.md#v
     ['actualAttempt', 'Intento Real'],
     ['interruptedAttempt', 'Intento Interrumpido'],
     ['abortedAttempt', 'Intento Abortado'],
-  ] as const)('asks for at least 1 %s when the answer is yes (issue 16)', (key, name) => {
+  ] as const)('asks for at least 1 %s when the answer is yes', (key, name) => {
     const answers = allNo();
     answers[key] = { ...yes(), totalAttempts: 0 };
     if (key === 'actualAttempt') {
@@ -230,7 +230,7 @@ describe('the server schema', () => {
     expect(await errorsOf(body({ ...allNo(), lethalityDegree: 6 }))).toContain(M.invalidOption);
   });
 
-  it('refuses a "yes" to an attempt with 0 attempts, and a typed -2 (issue 16)', async () => {
+  it('refuses a "yes" to an attempt with 0 attempts, and a typed -2', async () => {
     const zero = allNo();
     zero.abortedAttempt = { ...yes(), totalAttempts: 0 };
     expect(await errorsOf(body(zero))).toEqual([M.totalAttemptsAtLeastOne('Intento Abortado')]);
@@ -243,6 +243,44 @@ describe('the server schema', () => {
     const one = allNo();
     one.abortedAttempt = { ...yes(), totalAttempts: 1 };
     expect(await errorsOf(body(one))).toEqual([]);
+  });
+
+  async function fieldErrorsOf(value: unknown): Promise<Array<{ field: string; msg: string }>> {
+    try {
+      await schema.validate(value, { abortEarly: false });
+      return [];
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return error.inner.map((inner) => ({ field: inner.path ?? '', msg: inner.message }));
+    }
+  }
+
+  it('refuses answers that contradict each other, naming the field (docs/columbia-assessment.md#contradicting-answers)', async () => {
+    const answers = allNo();
+    answers.actualAttempt = {
+      present: false,
+      description: 'Ingesta de pastillas',
+      totalAttempts: 0,
+    };
+    expect(await fieldErrorsOf(body(answers))).toEqual([
+      {
+        field: 'actualAttempt.description',
+        msg: 'Intento Real: hay una descripción aunque la respuesta no es «Sí». Responda «Sí» o deje la descripción vacía.',
+      },
+    ]);
+    const lethality = { ...allNo(), lethalityDegree: 2, mostLethalAttemptDate: '2026-10-01' };
+    expect((await fieldErrorsOf(body(lethality))).map((error) => error.field)).toEqual([
+      'lethalityDegree',
+      'mostLethalAttemptDate',
+    ]);
+  });
+
+  it('accepts the defaults of unasked questions: items 3–5 unanswered or "No", blank text', async () => {
+    const answers = allNo();
+    answers.activeSuicidalIdeationWithMethods = { present: null, description: '' };
+    answers.activeSuicidalIdeationWithPlan = { present: false, description: '  ' };
+    answers.preparatoryActs = { present: false, description: ' ' };
+    expect(await errorsOf(body(answers))).toEqual([]);
   });
 
   it('refuses final remarks before the assessment exists', async () => {

@@ -9,6 +9,10 @@ import {
   showsPotentialLethality,
 } from '../assessment/assessment-flow';
 import {
+  assessmentContradictions,
+  contradictionMessage,
+} from '../assessment/assessment-contradictions';
+import {
   answerBehaviourMessage,
   BEHAVIOUR_QUESTIONS,
   describeBehaviourMessage,
@@ -102,8 +106,8 @@ export function assessmentProblems(answers: AssessmentAnswers, maxDate: string):
     else if (answer.present && isBlank(answer.description)) {
       add(`${item.key}.description`, describeBehaviourMessage(item));
     }
-    // A "yes" to an attempt with 0 attempts contradicts itself (issue 16);
-    // a "no" keeps the 0 that normalizeAssessment gives it.
+    // A "yes" to an attempt with 0 attempts contradicts itself; a number
+    // under a "no" is among `assessmentContradictions`.
     if (item.withTotal && answer.present === true) {
       const total = (answer as { totalAttempts?: unknown }).totalAttempts;
       const problem =
@@ -228,7 +232,17 @@ export function assessmentCreateSchema(maxDate: string) {
       // A body whose sections are not objects has its fields' own errors; the
       // rules below read the sections as the form fills them.
       if (!hasSections(value)) return true;
-      const problems = assessmentProblems(value as unknown as AssessmentAnswers, maxDate);
+      const answers = value as unknown as AssessmentAnswers;
+      // The 'Validación' rules, then the answers that contradict each other:
+      // refused, never silently cleared, whoever sends them
+      // (docs/columbia-assessment.md#contradicting-answers).
+      const problems = [
+        ...assessmentProblems(answers, maxDate),
+        ...assessmentContradictions(answers).map((found) => ({
+          field: found.field,
+          msg: contradictionMessage(found),
+        })),
+      ];
       if (!problems.length) return true;
       return new ValidationError(
         problems.map((problem) => new ValidationError(problem.msg, undefined, problem.field)),

@@ -1,5 +1,5 @@
 import { boolean, object, ref, type InferType } from 'yup';
-import { secretText, text } from './text';
+import { lineText, secretText, text } from './text';
 import { MSG } from '../messages';
 import { emailAddress } from './email-address';
 
@@ -20,19 +20,23 @@ export const newPasswordField = () =>
     .max(PASSWORD_MAX, MSG.auth.passwordTooLong);
 
 const requiredEmail = (requiredMessage: string) =>
-  text().trim().required(requiredMessage).max(254, MSG.auth.invalidEmail);
+  lineText().trim().required(requiredMessage).max(254, MSG.auth.invalidEmail);
 
 /** POST /api/auth/login */
 export const loginSchema = object({
   email: requiredEmail(MSG.auth.missingFields),
-  password: secretText().required(MSG.auth.missingFields).max(PASSWORD_MAX, MSG.auth.missingFields),
+  password: secretText()
+    .required(MSG.auth.missingFields)
+    .max(PASSWORD_MAX, MSG.auth.passwordTooLong),
 });
 export type LoginBody = InferType<typeof loginSchema>;
 
 /** The login form: the call's fields and the accepted terms (docs/rules-and-messages.md#login). */
 export const loginFormSchema = object({
-  email: text().trim().required(MSG.auth.missingFields),
-  password: secretText().required(MSG.auth.missingFields),
+  email: lineText().trim().required(MSG.auth.missingFields),
+  password: secretText()
+    .required(MSG.auth.missingFields)
+    .max(PASSWORD_MAX, MSG.auth.passwordTooLong),
   acceptTerms: boolean().oneOf([true], MSG.auth.mustAcceptTerms).required(MSG.auth.mustAcceptTerms),
 });
 export type LoginForm = InferType<typeof loginFormSchema>;
@@ -45,7 +49,7 @@ export type ForgotPasswordBody = InferType<typeof forgotPasswordSchema>;
 
 /** POST /api/auth/reset-password/check */
 export const resetTokenSchema = object({
-  token: text().trim().required(MSG.auth.tokenRequired).max(200, MSG.auth.resetLinkInvalid),
+  token: lineText().trim().required(MSG.auth.tokenRequired).max(200, MSG.auth.resetLinkInvalid),
 });
 export type ResetTokenBody = InferType<typeof resetTokenSchema>;
 

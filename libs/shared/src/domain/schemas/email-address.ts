@@ -1,4 +1,4 @@
-import { text } from './text';
+import { lineText } from './text';
 
 /**
  * A domain with at least one dot after the '@' (docs/decisions.md#person-names-and-e-mail-addresses):
@@ -9,7 +9,7 @@ const DOTTED_DOMAIN = /@[^@\s.]+(?:\.[^@\s.]+)+$/;
 
 /** An e-mail address a person types: trimmed, required, at most 254 characters. */
 export const emailAddress = (requiredMessage: string, invalidMessage: string) =>
-  text()
+  lineText()
     .trim()
     .required(requiredMessage)
     .max(254, invalidMessage)

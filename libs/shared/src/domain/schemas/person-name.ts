@@ -1,4 +1,4 @@
-import { text } from './text';
+import { lineText } from './text';
 import { MSG } from '../messages';
 
 /**
@@ -14,7 +14,7 @@ export const PERSON_NAME_LENGTH = { min: 2, max: 30 } as const;
 
 /** A required first or last name; `requiredMessage` says which one is missing. */
 export const personNameField = (requiredMessage: string) =>
-  text()
+  lineText()
     .trim()
     .required(requiredMessage)
     .min(PERSON_NAME_LENGTH.min, MSG.students.nameLength)

@@ -1,5 +1,5 @@
 import { object, type InferType } from 'yup';
-import { secretText, text } from './text';
+import { lineText, secretText } from './text';
 import { MSG } from '../messages';
 import { PASSWORD_MAX } from './auth.schemas';
 import { personNameField } from './person-name';
@@ -25,7 +25,7 @@ export const profileSchema = object({
   firstName: personNameField(M.firstNameRequired),
   lastName: personNameField(M.lastNameRequired),
   email: emailAddress(M.emailRequired, M.emailInvalid),
-  phone: text()
+  phone: lineText()
     .trim()
     .optional()
     .matches(PHONE_PATTERN, { message: M.phoneFormat, excludeEmptyString: true }),
@@ -49,7 +49,7 @@ export const ownProfileSchema = (currentEmail: string) =>
 
 /** POST /api/auth/email-change/check and /confirm: the token of the confirmation link. */
 export const emailChangeTokenSchema = object({
-  token: text()
+  token: lineText()
     .trim()
     .required(MSG.emailChange.tokenRequired)
     .max(200, MSG.emailChange.linkInvalid),

@@ -1,6 +1,6 @@
 import { mixed, number, object, type InferType } from 'yup';
 import { personNameField } from './person-name';
-import { text } from './text';
+import { lineText } from './text';
 import { EMPLOYMENT_STATUSES, GENDERS, SEMESTERS } from '../enums';
 import { MSG } from '../messages';
 import { emailAddress } from './email-address';
@@ -29,10 +29,10 @@ const ageField = (min: 0 | 1) =>
     .max(100, min === 0 ? M.ageRange : M.ageRangeEdit);
 
 const textField = (requiredMessage: string, lengthMessage: string) =>
-  text().trim().required(requiredMessage).min(2, lengthMessage).max(50, lengthMessage);
+  lineText().trim().required(requiredMessage).min(2, lengthMessage).max(50, lengthMessage);
 
 const phoneField = () =>
-  text().trim().required(M.phoneRequired).matches(PHONE_PATTERN, M.phoneFormat);
+  lineText().trim().required(M.phoneRequired).matches(PHONE_PATTERN, M.phoneFormat);
 
 const oneOf = <T extends string>(values: readonly T[], requiredMessage: string) =>
   mixed<T>()
@@ -95,18 +95,18 @@ export const studentEditFormSchema = object({
   firstName: personNameField(M.firstNameRequired),
   lastName: personNameField(M.lastNameRequired),
   age: ageField(1),
-  phone: text()
+  phone: lineText()
     .trim()
     .transform(emptyToUndefined)
     .optional()
     .matches(PHONE_PATTERN, { message: M.phoneFormat, excludeEmptyString: true }),
-  city: text()
+  city: lineText()
     .trim()
     .transform(emptyToUndefined)
     .optional()
     .min(2, M.cityLength)
     .max(50, M.cityLength),
-  career: text()
+  career: lineText()
     .trim()
     .transform(emptyToUndefined)
     .optional()

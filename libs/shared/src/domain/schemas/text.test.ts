@@ -190,6 +190,51 @@ describe('every text field of every shared schema refuses bidirectional controls
   );
 });
 
+/**
+ * The text fields a person writes on several lines: a textarea in every
+ * form. Every other text field is one line, and the rule below holds it.
+ */
+const MULTI_LINE = [
+  /\.note$/,
+  /\.notes$/,
+  /\.text$/,
+  /\.description$/,
+  /\.mostSeriousIdeationDescription$/,
+  /\.observations$/,
+  /^finalRemarksSchema\.finalRemarks$/,
+];
+const isMultiLine = (name: string) => MULTI_LINE.some((pattern) => pattern.test(name));
+
+describe('every single-line text field refuses line breaks, tabs and other controls', () => {
+  const cases = everySharedSchema().flatMap(([name, schema]) =>
+    stringFields(schema).map(([path, field]) => [`${name}.${path}`, field] as const),
+  );
+  const BREAKS = ['\r\n', '\n', '\r', '\t', '\u2028', '\u2029', '\u0085', '\u000b'];
+
+  it.each(cases.filter(([name]) => !isSecret(name) && !isMultiLine(name)))('%s', (_, field) => {
+    for (const char of BREAKS) expect(messagesFor(field, `Perez${char}X`)).not.toEqual([]);
+  });
+
+  it.each([
+    ['a first name', 'userSchema.firstName'],
+    ["a student's last name", 'studentCreateSchema.lastName'],
+    ['an e-mail address', 'profileSchema.email'],
+    ['a city', 'studentEditSchema.city'],
+    ['a phone', 'studentCreateSchema.phone'],
+    ["an appointment's reason", 'appointmentSchema.reason'],
+  ])('says so in Spanish for %s', (_, name) => {
+    const field = cases.find(([candidate]) => candidate === name)?.[1];
+    expect(field).toBeDefined();
+    for (const char of BREAKS) {
+      expect(messagesFor(field!, `Perez${char}X`)).toContain(MSG.validation.singleLine);
+    }
+  });
+
+  it.each(cases.filter(([name]) => isMultiLine(name)))('%s keeps its lines', (_, field) => {
+    expect(messagesFor(field, 'Primera línea.\r\nSegunda línea.\tcon tabulación')).toEqual([]);
+  });
+});
+
 describe('a bidirectional control is refused with its own message, where each text is entered', () => {
   const trojan = 'Sin riesgo \u202eotse ne ,otla\u202c';
 

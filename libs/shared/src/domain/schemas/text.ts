@@ -36,6 +36,19 @@ export function hasBidiControl(value: string): boolean {
 }
 
 /**
+ * What a field of one line can never hold: the C0 and C1 controls (TAB, CR
+ * and LF among them) and Unicode's line and paragraph separators. A name or
+ * an address holding one prints on two lines in a PDF, a mail header or a
+ * spreadsheet cell, and reads differently from what the screen showed.
+ */
+const NOT_ON_ONE_LINE = /[\p{Cc}\u2028\u2029]/u;
+
+/** Whether a text fits on one line (see NOT_ON_ONE_LINE). */
+export function isSingleLine(value: string): boolean {
+  return !NOT_ON_ONE_LINE.test(value);
+}
+
+/**
  * A secret that is compared, never shown: a password being checked. It
  * refuses only what cannot be stored; refusing more would lock out an
  * account whose password was set before a rule existed.
@@ -58,4 +71,17 @@ export const text = () =>
     'no-bidi-control',
     MSG.validation.bidiControl,
     (value) => typeof value !== 'string' || !hasBidiControl(value),
+  );
+
+/**
+ * A field of one line (a name, an e-mail address, a phone, a city, an
+ * appointment's reason): a text() that also refuses line breaks, tabs and
+ * other controls (docs/rules-and-messages.md#person-names-and-text-fields).
+ * The forms, the server and the import share it.
+ */
+export const lineText = () =>
+  text().test(
+    'single-line',
+    MSG.validation.singleLine,
+    (value) => typeof value !== 'string' || isSingleLine(value),
   );

@@ -1,5 +1,5 @@
 import { mixed, object, type InferType } from 'yup';
-import { text } from './text';
+import { lineText, text } from './text';
 import { MSG } from '../messages';
 import { ROLES, type Role } from '../roles';
 import { personNameField } from './person-name';
@@ -16,7 +16,7 @@ export const userSchema = object({
   role: mixed<Role>()
     .required(MSG.validation.roleRequired)
     .oneOf([...ROLES], MSG.validation.roleRequired),
-  phone: text()
+  phone: lineText()
     .trim()
     .optional()
     .matches(PHONE_PATTERN, { message: M.phoneFormat, excludeEmptyString: true }),

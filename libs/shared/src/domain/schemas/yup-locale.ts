@@ -64,7 +64,8 @@ let installed = false;
  * on purpose: the package declares itself free of side effects (so that
  * bundlers can drop what an app does not use), and esbuild and rspack then
  * drop a bare import, which left the built server and the built front ends
- * answering in English with the submitted value quoted (issue 14).
+ * answering in English with the submitted value quoted
+ * (docs/limits-and-budgets.md#limits-and-bad-input).
  */
 export function installSpanishLocale(): void {
   if (installed) return;

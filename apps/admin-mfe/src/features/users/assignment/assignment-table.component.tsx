@@ -16,7 +16,8 @@ interface Props {
   /** Who a student can be assigned to: active psychologists only. */
   psychologists: readonly StaffUser[];
   busyId: string | null;
-  onAssign: (student: AdminStudentRow, psychologist: StaffUser | null) => void;
+  /** Resolves true when the assignment changed; otherwise the row shows the current one again. */
+  onAssign: (student: AdminStudentRow, psychologist: StaffUser | null) => Promise<boolean>;
 }
 
 const UNASSIGN = 'none';
@@ -113,7 +114,11 @@ function AssignmentRow({
             className={styles.action}
             disabled={busy || unchanged}
             aria-busy={busy}
-            onClick={() => onAssign(student, choice === UNASSIGN ? null : chosen)}
+            onClick={() =>
+              void onAssign(student, choice === UNASSIGN ? null : chosen).then((changed) => {
+                if (!changed) setPicked(null);
+              })
+            }
           >
             {busy ? M.assigning : M.assign}
             <VisuallyHidden> ({name})</VisuallyHidden>

@@ -1,13 +1,23 @@
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { MSG } from '@psicocampus/shared';
-import { Button, EmptyState, LoadingMessage, Notice, SectionCard } from '@psicocampus/shared/ui';
+import {
+  Button,
+  EmptyState,
+  LoadingMessage,
+  Notice,
+  Pagination,
+  SectionCard,
+} from '@psicocampus/shared/ui';
 import { AssignmentFilters } from './assignment-filters.component';
 import { AssignmentTable } from './assignment-table.component';
 import { useAssignStudent } from './use-assign-student';
 import { useStudentAssignment } from './use-student-assignment';
 import styles from '../users.module.css';
 
-/** 'Asignación de estudiantes' (docs/screens-and-routes.md#admin-area): who looks after each student. */
+/**
+ * 'Asignación de estudiantes' (docs/screens-and-routes.md#admin-area): who looks after each student, a
+ * page at a time with the total of every match.
+ */
 export function StudentAssignment() {
   const assignment = useStudentAssignment();
   const { submit, busyId } = useAssignStudent();
@@ -31,7 +41,7 @@ export function StudentAssignment() {
         </Notice>
       )}
       <p className={styles.count} role="status">
-        {students ? M.studentsShown(students.length, assignment.total) : ''}
+        {students ? M.studentsTotal(assignment.total) : ''}
       </p>
       {assignment.isLoading && <LoadingMessage text={MSG.common.loading} />}
       {assignment.loadError && (
@@ -48,7 +58,17 @@ export function StudentAssignment() {
           students={students}
           psychologists={assignment.activePsychologists}
           busyId={busyId}
-          onAssign={(student, psychologist) => void submit(student, psychologist)}
+          onAssign={submit}
+        />
+      )}
+      {students && students.length > 0 && assignment.page && (
+        <Pagination
+          page={assignment.page.page}
+          pageSize={assignment.page.pageSize}
+          total={assignment.page.total}
+          onPageChange={assignment.setPage}
+          label={M.assignmentPages}
+          totalText={M.studentsTotal(assignment.page.total)}
         />
       )}
     </SectionCard>

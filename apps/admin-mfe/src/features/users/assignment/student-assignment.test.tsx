@@ -1,7 +1,12 @@
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AdminStudentRow } from '@psicocampus/shared';
+import {
+  LIST_MAX_PAGE_SIZE,
+  MSG,
+  STAFF_CHOICES_LIMIT,
+  type AdminStudentRow,
+} from '@psicocampus/shared';
 import { stubApi, type RecordedCall } from '@psicocampus/shared/testing';
 import {
   apiError,
@@ -15,6 +20,7 @@ import {
 } from '../../../testing/fixtures';
 import { alertDialog, answerAlert, renderScreen } from '../../../testing/render';
 import { StudentAssignment } from './student-assignment.component';
+import { ASSIGNMENT_PAGE_SIZE } from './use-student-assignment';
 
 const M = ADMIN_MSG;
 
@@ -43,15 +49,32 @@ const olga = makeAdminStudent({
   assignedPsychologist: staffRef(retired),
 });
 
+/** One page of `students`, as the server answers `?page=&pageSize=`. */
+function pageOf(students: AdminStudentRow[], call: RecordedCall): Response {
+  const params = new URLSearchParams(call.search);
+  const page = Number(params.get('page') ?? 1);
+  const pageSize = Number(params.get('pageSize') ?? 50);
+  return json({
+    ok: true,
+    students: students.slice((page - 1) * pageSize, page * pageSize),
+    total: students.length,
+    page,
+    pageSize,
+  });
+}
+
 /** The students and psychologists the server has; an assignment changes them as it would. */
-function assignmentApi(assign?: (call: RecordedCall) => Response) {
-  let students: AdminStudentRow[] = [jose, maria, olga];
+function assignmentApi(
+  assign?: (call: RecordedCall) => Response,
+  service: AdminStudentRow[] = [jose, maria, olga],
+) {
+  let students = service;
   const calls = stubApi((call) => {
     if (call.method === 'GET' && call.path === '/api/users') {
       return json({ ok: true, users: [lucia, tomas, retired, invited] });
     }
     if (call.method === 'GET' && call.path === '/api/admin/students') {
-      return json({ ok: true, students, total: students.length });
+      return pageOf(students, call);
     }
     const match = /^\/api\/students\/([^/]+)\/assignment$/.exec(call.path);
     if (call.method === 'PUT' && match) {
@@ -76,6 +99,9 @@ async function renderAssignment() {
   await renderScreen(<StudentAssignment />, 'users');
   await screen.findByRole('table', { name: M.assignmentCaption });
 }
+
+/** The page the table asks for first. */
+const firstPage = { page: '1', pageSize: String(ASSIGNMENT_PAGE_SIZE) };
 
 function row(name: string): HTMLElement {
   return screen.getByRole('rowheader', { name }).closest('tr')!;
@@ -107,7 +133,7 @@ describe('the assignment of students (docs/screens-and-routes.md#admin-area)', (
     ]);
     expect(cells('María Castillo')[3]).toBe('Séptimo');
     expect(cells('María Castillo')[4]).toBe(M.unassigned);
-    expect(screen.getByText(M.studentsShown(3, 3))).toBeInTheDocument();
+    expect(screen.getByText(M.studentsTotal(3))).toBeInTheDocument();
   });
 
   it('searches and filters by psychologist, the unassigned included', async () => {
@@ -129,12 +155,18 @@ describe('the assignment of students (docs/screens-and-routes.md#admin-area)', (
     ]);
 
     await userEvent.selectOptions(filter, M.unassigned);
-    await waitFor(() => expect(studentQueries(calls)).toContainEqual({ psychologistId: 'none' }));
+    await waitFor(() =>
+      expect(studentQueries(calls)).toContainEqual({ ...firstPage, psychologistId: 'none' }),
+    );
 
     await userEvent.selectOptions(filter, 'Tomás Herrera');
     await userEvent.type(screen.getByRole('searchbox', { name: M.searchStudentsLabel }), 'pér');
     await waitFor(() =>
-      expect(studentQueries(calls)).toContainEqual({ q: 'pér', psychologistId: tomas._id }),
+      expect(studentQueries(calls)).toContainEqual({
+        ...firstPage,
+        q: 'pér',
+        psychologistId: tomas._id,
+      }),
     );
   });
 
@@ -144,10 +176,10 @@ describe('the assignment of students (docs/screens-and-routes.md#admin-area)', (
     await renderScreen(<StudentAssignment />, 'users', { search: `?batch=${batch}` });
     await screen.findByRole('table', { name: M.assignmentCaption });
     expect(screen.getByText(M.batchFilterActive)).toBeInTheDocument();
-    expect(studentQueries(calls)).toEqual([{ batch }]);
+    expect(studentQueries(calls)).toEqual([{ ...firstPage, batch }]);
 
     await userEvent.click(screen.getByRole('button', { name: M.batchFilterClear }));
-    await waitFor(() => expect(studentQueries(calls).at(-1)).toEqual({}));
+    await waitFor(() => expect(studentQueries(calls).at(-1)).toEqual(firstPage));
     expect(screen.queryByText(M.batchFilterActive)).not.toBeInTheDocument();
   });
 
@@ -172,6 +204,16 @@ describe('the assignment of students (docs/screens-and-routes.md#admin-area)', (
     expect(
       within(row('Olga Ruiz')).getByRole('combobox', { name: M.assignSelectLabel('Olga Ruiz') }),
     ).toHaveValue('');
+  });
+
+  it('asks for the psychologists to choose from in one call of at most one full page, never the whole staff', async () => {
+    const calls = assignmentApi();
+    await renderAssignment();
+    const asked = calls
+      .filter((call) => call.method === 'GET' && call.path === '/api/users')
+      .map((call) => Object.fromEntries(new URLSearchParams(call.search)));
+    expect(asked).toEqual([{ role: 'PSYCHOLOGIST', pageSize: String(STAFF_CHOICES_LIMIT) }]);
+    expect(STAFF_CHOICES_LIMIT).toBe(LIST_MAX_PAGE_SIZE);
   });
 
   it('assigns with PUT …/assignment, says the server’s message and shows the list again', async () => {
@@ -213,6 +255,8 @@ describe('the assignment of students (docs/screens-and-routes.md#admin-area)', (
     await userEvent.click(
       within(row('José Pérez')).getByRole('button', { name: 'Asignar (José Pérez)' }),
     );
+    expect(await alertDialog()).toHaveTextContent(M.unassignText('José Pérez', 'Lucía Fernández'));
+    await answerAlert(M.unassignConfirm);
     expect(await alertDialog()).toHaveTextContent(M.unassignedDone('José Pérez'));
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ psychologistId: null });
   });
@@ -227,13 +271,117 @@ describe('the assignment of students (docs/screens-and-routes.md#admin-area)', (
     await userEvent.click(
       within(row('Olga Ruiz')).getByRole('button', { name: 'Asignar (Olga Ruiz)' }),
     );
+    await answerAlert(M.reassignConfirm);
     expect(await alertDialog()).toHaveTextContent(M.notAPsychologist);
+  });
+
+  it('asks before taking a student from their psychologist, naming both; Cancelar changes nothing', async () => {
+    const calls = assignmentApi(() => json({ ok: true, msg: M.assigned('José Pérez', 'Tomás') }));
+    await renderAssignment();
+    const select = within(row('José Pérez')).getByRole('combobox', {
+      name: M.assignSelectLabel('José Pérez'),
+    });
+    await userEvent.selectOptions(select, 'Tomás Herrera');
+    await userEvent.click(
+      within(row('José Pérez')).getByRole('button', { name: 'Asignar (José Pérez)' }),
+    );
+    const dialog = await alertDialog();
+    expect(dialog).toHaveTextContent(M.reassignTitle);
+    expect(dialog).toHaveTextContent(
+      M.reassignText('José Pérez', 'Lucía Fernández', 'Tomás Herrera'),
+    );
+    await answerAlert(MSG.common.cancel);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    // The row shows the assignment in force again.
+    await waitFor(() => expect(select).toHaveValue(lucia._id));
+    expect(row('José Pérez').querySelectorAll('td')[3]).toHaveTextContent('Lucía Fernández');
+
+    await userEvent.selectOptions(select, 'Tomás Herrera');
+    await userEvent.click(
+      within(row('José Pérez')).getByRole('button', { name: 'Asignar (José Pérez)' }),
+    );
+    await answerAlert(M.reassignConfirm);
+    await answerAlert();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      psychologistId: tomas._id,
+    });
+  });
+
+  it('asks nothing before giving a student nobody held', async () => {
+    const calls = assignmentApi(() => json({ ok: true, msg: 'Hecho.', student: maria }));
+    await renderAssignment();
+    await userEvent.selectOptions(
+      within(row('María Castillo')).getByRole('combobox', {
+        name: M.assignSelectLabel('María Castillo'),
+      }),
+      'Lucía Fernández',
+    );
+    await userEvent.click(
+      within(row('María Castillo')).getByRole('button', { name: 'Asignar (María Castillo)' }),
+    );
+    expect(await alertDialog()).toHaveTextContent('Hecho.');
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('shows a page at a time with the total, and starts again from the first page on a new search', async () => {
+    const many = Array.from({ length: 45 }, (_, index) =>
+      makeAdminStudent({
+        firstName: 'Estudiante',
+        lastName: `Apellido ${String(index + 1).padStart(2, '0')}`,
+        assignedPsychologist: null,
+      }),
+    );
+    const calls = assignmentApi(undefined, many);
+    await renderAssignment();
+    expect(screen.getAllByRole('rowheader')).toHaveLength(ASSIGNMENT_PAGE_SIZE);
+    const pages = screen.getByRole('navigation', { name: M.assignmentPages });
+    expect(pages).toHaveTextContent(`${MSG.audit.pageOf(1, 3)} · ${M.studentsTotal(45)}`);
+    expect(screen.getByText(M.studentsTotal(45), { selector: 'p[role="status"]' })).toBeVisible();
+
+    await userEvent.click(within(pages).getByRole('button', { name: /Siguiente/ }));
+    await screen.findByRole('rowheader', { name: 'Estudiante Apellido 21' });
+    expect(studentQueries(calls).at(-1)).toEqual({ page: '2', pageSize: firstPage.pageSize });
+
+    await userEvent.type(screen.getByRole('searchbox', { name: M.searchStudentsLabel }), 'ap');
+    await waitFor(() => expect(studentQueries(calls).at(-1)).toEqual({ ...firstPage, q: 'ap' }));
+  });
+
+  it('goes back a page when an assignment empties the last one', async () => {
+    const waiting = Array.from({ length: ASSIGNMENT_PAGE_SIZE + 1 }, (_, index) =>
+      makeAdminStudent({
+        firstName: 'Estudiante',
+        lastName: `Apellido ${String(index + 1).padStart(2, '0')}`,
+        assignedPsychologist: null,
+      }),
+    );
+    let students = waiting;
+    const calls = stubApi((call) => {
+      if (call.path === '/api/users') return json({ ok: true, users: [lucia, tomas] });
+      if (call.method === 'PUT') {
+        students = students.slice(0, -1);
+        return json({ ok: true, msg: 'Asignado.' });
+      }
+      return call.path === '/api/admin/students' ? pageOf(students, call) : undefined;
+    });
+    await renderAssignment();
+    const pages = screen.getByRole('navigation', { name: M.assignmentPages });
+    await userEvent.click(within(pages).getByRole('button', { name: /Siguiente/ }));
+    const last = 'Estudiante Apellido 21';
+    await screen.findByRole('rowheader', { name: last });
+    await userEvent.selectOptions(
+      within(row(last)).getByRole('combobox', { name: M.assignSelectLabel(last) }),
+      'Lucía Fernández',
+    );
+    await userEvent.click(within(row(last)).getByRole('button', { name: `Asignar (${last})` }));
+    await answerAlert();
+    await screen.findByRole('rowheader', { name: 'Estudiante Apellido 01' });
+    expect(studentQueries(calls).at(-1)).toEqual(firstPage);
   });
 
   it('says so when no student matches', async () => {
     stubApi((call) =>
       call.path === '/api/admin/students'
-        ? json({ ok: true, students: [], total: 0 })
+        ? json({ ok: true, students: [], total: 0, page: 1, pageSize: ASSIGNMENT_PAGE_SIZE })
         : json({ ok: true, users: [] }),
     );
     await renderScreen(<StudentAssignment />, 'users');

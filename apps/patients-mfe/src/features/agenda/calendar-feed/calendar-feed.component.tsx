@@ -6,7 +6,7 @@ import { useCalendarFeed } from './use-calendar-feed';
 import styles from './calendar-feed.module.css';
 
 /**
- * "Suscribirse desde tu calendario" (issue 18): a button of the Agenda that
+ * "Suscribirse desde tu calendario" (docs/api.md#calendar-feed): a button of the Agenda that
  * opens the panel of the psychologist's calendar feed.
  */
 export function CalendarFeedButton() {

@@ -167,6 +167,15 @@ describe('importing students from Excel (docs/screens-and-routes.md#patients-lis
     expect(uploads).toHaveLength(0);
   });
 
+  it('says how to save a LibreOffice file as .xlsx, as the server would, before sending it', async () => {
+    const { block } = await renderImport();
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(within(block).getByLabelText(M.fileLabel), xlsx('estudiantes.ODS'));
+    await user.click(within(block).getByRole('button', { name: M.submit }));
+    expect(within(block).getByRole('alert')).toHaveTextContent(M.odsFile);
+    expect(uploads).toHaveLength(0);
+  });
+
   it("downloads the template, under a heading that says to read each column's comments", async () => {
     const saved: string[] = [];
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (

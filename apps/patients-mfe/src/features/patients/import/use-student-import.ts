@@ -39,6 +39,7 @@ function problemsOf(error: unknown): string[] {
 /** What is wrong with a chosen file before sending it, or null. */
 function checkFile(file: File): string | null {
   const name = file.name.toLowerCase();
+  if (name.endsWith('.ods')) return MSG.import.odsFile;
   if (!ACCEPTED_EXTENSIONS.some((extension) => name.endsWith(extension))) {
     return MSG.import.wrongType;
   }

@@ -19,7 +19,7 @@ function renderItem(note = makeNote()) {
   return screen.getByRole('listitem');
 }
 
-describe('ClinicalNoteItem: whether the note was edited (issue 16)', () => {
+describe('ClinicalNoteItem: whether the note was edited', () => {
   it('says, in words, that an edited note was edited and when', () => {
     const note = makeNote({
       createdAt: '2026-03-02T14:30:00.000Z',

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { formatDateTime, fullName, MSG, type ClinicalNote } from '@psicocampus/shared';
 import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
 import { Button, VisuallyHidden } from '@psicocampus/shared/ui';
@@ -16,19 +17,35 @@ interface Props {
   onEdit: (note: ClinicalNote) => void;
   onDelete: (note: ClinicalNote) => void;
   onSign: (note: ClinicalNote) => void;
+  /** Set on the note a link opened (`?nota=<id>`): it is marked and takes the focus. */
+  itemRef?: Ref<HTMLLIElement>;
 }
 
 /**
  * One clinical note: when, who wrote it ('No asignado' when unknown), when it
  * was last edited if it was, whether it is signed, the text as written and,
- * once signed, its addenda and the form to add one (issue 19 §4).
+ * once signed, its addenda and the form to add one.
  */
-export function ClinicalNoteItem({ note, isAuthor, timeZone, onEdit, onDelete, onSign }: Props) {
+export function ClinicalNoteItem({
+  note,
+  isAuthor,
+  timeZone,
+  onEdit,
+  onDelete,
+  onSign,
+  itemRef,
+}: Props) {
   const author = note.createdBy ? fullName(note.createdBy) : MSG.common.notAssigned;
   const when = formatDateTime(note.createdAt);
   const signed = note.signedAt !== null;
+  const linked = itemRef !== undefined;
   return (
-    <li className={styles.note}>
+    <li
+      ref={itemRef}
+      className={linked ? `${styles.note} ${styles.linked}` : styles.note}
+      tabIndex={linked ? -1 : undefined}
+      aria-current={linked ? 'true' : undefined}
+    >
       <div className={styles.noteHead}>
         <div className={styles.noteMeta}>
           <time dateTime={note.createdAt} className={styles.noteDate}>

@@ -8,7 +8,7 @@ import { alertDialog, answerAlert, BASE, renderScreen } from '../../../testing/r
 import StudentDetailPage from '../student-detail.page';
 
 /*
- * Nothing a clinician types is lost (issue 16): the note being written is
+ * Nothing a clinician types is lost: the note being written is
  * kept as a draft of this tab, a session that ends shows no error dialog,
  * the draft opens again with the student, and closing asks first.
  */
@@ -49,7 +49,7 @@ const stored = () => sessionStorage.getItem(noteDraft);
 
 beforeEach(() => sessionStorage.clear());
 
-describe('a note being written when the session ends (issue 16)', () => {
+describe('a note being written when the session ends', () => {
   it('is kept in this tab, and the 401 shows no "Error al guardar la nota"', async () => {
     detailApi(() => apiError(401, MSG.session.expired));
     const { store } = await renderDetail();
@@ -93,7 +93,7 @@ describe('a note being written when the session ends (issue 16)', () => {
   });
 });
 
-describe('closing the note modal asks first when something was typed (issue 16)', () => {
+describe('closing the note modal asks first when something was typed', () => {
   it('closes without asking when nothing was typed', async () => {
     detailApi();
     await renderDetail();

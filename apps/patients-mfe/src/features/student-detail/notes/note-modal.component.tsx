@@ -13,6 +13,7 @@ import {
   Notice,
   closeUnlessDialogOpen,
   useDiscardGuard,
+  useLeaveGuard,
 } from '@psicocampus/shared/ui';
 import type { NoteEditing, NoteFormValues } from './use-note-editor';
 import styles from './notes.module.css';
@@ -30,10 +31,13 @@ interface Props {
 /**
  * 'Nueva Nota Clínica' / 'Editar Nota Clínica' (docs/screens-and-routes.md#student-detail): the text, Cancelar and Guardar.
  * Cancelar, × and Escape ask '¿Descartar los cambios?' when something was
- * typed; a draft restored after signing in again says so.
+ * typed, and so does leaving the screen (docs/screens-and-routes.md#leaving-a-form);
+ * a draft restored after signing in again says so.
  */
 export function NoteModal({ editing, onClose, onSave }: Props) {
-  const { onChangedChange, requestClose: ask } = useDiscardGuard(onClose);
+  const { onChangedChange, requestClose: ask, unsaved } = useDiscardGuard(onClose);
+  // Leaving the screen with the modal's text asks too; its draft survives a reload.
+  useLeaveGuard(() => editing !== null && unsaved(), { keptAcrossReload: true });
   return (
     <Modal
       open={editing !== null}

@@ -8,7 +8,7 @@ import { alertDialog, answerAlert, BASE, renderScreen } from '../../../testing/r
 import StudentDetailPage from '../student-detail.page';
 
 /*
- * Signed notes and addenda on the student detail (issue 19 §4): the author
+ * Signed notes and addenda on the student detail: the author
  * signs a draft after a warning; a signed note has no edit or delete, says
  * who signed it and when (the service's clock), and takes addenda.
  */
@@ -112,8 +112,8 @@ describe('signing a note', () => {
 });
 
 describe('addenda', () => {
-  it('lists a signed note’s addenda and adds one through the form, checked by the shared schema first', async () => {
-    const signed: ClinicalNote = makeNote({
+  const signedWithAddendum = () =>
+    makeNote({
       note: 'Nota con adendas.',
       signedAt: '2026-03-03T15:00:00.000Z',
       signedBy: me,
@@ -126,6 +126,13 @@ describe('addenda', () => {
         },
       ],
     });
+  const addendumBox = (item: HTMLElement) =>
+    within(item).queryByRole('textbox', { name: new RegExp(SIGNED_NOTES_MSG.addendumLabel) });
+  const openAddendum = (item: HTMLElement) =>
+    userEvent.click(within(item).getByRole('button', { name: /^Agregar adenda/ }));
+
+  it('lists a signed note’s addenda; the box opens on "Agregar adenda" and adds one, checked by the shared schema first', async () => {
+    const signed: ClinicalNote = signedWithAddendum();
     const student = makeDetail({}, [signed, makeNote({ note: 'Un borrador.' })]);
     const calls = detailApi(student, (call) =>
       call.method === 'POST' && call.path.endsWith('/addenda')
@@ -157,19 +164,20 @@ describe('addenda', () => {
         ),
       ),
     );
-    // A draft takes no addendum.
-    expect(
-      within(noteItem('Un borrador.')).queryByLabelText(new RegExp(SIGNED_NOTES_MSG.addendumLabel)),
-    ).toBeNull();
+    // A draft takes no addendum; a signed note shows no box until asked for one.
+    expect(within(noteItem('Un borrador.')).queryByRole('button', { name: /adenda/ })).toBeNull();
+    expect(addendumBox(item)).toBeNull();
 
-    const add = within(item).getByRole('button', { name: SIGNED_NOTES_MSG.addAddendum });
-    await userEvent.click(add);
+    await openAddendum(item);
+    const field = addendumBox(item)!;
+    expect(field).toHaveFocus();
+    const save = within(item).getByRole('button', { name: SIGNED_NOTES_MSG.saveAddendum });
+    await userEvent.click(save);
     expect(await within(item).findByText(SIGNED_NOTES_MSG.addendumRequired)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
-    const field = within(item).getByLabelText(new RegExp(SIGNED_NOTES_MSG.addendumLabel));
     await userEvent.type(field, '  La sesión fue presencial.  ');
-    await userEvent.click(add);
+    await userEvent.click(save);
     await waitFor(() =>
       expect(calls.filter((call) => call.method === 'POST')).toEqual([
         expect.objectContaining({
@@ -180,6 +188,49 @@ describe('addenda', () => {
     );
     expect(await alertDialog()).toHaveTextContent(SIGNED_NOTES_MSG.addendumAdded);
     await answerAlert();
-    await waitFor(() => expect(field).toHaveValue(''));
+    // Saved: the box closes, and "Agregar adenda" is there for the next one.
+    await waitFor(() => expect(addendumBox(item)).toBeNull());
+    expect(within(item).getByRole('button', { name: /^Agregar adenda/ })).toHaveFocus();
+  });
+
+  it('"Cancelar" closes an empty box at once, and asks "¿Descartar los cambios?" when something was typed', async () => {
+    const student = makeDetail({}, [signedWithAddendum()]);
+    detailApi(student, () => undefined);
+    await renderDetail(student);
+    const item = noteItem('Nota con adendas.');
+
+    await openAddendum(item);
+    await userEvent.click(within(item).getByRole('button', { name: MSG.common.cancel }));
+    expect(addendumBox(item)).toBeNull();
+    expect(document.querySelector('.swal2-popup')).toBeNull();
+
+    await openAddendum(item);
+    await userEvent.type(addendumBox(item)!, 'Corrección a medias');
+    await userEvent.click(within(item).getByRole('button', { name: MSG.common.cancel }));
+    expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
+    await answerAlert(MSG.common.cancel);
+    expect(addendumBox(item)).toHaveValue('Corrección a medias');
+
+    await userEvent.click(within(item).getByRole('button', { name: MSG.common.cancel }));
+    await answerAlert(MSG.drafts.discardConfirm);
+    await waitFor(() => expect(addendumBox(item)).toBeNull());
+  });
+
+  it('asks before leaving the screen with an addendum typed', async () => {
+    const student = makeDetail({}, [signedWithAddendum()]);
+    detailApi(student, () => undefined);
+    const { location } = await renderScreen(<StudentDetailPage />, {
+      route: `${BASE}/patients/${student._id}`,
+      path: `${BASE}/patients/:id`,
+    });
+    const item = await waitFor(() => noteItem('Nota con adendas.'));
+    await openAddendum(item);
+    await userEvent.type(addendumBox(item)!, 'Corrección a medias');
+
+    await userEvent.click(screen.getByRole('link', { name: new RegExp(MSG.students.backToList) }));
+    expect(await alertDialog()).toHaveTextContent(MSG.drafts.discardTitle);
+    await answerAlert(MSG.common.cancel);
+    expect(location()).toBe(`${BASE}/patients/${student._id}`);
+    expect(addendumBox(item)).toHaveValue('Corrección a medias');
   });
 });

@@ -8,8 +8,8 @@ export interface AddendumFormValues {
   text: string;
 }
 
-/** Adding an addendum under a signed note; the form empties once it is saved. */
-export function useAddendum(note: ClinicalNote) {
+/** Adding an addendum under a signed note; once it is saved, `onSaved` (the box closes). */
+export function useAddendum(note: ClinicalNote, onSaved: () => void) {
   const [addAddendum] = useAddAddendumMutation();
   return useCallback(
     async (values: AddendumFormValues, helpers: FormikHelpers<AddendumFormValues>) => {
@@ -26,7 +26,8 @@ export function useAddendum(note: ClinicalNote) {
       }
       helpers.resetForm();
       await showSuccess(SIGNED_NOTES_MSG.addendumAdded);
+      onSaved();
     },
-    [addAddendum, note._id, note.studentId],
+    [addAddendum, note._id, note.studentId, onSaved],
   );
 }

@@ -22,6 +22,7 @@ import {
   type FormikHelpers,
 } from '@psicocampus/shared/forms';
 import { confirmDeletion, showError, showSuccess } from '@psicocampus/shared/ui';
+import { useShowNewestNotes } from './use-notes-page';
 
 type NoteTarget = { mode: 'new' } | { mode: 'edit'; note: ClinicalNote };
 
@@ -42,7 +43,8 @@ export function noteDraftScreen(studentId: string, target: NoteTarget): string {
  * someone changed the note meanwhile (409) the modal stays open with the
  * text, and the dialog says so. What is typed is kept as a draft: a new note
  * left in a session that ended opens again, with its text, when the student
- * is opened after signing in again.
+ * is opened after signing in again. A new note shows the first page of the
+ * notes, where it goes.
  */
 export function useNoteEditor(studentId: string) {
   const userId = useAppSelector(selectSessionUser)?.id;
@@ -61,6 +63,7 @@ export function useNoteEditor(studentId: string) {
   const [deleteNote] = useDeleteNoteMutation();
   const navigate = useNavigate();
   const isSessionOver = useIsSessionOver();
+  const showNewest = useShowNewestNotes();
 
   const save = useCallback(
     async (values: NoteFormValues, helpers: FormikHelpers<NoteFormValues>) => {
@@ -91,8 +94,10 @@ export function useNoteEditor(studentId: string) {
       draft.clear();
       setTarget(null);
       await showSuccess(target.mode === 'edit' ? MSG.notes.updated : MSG.notes.added);
+      // Once the modal is gone: with it, the move would ask to discard its text.
+      if (target.mode === 'new') showNewest();
     },
-    [addNote, draft, isSessionOver, studentId, target, updateNote],
+    [addNote, draft, isSessionOver, showNewest, studentId, target, updateNote],
   );
 
   const remove = useCallback(

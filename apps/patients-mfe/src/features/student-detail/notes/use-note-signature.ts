@@ -4,7 +4,7 @@ import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
 import { confirmAction, showError, showSuccess } from '@psicocampus/shared/ui';
 
 /**
- * Signing one's own draft (issue 19 §4): asked first, since a signed note can
+ * Signing one's own draft: asked first, since a signed note can
  * no longer be edited or deleted, only completed with addenda.
  */
 export function useNoteSignature() {

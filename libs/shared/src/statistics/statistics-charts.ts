@@ -2,7 +2,7 @@ import type { Statistics, StatisticsCount } from '@psicocampus/shared/domain';
 import { MSG } from '@psicocampus/shared/domain';
 import type { RiskLevel } from '@psicocampus/shared/columbia';
 import { slantedLabelsDepth } from './chart-layout';
-import { RISK_LEVEL_MARKS } from './risk-level-badge.component';
+import { RISK_LEVEL_MARKS } from '@psicocampus/shared/ui';
 
 /**
  * What the statistics screens draw (docs/screens-and-routes.md#statistics), worked out from one

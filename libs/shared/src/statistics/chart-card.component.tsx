@@ -9,22 +9,24 @@ import {
 } from 'react';
 import type { Statistics } from '@psicocampus/shared/domain';
 import { MSG } from '@psicocampus/shared/domain';
-import { Button } from './button.component';
+// The card of every titled block (SectionCard), and the page's one way of
+// keeping something out of sight but read by screen readers (VisuallyHidden).
+import {
+  Button,
+  EmptyState,
+  Notice,
+  sectionCardClassName,
+  useBoxWidth,
+  visuallyHiddenClassName,
+} from '@psicocampus/shared/ui';
 import { ChartBoundary } from './chart-boundary.component';
 import { CountsTable } from './counts-table.component';
-import { EmptyState } from './empty-state.component';
-import { Notice } from './notice.component';
 import {
   statisticsChartSpecs,
   type StatisticsChartProps,
   type StatisticsChartSpec,
 } from './statistics-charts';
-import { useBoxWidth } from './use-box-width';
 import styles from './chart-card.module.css';
-// The card of every titled block (SectionCard), and the page's one way of
-// keeping something out of sight but read by screen readers (VisuallyHidden).
-import cardStyles from './section-card.module.css';
-import hiddenStyles from './visually-hidden.module.css';
 
 interface ChartCardProps {
   title: string;
@@ -38,7 +40,7 @@ interface ChartCardProps {
 }
 
 /**
- * The one layout of a chart's card (issue 16): the heading on the left and
+ * The one layout of a chart's card: the heading on the left and
  * the action pinned to the top right, whatever the heading's length (a
  * heading that wraps never pushes the button down or under it), then the
  * chart, then the note.
@@ -47,7 +49,7 @@ export function ChartCard({ title, action, note, wide, children }: ChartCardProp
   const headingId = useId();
   return (
     <section
-      className={[cardStyles.card, wide ? styles.wide : ''].filter(Boolean).join(' ')}
+      className={[sectionCardClassName, wide ? styles.wide : ''].filter(Boolean).join(' ')}
       aria-labelledby={headingId}
       data-chart-card=""
     >
@@ -189,7 +191,7 @@ export function ChartTableCard({ title, wide, note, empty, chart, table }: Chart
           </div>
           <div
             id={tableId}
-            className={tableVisible ? styles.table : hiddenStyles.hidden}
+            className={tableVisible ? styles.table : visuallyHiddenClassName}
             data-visible={tableVisible}
           >
             {table}
@@ -211,7 +213,7 @@ interface StatisticsChartCardProps {
 /**
  * What the chart by level counts, said by the screen: in its table's first
  * column's header and a line under the chart. The screens pass the
- * clinician's level's texts (issue 19 §1, "nivel clínico"), which /login
+ * clinician's level's texts (docs/columbia-assessment.md#clinicians-level), which /login
  * does not load.
  */
 export interface RiskLevelBasis {
