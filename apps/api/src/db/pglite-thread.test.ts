@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { isUniqueViolation, sqlStateOf } from '../lib/db-errors';
 import {
@@ -122,5 +126,45 @@ describeOnPglite('a closed embedded database', () => {
     const refused = await handle.ping().catch((error: unknown) => error);
     expect((refused as Error).cause).toEqual(new Error('The embedded database is closed.'));
     await database.dispose();
+  });
+});
+
+describeOnPglite('the thread and the process around it', () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), 'psicocampus-hilo-'));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("refuses a folder that holds no database with PGlite's own reason", async () => {
+    const broken = path.join(folder, 'rota');
+    mkdirSync(broken);
+    writeFileSync(path.join(broken, 'PG_VERSION'), 'no es una base de datos\n');
+    await expect(openDatabase({ kind: 'pglite', dataDir: broken })).rejects.toThrow(
+      'PGlite failed to initialize properly',
+    );
+  });
+
+  it('lets a command that forgets to close end once its last query is answered', () => {
+    // A command awaiting the opening and its query is not cut short, and an
+    // idle thread does not keep the process alive afterwards.
+    const script = path.join(folder, 'orden.ts');
+    writeFileSync(
+      script,
+      `import { openDatabase } from ${JSON.stringify(path.join(__dirname, 'client'))};
+void (async () => {
+  const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+  await handle.ping();
+  console.log('respondió');
+})();
+`,
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('respondió');
+    expect(run.status).toBe(0);
   });
 });

@@ -67,14 +67,18 @@ class WorkerCalls {
   private gone: Error | null = null;
 
   constructor(private readonly worker: Worker) {
-    // An idle worker keeps no process alive; one with calls in flight does
-    // (see `request`), so a command that awaits a query is not cut short.
-    worker.unref();
     this.started = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: PgliteMessage) => {
-        if (message.op === 'ready') resolve();
-        else if (message.op === 'failed') reject(restoreError(message.error));
-        else this.receive(message);
+        if (message.op === 'ready') {
+          // From now on an idle worker keeps no process alive; one with
+          // calls in flight does (see `request`), so a command that awaits
+          // a query, or the opening itself, is not cut short.
+          if (this.pending.size === 0) worker.unref();
+          resolve();
+        } else if (message.op === 'failed') {
+          reject(restoreError(message.error));
+          void worker.terminate();
+        } else this.receive(message);
       });
       worker.on('error', (error) => {
         reject(error);
