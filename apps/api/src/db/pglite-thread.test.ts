@@ -159,8 +159,11 @@ void (async () => {
 })();
 `,
     );
+    // Without the colour settings Jest and CI give, which make Node warn on stderr.
+    const { FORCE_COLOR: _force, NO_COLOR: _none, ...env } = process.env;
     const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
       encoding: 'utf8',
+      env,
       timeout: 120_000,
     });
     expect(run.stderr).toBe('');
