@@ -74,7 +74,7 @@ describe('studenteva/:id with many evaluations, one page at a time', () => {
     await screen.findByRole('navigation', { name: M.historyPagesLabel });
     await user.click(screen.getByRole('button', { name: new RegExp(MSG.audit.next) }));
     await waitFor(() => expect(titles()).toEqual(numbered(25, 6)));
-    expect(location()).toBe(`${ROUTE}?evaluaciones=2`);
+    await waitFor(() => expect(location()).toBe(`${ROUTE}?evaluaciones=2`));
     expect(screen.getByRole('navigation', { name: M.historyPagesLabel })).toHaveTextContent(
       MSG.audit.pageOf(2, 3),
     );
@@ -85,12 +85,12 @@ describe('studenteva/:id with many evaluations, one page at a time', () => {
 
     await user.click(screen.getByRole('button', { name: new RegExp(MSG.audit.next) }));
     await waitFor(() => expect(titles()).toEqual(numbered(5, 1)));
-    expect(location()).toBe(`${ROUTE}?evaluaciones=3`);
+    await waitFor(() => expect(location()).toBe(`${ROUTE}?evaluaciones=3`));
     expect(screen.getByRole('button', { name: new RegExp(MSG.audit.next) })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: new RegExp(MSG.audit.previous) }));
     await waitFor(() => expect(titles()).toEqual(numbered(25, 6)));
-    expect(location()).toBe(`${ROUTE}?evaluaciones=2`);
+    await waitFor(() => expect(location()).toBe(`${ROUTE}?evaluaciones=2`));
   });
 
   it('opens on the page the address names, and on the last one when it names a page past it', async () => {
@@ -101,7 +101,7 @@ describe('studenteva/:id with many evaluations, one page at a time', () => {
 
     const { location } = await renderPage('?evaluaciones=9');
     await waitFor(() => expect(titles()).toEqual(numbered(5, 1)));
-    expect(location()).toBe(`${ROUTE}?evaluaciones=3`);
+    await waitFor(() => expect(location()).toBe(`${ROUTE}?evaluaciones=3`));
   });
 
   it("is paged the same in the student detail's section", async () => {

@@ -153,12 +153,14 @@ describe("'Evaluaciones' (docs/screens-and-routes.md#evaluations-of-a-student)",
     await waitFor(() =>
       expect(listCalls(calls).at(-1)!.search).toBe('?riskLevel=ALTO&from=2026-10-01&to=2026-11-30'),
     );
-    expect(location()).toBe(`${BASE}?riskLevel=ALTO&from=2026-10-01&to=2026-11-30`);
+    await waitFor(() =>
+      expect(location()).toBe(`${BASE}?riskLevel=ALTO&from=2026-10-01&to=2026-11-30`),
+    );
     await waitFor(() => expect(screen.getByText(M.total(1))).toBeInTheDocument());
     expect(screen.getByLabelText(M.filterTo)).toHaveAttribute('min', '2026-10-01');
 
     await user.click(screen.getByRole('button', { name: MSG.assessment.clearFilters }));
-    expect(location()).toBe(BASE);
+    await waitFor(() => expect(location()).toBe(BASE));
     expect(await screen.findByText(M.total(2))).toBeInTheDocument();
     expect(screen.getByLabelText(M.filterLevel)).toHaveValue('');
   });
@@ -216,7 +218,7 @@ describe("'Evaluaciones' (docs/screens-and-routes.md#evaluations-of-a-student)",
 
     await user.click(within(pages).getByRole('button', { name: /Siguiente/ }));
     await waitFor(() => expect(listCalls(calls).at(-1)!.search).toBe('?page=2'));
-    expect(location()).toBe(`${BASE}?page=2`);
+    await waitFor(() => expect(location()).toBe(`${BASE}?page=2`));
     const second = await screen.findByRole('navigation', { name: M.pagesLabel });
     await waitFor(() => expect(second).toHaveTextContent(MSG.audit.pageOf(2, 2)));
     // The oldest, alone on the last page.

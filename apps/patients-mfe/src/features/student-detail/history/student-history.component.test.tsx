@@ -110,7 +110,7 @@ describe('"Historial de cambios" on the student detail', () => {
     await userEvent.setup().click(within(pages).getByRole('button', { name: /Siguiente/ }));
     await waitFor(() => expect(labels()[0]).toBe('Cambio 25'));
     expect(labels().at(-1)).toBe('Cambio 6');
-    expect(location()).toBe(`${BASE}/patients/${student._id}?cambios=2`);
+    await waitFor(() => expect(location()).toBe(`${BASE}/patients/${student._id}?cambios=2`));
   });
 
   it('opens on the page the address names, or the last when it is past it', async () => {
@@ -130,6 +130,6 @@ describe('"Historial de cambios" on the student detail', () => {
           .map((item) => item.textContent),
       ).toHaveLength(5),
     );
-    expect(location()).toBe(`${BASE}/patients/${student._id}?cambios=2`);
+    await waitFor(() => expect(location()).toBe(`${BASE}/patients/${student._id}?cambios=2`));
   });
 });

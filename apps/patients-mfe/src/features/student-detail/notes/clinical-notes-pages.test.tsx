@@ -132,7 +132,8 @@ describe("'Notas clínicas' of a student with many notes", () => {
     await userEvent.click(within(pages()).getByRole('button', { name: /Siguiente/ }));
     await waitFor(() => expect(shownNotes()[0]).toBe('Sesión número 25.'));
     expect(pages()).toHaveTextContent(MSG.audit.pageOf(2, 3));
-    expect(location()).toBe(`${BASE}/patients/${server.studentId}?notas=2`);
+    // The address follows the page after it renders.
+    await waitFor(() => expect(location()).toBe(`${BASE}/patients/${server.studentId}?notas=2`));
     expect(pagesAsked(server.calls, server.studentId)).toEqual([{ page: '2', pageSize: '20' }]);
 
     await userEvent.click(within(pages()).getByRole('button', { name: /Siguiente/ }));
@@ -150,7 +151,7 @@ describe("'Notas clínicas' of a student with many notes", () => {
     await userEvent.click(within(pages()).getByRole('button', { name: /Anterior/ }));
     await userEvent.click(within(pages()).getByRole('button', { name: /Anterior/ }));
     await waitFor(() => expect(shownNotes()[0]).toBe('Sesión número 45.'));
-    expect(location()).toBe(`${BASE}/patients/${server.studentId}`);
+    await waitFor(() => expect(location()).toBe(`${BASE}/patients/${server.studentId}`));
   });
 
   it('opens the page the address names, and the last one when it names a page past it', async () => {
@@ -180,7 +181,9 @@ describe('a link to one note (`?nota=`, from the home and the pending notes)', (
     await waitFor(() => expect(item.closest('li')).toHaveFocus());
     expect(item.closest('li')).toHaveAttribute('aria-current', 'true');
     expect(pages()).toHaveTextContent(MSG.audit.pageOf(2, 3));
-    expect(location()).toBe(`${BASE}/patients/${server.studentId}?nota=${linked._id}&notas=2`);
+    await waitFor(() =>
+      expect(location()).toBe(`${BASE}/patients/${server.studentId}?nota=${linked._id}&notas=2`),
+    );
     // The page that holds it is asked for once, by the note.
     expect(pagesAsked(server.calls, server.studentId)).toEqual([
       { around: linked._id, pageSize: '20' },
@@ -189,7 +192,7 @@ describe('a link to one note (`?nota=`, from the home and the pending notes)', (
     // Moving on leaves the link behind: the first page stays the first.
     await userEvent.click(within(pages()).getByRole('button', { name: /Anterior/ }));
     await waitFor(() => expect(shownNotes()[0]).toBe('Sesión número 45.'));
-    expect(location()).toBe(`${BASE}/patients/${server.studentId}`);
+    await waitFor(() => expect(location()).toBe(`${BASE}/patients/${server.studentId}`));
     expect(pagesAsked(server.calls, server.studentId)).toHaveLength(1);
   });
 
@@ -249,6 +252,6 @@ describe('writing on any page', () => {
     await answerAlert();
     await waitFor(() => expect(shownNotes()[0]).toBe('La nota de hoy.'));
     expect(pages()).toHaveTextContent(`${MSG.audit.pageOf(1, 3)} · ${MSG.notes.total(46)}`);
-    expect(location()).toBe(`${BASE}/patients/${server.studentId}`);
+    await waitFor(() => expect(location()).toBe(`${BASE}/patients/${server.studentId}`));
   });
 });
