@@ -304,7 +304,7 @@ describe('the assessment PDF', () => {
     expect(text).toContain(REASON);
     expect(text).toMatch(
       new RegExp(
-        `${CLINICIAN_LEVEL_MSG.recordedLabel}[:·\\s]+${formatDate(at)} a las \\d\\d:\\d\\d · Lucía Fernández`,
+        `${CLINICIAN_LEVEL_MSG.recordedLabel}[:·\\s]+${formatDate(at, server.config.serviceTimeZone)} a las \\d\\d:\\d\\d · Lucía Fernández`,
       ),
     );
   });
