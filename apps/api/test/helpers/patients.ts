@@ -106,16 +106,26 @@ export async function auditRowsOf(server: TestServer, action: string) {
 }
 
 /**
- * Empties the service of students, their clinical records included, for a
- * test that counts from nothing. The product never can: the database
- * refuses to delete a clinical record (migration 0019,
- * docs/data-model.md#archived-students). The test's own connection is a
- * superuser's, which may switch the triggers and foreign keys off for one
- * transaction (`session_replication_role`); the children go first, by hand.
+ * Runs `work` in one transaction with the database's guards of clinical
+ * records off: for a test that must remove records the product never can
+ * (migration 0019, docs/data-model.md#archived-students). The test's own
+ * connection is a superuser's, which may turn triggers and foreign keys off
+ * for one transaction (`session_replication_role`): nothing cascades then,
+ * so `work` removes the children first, by hand.
  */
-export async function removeEveryStudent(db: Database): Promise<void> {
+export async function withoutRecordGuards(
+  db: Database,
+  work: (tx: Database) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
+    await work(tx as unknown as Database);
+  });
+}
+
+/** Empties the service of students, their clinical records included, for a test that counts from nothing. */
+export async function removeEveryStudent(db: Database): Promise<void> {
+  await withoutRecordGuards(db, async (tx) => {
     for (const table of [
       'clinical_note_addenda',
       'assessment_remarks',
