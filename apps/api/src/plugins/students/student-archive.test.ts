@@ -10,6 +10,7 @@ import {
   students,
   suicideAssessments,
 } from '../../db/schema';
+import { appointmentUid } from '../../mail/appointment-calendar';
 import { saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
 import {
   addNote,
@@ -293,9 +294,12 @@ describe('an archived student', () => {
     expect(bundle.body).not.toContain(assessment._id);
   });
 
-  it('leaves the list, the search, the statistics, the follow-up and the agenda', async () => {
+  it('leaves the list, the search, the statistics, the follow-up, the agenda and the calendar feed', async () => {
     // A draft plan after a severe assessment: on the priority follow-up.
-    const { student } = await studentWithRecords('Seguida', 'draft');
+    const { student, appointment } = await studentWithRecords('Seguida', 'draft');
+    const feed = await call(lucia, 'POST', '/api/calendar/feed', {});
+    expect(feed.statusCode).toBe(201);
+    const feedPath = new URL(feed.json().url as string).pathname;
     const from = new Date(Date.now() - 86_400_000).toISOString();
     const to = inDays(10);
     const seen = async () => ({
@@ -316,6 +320,9 @@ describe('an archived student', () => {
       adminList: (
         await call(admin, 'GET', '/api/admin/students?q=Seguida&pageSize=200')
       ).body.includes(student._id),
+      calendar: (await server.call({ method: 'GET', url: feedPath })).body.includes(
+        appointmentUid(appointment._id),
+      ),
     });
     const before = await seen();
     expect(before).toMatchObject({
@@ -324,6 +331,7 @@ describe('an archived student', () => {
       followUp: true,
       agenda: true,
       adminList: true,
+      calendar: true,
     });
     expect((await remove(lucia, student._id)).json().outcome).toBe('archived');
     expect(await seen()).toEqual({
@@ -334,6 +342,7 @@ describe('an archived student', () => {
       caseload: before.caseload - 1,
       service: before.service - 1,
       adminList: false,
+      calendar: false,
     });
     // Nor can the assignment list give them to anyone: only a restore does.
     const assign = await call(admin, 'PUT', `/api/students/${student._id}/assignment`, {
