@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readOutbox } from '../../apps/api/test/helpers/outbox';
+import { violationsOn } from '../support/axe';
 import { launchBrowser, newPage } from '../support/browser';
 import { startProduct, type RunningProduct } from '../support/product';
 import { DEMO, signIn } from '../support/session';
@@ -133,6 +134,8 @@ describe("the administrator's 'Estudiantes archivados'", () => {
     await row.getByText('1 nota, 0 evaluaciones').waitFor();
     await row.getByRole('cell', { name: 'Lucía Fernández', exact: true }).waitFor();
     expect(await page.getByText('Primera entrevista').count()).toBe(0);
+    // docs/limits-and-budgets.md#speed-and-size-budgets: no axe finding on any screen.
+    expect(await violationsOn(page)).toEqual([]);
 
     await row.getByRole('combobox').selectOption({ label: 'Martín Rojas' });
     await row.getByRole('button', { name: /Restaurar/ }).click();
