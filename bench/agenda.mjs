@@ -31,6 +31,20 @@ function firstWeek(now = Date.now()) {
   return start;
 }
 
+/**
+ * How many weeks the first seeded week (a Monday, `firstWeek`) is after the
+ * week the agenda opens on: this week on the service's clock (UTC-5, as the
+ * seeded hours are), counted between the two Mondays. Dividing the time
+ * left by a week instead landed one week short on some weekdays, and the
+ * bench waited for appointments that week never had.
+ */
+function weeksAhead(from, now = Date.now()) {
+  const today = new Date(now - 5 * 60 * 60 * 1000);
+  today.setUTCHours(0, 0, 0, 0);
+  const monday = +today - ((today.getUTCDay() + 6) % 7) * DAY_MS;
+  return Math.round((+from - monday) / (7 * DAY_MS));
+}
+
 /** 2,000 appointments over 28 days, 4 per student, on working hours, as four clients would book them. */
 async function seedAppointments(url, token, students, from) {
   const bodies = [];
@@ -106,6 +120,13 @@ const WEEK_CHANGE = async (label) => {
   button.click();
   for (;;) {
     await new Promise((resolve) => requestAnimationFrame(resolve));
+    if (performance.now() - started > 20_000) {
+      observer.disconnect();
+      throw new Error(
+        `After '${before}', '${label}' showed no booked appointment within 20 s ('${heading()}'): ` +
+          'the page is not on the seeded weeks, or it never finished loading.',
+      );
+    }
     const shown = main.querySelectorAll('[aria-label$=", Programada"]').length;
     if (heading() !== before && shown > 0 && !main.textContent.includes('Cargando')) {
       observer.disconnect();
@@ -156,8 +177,7 @@ try {
   await page.getByRole('button', { name: 'Semana', exact: true }).click();
   await page.getByRole('heading', { level: 2 }).waitFor();
   // From this week to the week before the seeded ones.
-  const weeksAhead = Math.round((+from - Date.now()) / (7 * DAY_MS));
-  for (let week = 1; week < weeksAhead; week += 1) {
+  for (let week = 1; week < weeksAhead(from); week += 1) {
     await page.getByRole('button', { name: /Semana siguiente/ }).click();
   }
   await page.waitForTimeout(500);

@@ -1,6 +1,6 @@
 // npm run bench:embedded — the embedded database at its limit
 // (docs/limits-and-budgets.md#embedded-database), on the built server
-// (apps/api/dist) and PGlite, which runs every query on the server's thread:
+// (apps/api/dist) and PGlite, in the thread of its own the server opens:
 // 1. the import of 5,000 rows (a file's most) that fills it to
 //    EMBEDDED_MAX_STUDENTS, with /api/health/live polled meanwhile;
 // 2. at the limit, 8 clients reading lists and statistics back to back

@@ -10,6 +10,8 @@ const result = await build({
   entryPoints: {
     main: 'src/main.ts',
     'pdf-worker': 'src/reports/pdf/pdf-worker.ts',
+    // The embedded database's own thread (docs/limits-and-budgets.md#embedded-database).
+    'pglite-worker': 'src/db/pglite-worker.ts',
     'import-worker': 'src/plugins/import/import-worker.ts',
     // `npm run create-admin` (docs/architecture.md#demo-data-and-the-first-administrator): the first administrator of a production install.
     'create-admin': 'src/cli/create-admin.ts',

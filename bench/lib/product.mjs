@@ -191,3 +191,29 @@ export function serverStallsBetween(file, from, to) {
   }
   return { loop, gc };
 }
+
+/**
+ * The bare Fastify "hello" reference (hello-server.mjs), started in a
+ * process of its own: `{ url, stop() }`.
+ */
+export async function startHelloReference() {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/lib/hello-server.mjs')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) resolve(Number(text.trim()));
+    });
+    child.once('exit', (code) => reject(new Error(`the hello reference exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/hello`,
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}

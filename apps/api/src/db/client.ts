@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { MIGRATIONS_FOLDER, preparePostgresSchema } from './migrations';
+import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /** One query type for both engines: every query in the server is written once. */
@@ -88,12 +88,18 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
   };
 }
 
+/**
+ * PGlite in a thread of its own (pglite-thread.ts), which also applies the
+ * migrations: its queries run beside the server's event loop, not on it.
+ */
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir));
-  const db = drizzlePglite(client, { schema, casing: CASING });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  const client = await openPgliteThread({
+    dataDir: inMemory ? dataDir : path.resolve(dataDir),
+    migrationsFolder: MIGRATIONS_FOLDER,
+  });
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: CASING });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -106,7 +112,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       handlers.state(true);
       return async () => {
         handlers.state(false);
-        if (!client.closed) await unlisten();
+        await unlisten();
       };
     },
     close: () => client.close(),

@@ -159,7 +159,7 @@ export class MailQueue {
     const composed = outsideTransaction(() =>
       this.composing
         // A turn of the event loop first, so the answer is on its way before
-        // any of this work (PGlite runs its queries on this very thread).
+        // any of this work, whose queries would otherwise go first.
         .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
         .then(compose)
         .then(async (message) => {

@@ -51,3 +51,18 @@ it('finds a status the document does not name, and a route it lacks', async () =
   ]);
   check.mismatches.length = 0;
 });
+
+it("describes readiness's 503 as it is sent: the health answer, not the error shape", async () => {
+  const check = server.contract!;
+  const { database } = server.server;
+  const ping = database.ping;
+  database.ping = () => Promise.reject(new Error('connection refused'));
+  try {
+    const response = await server.call({ url: '/api/health/ready' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ ok: false, ready: false, database: { up: false } });
+  } finally {
+    database.ping = ping;
+  }
+  expect(check.mismatches).toEqual([]);
+});

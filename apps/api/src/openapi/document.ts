@@ -74,7 +74,7 @@ function responses(operation: Operation, isPublic: boolean): Record<string, unkn
         description: 'Correcto.',
         content: operation.fhir ? fhirContent(answer) : { 'application/json': { schema: answer } },
       };
-  const named: Partial<Record<number, string>> = {
+  const named: Partial<NonNullable<Operation['errors']>> = {
     ...(operation.body || operation.query || operation.upload
       ? { 400: 'Datos no válidos: `errors` nombra cada campo con su mensaje.' }
       : {}),
@@ -89,7 +89,15 @@ function responses(operation: Operation, isPublic: boolean): Record<string, unkn
   return {
     [status]: success,
     ...Object.fromEntries(
-      Object.entries(named).map(([code, text]) => [code, errorAnswer(text ?? '', operation.fhir)]),
+      Object.entries(named).map(([code, error]) => [
+        code,
+        error === undefined || typeof error === 'string'
+          ? errorAnswer(error ?? '', operation.fhir)
+          : {
+              description: error.description,
+              content: { 'application/json': { schema: error.answer } },
+            },
+      ]),
     ),
     default: errorAnswer('Cualquier otro error, con la misma forma.', operation.fhir),
   };

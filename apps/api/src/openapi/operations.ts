@@ -72,8 +72,11 @@ export interface Operation {
   query?: readonly QueryParameter[];
   /** The status of success and its JSON answer, or a file. */
   success: { status: 200 | 201; answer: JsonSchema | FileAnswer };
-  /** Error statuses worth naming (each with the shared error shape). */
-  errors?: Readonly<Record<number, string>>;
+  /**
+   * Error statuses worth naming: each with the shared error shape, or with
+   * an answer of its own (readiness answers its 503 in the health shape).
+   */
+  errors?: Readonly<Record<number, string | { description: string; answer: JsonSchema }>>;
   /**
    * A route of the FHIR API (docs/api.md#fhir): it answers FHIR JSON
    * (`application/fhir+json`, or `application/json` when asked for), and
@@ -135,6 +138,11 @@ const FHIR_FORMAT: QueryParameter = {
 const KEY_UNREADABLE = {
   503: 'El servidor no puede abrir la clave guardada del segundo factor (`MFA_ENCRYPTION_KEY`).',
 };
+/** Readiness when the database does not answer: the health answer, with `ok` and `ready` false. */
+const DATABASE_DOWN = {
+  description: 'La base de datos no responde: la misma forma, con `ok` y `ready` en `false`.',
+  answer: ANSWERS.health,
+};
 const STALE = { 409: 'Otra persona modificó el registro después de leerlo (`version`).' };
 
 /**
@@ -147,7 +155,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     tag: 'Salud',
     summary: 'Servidor y base de datos',
     success: ok(ANSWERS.health),
-    errors: { 503: 'La base de datos no responde.' },
+    errors: { 503: DATABASE_DOWN },
   },
   'GET /api/health/live': {
     tag: 'Salud',
@@ -158,7 +166,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     tag: 'Salud',
     summary: 'Listo para atender',
     success: ok(ANSWERS.health),
-    errors: { 503: 'La base de datos no responde.' },
+    errors: { 503: DATABASE_DOWN },
   },
 
   'POST /api/auth/login': {

@@ -632,12 +632,12 @@ const MATRIX: readonly Row[] = [
     // The administrator is let in, with their own password and code (a session alone
     // is not enough); the account has no second factor to reset (409).
     expected: [401, 403, 403, 409],
-    request: ({ ids, caller }) => ({
+    request: async ({ ids, caller }) => ({
       url: `/api/users/${ids.accountForLink}/mfa/reset`,
       payload: {
         password: demoAccount('admin').password,
         // Each code is good once: only the administrator's call spends one.
-        code: caller === 'admin' ? freshCodeOf(server, demoAccount('admin').email) : '123456',
+        code: caller === 'admin' ? await freshCodeOf(server, demoAccount('admin').email) : '123456',
       },
     }),
   },

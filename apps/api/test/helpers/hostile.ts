@@ -253,7 +253,9 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   const [head, ...rest] = path;
   if (head === undefined) return;
   if (!rest.length) {
-    Object.defineProperty(target, head, { value, enumerable: true, writable: true });
+    // Reflect's, since the path may lead into a hostile value fast-check
+    // froze (a replaced field): that value is then kept as it is.
+    Reflect.defineProperty(target, head, { value, enumerable: true, writable: true });
     return;
   }
   const inner = target[head];
@@ -266,7 +268,8 @@ function deletePath(target: Record<string, unknown>, path: string[]): void {
   const [head, ...rest] = path;
   if (head === undefined) return;
   if (!rest.length) {
-    delete target[head];
+    // Reflect's, for the same frozen values as setPath.
+    Reflect.deleteProperty(target, head);
     return;
   }
   const inner = target[head];
