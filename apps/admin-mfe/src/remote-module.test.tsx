@@ -20,7 +20,15 @@ describe('the admin remote contract', () => {
     expect(remote.roles).toEqual(['ADMIN']);
   });
 
-  it.each(['home', 'static-admin', 'profile-admin', 'profile', 'users', 'audit'])(
+  it.each([
+    'home',
+    'static-admin',
+    'profile-admin',
+    'profile',
+    'users',
+    'archived-students',
+    'audit',
+  ])(
     'answers the admin dashboard child "%s" (docs/screens-and-routes.md#routes and docs/permissions.md#administrators)',
     (child) => {
       expect(matchRoutes(remote.routes, `/${child}`)).not.toBeNull();
@@ -43,6 +51,7 @@ describe('the admin remote contract', () => {
       'home',
       'static-admin',
       'users',
+      'archived-students',
       'audit',
       'mail',
       'profile',
@@ -55,6 +64,7 @@ describe('what the remote entry loads (docs/limits-and-budgets.md#speed-and-size
   it('imports no page statically: each is a lazy chunk of its own', () => {
     expect(staticSpecifiers(ENTRY).filter((specifier) => specifier.startsWith('.'))).toEqual([]);
     expect(dynamicSpecifiers(ENTRY).sort()).toEqual([
+      './features/archived-students/archived-students.page',
       './features/audit/audit-log.page',
       './features/home/admin-home.page',
       './features/mail/mail-queue.page',

@@ -11,6 +11,9 @@ const ProfilePage = lazy(() => import('./features/profile/profile.page'));
 const UsersPage = lazy(() => import('./features/users/users.page'));
 const AuditLogPage = lazy(() => import('./features/audit/audit-log.page'));
 const MailQueuePage = lazy(() => import('./features/mail/mail-queue.page'));
+const ArchivedStudentsPage = lazy(
+  () => import('./features/archived-students/archived-students.page'),
+);
 
 /** Mounted by the shell at /dashboard. */
 const adminRemote: RemoteModule = {
@@ -19,6 +22,7 @@ const adminRemote: RemoteModule = {
     { label: 'Inicio', path: 'home', icon: 'home', order: 10 },
     { label: 'Estadísticas', path: 'static-admin', icon: 'statistics', order: 20 },
     { label: 'Usuarios', path: 'users', icon: 'users', order: 30 },
+    { label: 'Archivados', path: 'archived-students', icon: 'patients', order: 35 },
     { label: 'Auditoría', path: 'audit', icon: 'audit', order: 40 },
     { label: 'Correos', path: 'mail', icon: 'mail', order: 45 },
     { label: 'Perfil', path: 'profile', icon: 'profile', order: 50 },
@@ -31,6 +35,7 @@ const adminRemote: RemoteModule = {
     { path: 'profile-admin', element: <AdminProfilePage /> },
     { path: 'profile', element: <ProfilePage /> },
     { path: 'users', element: <UsersPage /> },
+    { path: 'archived-students', element: <ArchivedStudentsPage /> },
     { path: 'audit', element: <AuditLogPage /> },
     { path: 'mail', element: <MailQueuePage /> },
   ],

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/client';
 import { createMailer, type Mailer } from './mail/mailer';
 import { MailQueue, type MailQueueSettings } from './mail/mail-queue';
 import { adminStudentsRoutes } from './plugins/admin-students/admin-students.routes';
+import { archivedStudentsRoutes } from './plugins/admin-students/archived-students.routes';
 import { appointmentsRoutes } from './plugins/appointments/appointments.routes';
 import { unrecordedAppointmentsRoutes } from './plugins/appointments/unrecorded-appointments.routes';
 import { assessmentsRoutes } from './plugins/assessments/assessments.routes';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(safetyPlansRoutes, { ctx, pdf });
     await api.register(usersRoutes, { ctx });
     await api.register(adminStudentsRoutes, { ctx });
+    await api.register(archivedStudentsRoutes, { ctx });
     await api.register(statisticsRoutes, { ctx });
     await api.register(auditLogRoutes, { ctx });
     await api.register(mailRoutes, { ctx });

@@ -4,6 +4,7 @@
  */
 import type {
   AdminStudentRow,
+  ArchivedStudentRow,
   AuditLogEntry,
   StaffRef,
   StaffUser,
@@ -88,6 +89,23 @@ export function makeAdminStudent(overrides: Partial<AdminStudentRow> = {}): Admi
     career: 'Psicología',
     careerLevel: 'TERCERO',
     assignedPsychologist: null,
+    ...overrides,
+  };
+}
+
+/** An archived student as GET /api/admin/students/archived answers them: counts, never a text. */
+export function makeArchivedStudent(
+  overrides: Partial<ArchivedStudentRow> = {},
+): ArchivedStudentRow {
+  return {
+    _id: nextId(),
+    firstName: 'Olga',
+    lastName: 'Quispe',
+    email: `archivado${counter}@uni.test`,
+    createdAt: '2026-03-02T15:00:00.000Z',
+    archivedAt: '2026-11-20T16:30:00.000Z',
+    archivedBy: staffRef(lucia),
+    records: { notes: 3, assessments: 1, safetyPlanRevisions: 2, appointments: 4 },
     ...overrides,
   };
 }

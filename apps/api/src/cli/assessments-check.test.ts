@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { formatDateTimeIn } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import {
@@ -9,10 +9,10 @@ import {
   riskAnswersOf,
   type AssessmentAnswers,
 } from '@psicocampus/shared/columbia';
-import { suicideAssessments } from '../db/schema';
+import { assessmentRemarks, suicideAssessments } from '../db/schema';
 import { insertAssessment } from '../plugins/assessments/assessment.queries';
 import { calmAnswers, saveAssessment, severeAnswers } from '../../test/helpers/assessments';
-import { createStudent, userIdOf } from '../../test/helpers/patients';
+import { createStudent, userIdOf, withoutRecordGuards } from '../../test/helpers/patients';
 import { serverWithDemoSessions } from '../../test/helpers/signed-in';
 import { testServerConfig, type TestServer } from '../../test/helpers/test-server';
 import { assessmentsCheckCommand } from './assessments-check';
@@ -87,10 +87,21 @@ it('lists each stored assessment that contradicts itself, with its student, date
     .where(eq(suicideAssessments.id, older.id));
   expect(row!.answers.actualAttempt.description).toBe('Ingesta de pastillas');
 
-  // Cleaned up, the service has none: said so.
-  await server.server.database.db
-    .delete(suicideAssessments)
-    .where(eq(suicideAssessments.studentId, student._id));
+  // Cleaned up (behind the product's back: it never deletes an assessment), the service has none: said so.
+  await withoutRecordGuards(server.server.database.db, async (tx) => {
+    await tx
+      .delete(assessmentRemarks)
+      .where(
+        inArray(
+          assessmentRemarks.assessmentId,
+          tx
+            .select({ id: suicideAssessments.id })
+            .from(suicideAssessments)
+            .where(eq(suicideAssessments.studentId, student._id)),
+        ),
+      );
+    await tx.delete(suicideAssessments).where(eq(suicideAssessments.studentId, student._id));
+  });
   const clean = await run();
   expect(clean.out).toEqual([
     M.summary(await server.server.database.db.$count(suicideAssessments), 0),

@@ -227,7 +227,7 @@ describeOnPostgres(
       expect(await failureOf(statement)).toBe('42501');
     });
 
-    it('lets the server role write students, and deleting one removes its assessments and their final remarks', async () => {
+    it('lets the server role write students, never delete one with an assessment, its final remarks or the assessment itself', async () => {
       const student = await asApp.query<{ id: string }>(
         `insert into students (first_name, last_name, age, gender, email, phone, city, career, career_level, employment_status)
        values ('Ana', 'Prueba', 20, 'FEMENINO', $1, '0991234567', 'Quito', 'Psicología', 'PREGRADO', 'DESEMPLEADO')
@@ -281,14 +281,18 @@ describeOnPostgres(
       expect(await failureOf(`update assessment_remarks set text = 'Otra'`)).toBe('42501');
       expect(await failureOf(`delete from assessment_remarks`)).toBe('42501');
 
-      // ...yet the student's deletion reaches them: the cascade runs as the tables' owner.
-      await asApp.query('delete from students where id = $1', [studentId]);
+      // ...and nothing reaches them through a deletion (migration 0019): the
+      // assessment is never deleted, and its student is archived, not deleted.
+      expect(await failureOf('delete from suicide_assessments where id = $1', [assessmentId])).toBe(
+        '42501',
+      );
+      expect(await failureOf('delete from students where id = $1', [studentId])).toBe('42501');
       const left = await asApp.query<{ n: number }>(
         `select (select count(*)::int from suicide_assessments where id = $1)
             + (select count(*)::int from assessment_remarks where assessment_id = $1) as n`,
         [assessmentId],
       );
-      expect(left.rows[0]!.n).toBe(0);
+      expect(left.rows[0]!.n).toBe(2);
     });
 
     it('keeps every revision of a safety plan: the server role may add one, never change or remove one', async () => {
@@ -324,16 +328,16 @@ describeOnPostgres(
         { version: 2, warning_signs: 'Insomnio, aislamiento' },
       ]);
 
-      // The student's deletion takes the plan with it, as it takes the notes.
-      await asApp.query('delete from students where id = $1', [studentId]);
+      // The student's deletion cannot take the plan with it (migration 0019).
+      expect(await failureOf('delete from students where id = $1', [studentId])).toBe('42501');
       const left = await asApp.query<{ n: number }>(
         `select count(*)::int as n from safety_plan_revisions where student_id = $1`,
         [studentId],
       );
-      expect(left.rows[0]!.n).toBe(0);
+      expect(left.rows[0]!.n).toBe(2);
     });
 
-    it('refuses the server role any change to a signed note or an addendum, yet lets a student deletion remove them', async () => {
+    it('refuses the server role any change to a signed note or an addendum, a student deletion included', async () => {
       const student = await asApp.query<{ id: string }>(
         `insert into students (first_name, last_name, age, gender, email, phone, city, career, career_level, employment_status)
        values ('Bea', 'Firma', 21, 'FEMENINO', $1, '0991234567', 'Quito', 'Psicología', 'PREGRADO', 'DESEMPLEADO')
@@ -381,14 +385,99 @@ describeOnPostgres(
       );
       expect(kept.rows).toEqual([{ note: 'Firmada', addenda: 1 }]);
 
-      // Deleting the student deletes its notes (docs/permissions.md#clinical-records): the cascade may.
-      await asApp.query('delete from students where id = $1', [studentId]);
+      // Deleting the student would take its notes: refused (migration 0019,
+      // docs/data-model.md#archived-students), whether by the trigger or the
+      // foreign key, which no longer cascades.
+      expect(await failureOf('delete from students where id = $1', [studentId])).toBe('42501');
+      // An addendum slipped under a draft does not go with the draft either.
+      const draftWithAddendum = await insertNote('Otro borrador');
+      await asApp.query(`insert into clinical_note_addenda (note_id, text) values ($1, 'Colada')`, [
+        draftWithAddendum,
+      ]);
+      expect(await failureOf('delete from clinical_notes where id = $1', [draftWithAddendum])).toBe(
+        '23503',
+      );
       const left = await asApp.query<{ n: number }>(
         `select (select count(*)::int from clinical_notes where id = $1)
             + (select count(*)::int from clinical_note_addenda where note_id = $1) as n`,
         [signed],
       );
-      expect(left.rows[0]!.n).toBe(0);
+      expect(left.rows[0]!.n).toBe(2);
+    });
+
+    it('lets the server role archive a student, never change, delete or restore one without its audit row', async () => {
+      const studentId = (
+        await asApp.query<{ id: string }>(
+          `insert into students (first_name, last_name, age, gender, email, phone, city, career, career_level, employment_status)
+         values ('Ada', 'Archivo', 22, 'FEMENINO', $1, '0991234567', 'Quito', 'Psicología', 'PREGRADO', 'DESEMPLEADO')
+         returning id`,
+          [`ada.${suffix}@universidad.test`],
+        )
+      ).rows[0]!.id;
+      await asApp.query(`insert into clinical_notes (student_id, note) values ($1, 'Nota')`, [
+        studentId,
+      ]);
+      const psychologistId = (
+        await asApp.query<{ id: string }>(
+          `insert into users (email, role, first_name, last_name)
+           values ($1, 'PSYCHOLOGIST', 'Pía', 'Restauradora') returning id`,
+          [`pia.restaura.${suffix}@psicocampus.test`],
+        )
+      ).rows[0]!.id;
+      // Held by someone: an archived student is nobody's.
+      expect(
+        await failureOf(
+          `update students set archived_at = now(), assigned_psychologist_id = $2 where id = $1`,
+          [studentId, psychologistId],
+        ),
+      ).toBe('23514');
+      await asApp.query(
+        `update students set archived_at = now(), assigned_psychologist_id = null where id = $1`,
+        [studentId],
+      );
+      for (const [statement, values] of [
+        [`update students set first_name = 'Otra' where id = $1`, [studentId]],
+        [
+          `update students set assigned_psychologist_id = $2 where id = $1`,
+          [studentId, psychologistId],
+        ],
+        [`update students set archived_at = now() - interval '1 day' where id = $1`, [studentId]],
+        [`delete from students where id = $1`, [studentId]],
+        ['truncate students cascade', []],
+      ] as const) {
+        expect({ statement, code: await failureOf(statement, [...values]) }).toEqual({
+          statement,
+          code: '42501',
+        });
+      }
+
+      // A restore commits only with its audit row, written in the same transaction.
+      const restore = `update students set archived_at = null, archived_by_id = null,
+        assigned_psychologist_id = $2 where id = $1`;
+      await asApp.query('begin');
+      await asApp.query(restore, [studentId, psychologistId]);
+      await expect(asApp.query('commit')).rejects.toMatchObject({ code: '42501' });
+      const still = await asApp.query<{ archived: boolean }>(
+        'select archived_at is not null as archived from students where id = $1',
+        [studentId],
+      );
+      expect(still.rows).toEqual([{ archived: true }]);
+      await asApp.query('begin');
+      await asApp.query(restore, [studentId, psychologistId]);
+      await asApp.query(
+        `insert into audit_log (action, outcome, record_type, record_id) values ('student.restore', 'success', 'student', $1)`,
+        [studentId],
+      );
+      await asApp.query('commit');
+      const restored = await asApp.query<{ archived: boolean; notes: number }>(
+        `select archived_at is not null as archived,
+           (select count(*)::int from clinical_notes where student_id = $1) as notes
+         from students where id = $1`,
+        [studentId],
+      );
+      expect(restored.rows).toEqual([{ archived: false, notes: 1 }]);
+      // The server's start seeds the demo only into a database without accounts.
+      await asApp.query('delete from users where id = $1', [psychologistId]);
     });
 
     it('gives the same privileges when run again, after nothing is left to migrate', async () => {

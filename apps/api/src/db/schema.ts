@@ -96,9 +96,23 @@ export const students = pgTable(
     importBatchId: uuid(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
+    /**
+     * Set when its psychologist deleted a student with clinical records: the
+     * student is archived instead, unassigned, every record kept; only an
+     * administrator's restore clears it (migration 0019,
+     * docs/data-model.md#archived-students).
+     */
+    archivedAt: timestamp({ withTimezone: true }),
+    /** The psychologist who archived the student (and held them until then). */
+    archivedById: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('students_email_lower_key').on(sql`lower(${t.email})`),
+    check(
+      'students_archived_unassigned_check',
+      sql`${t.archivedAt} is null or ${t.assignedPsychologistId} is null`,
+    ),
+    index('students_archived_idx').on(t.archivedAt),
     index('students_assigned_psychologist_idx').on(t.assignedPsychologistId),
     index('students_import_batch_idx').on(t.importBatchId),
   ],
@@ -109,9 +123,10 @@ export const clinicalNotes = pgTable(
   'clinical_notes',
   {
     id: uuid().primaryKey().defaultRandom(),
+    // Restrict: a student with notes is archived, never deleted (migration 0019, docs/data-model.md#archived-students).
     studentId: uuid()
       .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+      .references(() => students.id, { onDelete: 'restrict' }),
     /** Kept null when the account is deleted: the note stays, shown as 'No asignado'. */
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     note: text().notNull(),
@@ -132,8 +147,8 @@ export const clinicalNotes = pgTable(
 
 /**
  * Corrections to a signed clinical note (docs/data-model.md#clinical-note):
- * appended, never changed or removed (migration 0014 refuses UPDATE, and
- * DELETE except when the student's deletion cascades to them).
+ * appended, never changed or removed (migration 0014 refuses UPDATE and
+ * DELETE; since 0019 no deletion of a note or a student reaches them).
  */
 export const clinicalNoteAddenda = pgTable(
   'clinical_note_addenda',
@@ -141,7 +156,7 @@ export const clinicalNoteAddenda = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     noteId: uuid()
       .notNull()
-      .references(() => clinicalNotes.id, { onDelete: 'cascade' }),
+      .references(() => clinicalNotes.id, { onDelete: 'restrict' }),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     text: text().notNull(),
     createdAt: appendedAt(),
@@ -377,7 +392,7 @@ export const suicideAssessments = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     studentId: uuid()
       .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+      .references(() => students.id, { onDelete: 'restrict' }),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     answers: jsonb().$type<AssessmentAnswers>().notNull(),
     riskLevel: text().notNull(),
@@ -416,8 +431,8 @@ export const suicideAssessments = pgTable(
 /**
  * Final remarks on a saved assessment (docs/columbia-assessment.md#final-remarks): entries appended by the
  * assessment's author at any time after saving, never changed or removed
- * (migration 0006 refuses UPDATE, and DELETE except when the student's
- * deletion cascades to them).
+ * (migration 0006 refuses UPDATE and DELETE; since 0019 neither an
+ * assessment nor its student can be deleted, so nothing cascades to them).
  */
 export const assessmentRemarks = pgTable(
   'assessment_remarks',
@@ -425,7 +440,7 @@ export const assessmentRemarks = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     assessmentId: uuid()
       .notNull()
-      .references(() => suicideAssessments.id, { onDelete: 'cascade' }),
+      .references(() => suicideAssessments.id, { onDelete: 'restrict' }),
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     text: text().notNull(),
     createdAt: appendedAt(),
@@ -440,8 +455,8 @@ export const assessmentRemarks = pgTable(
  * A student's safety plan, one row per revision: the plan in
  * force is the student's highest version; earlier ones stay readable. The
  * sections' columns are SAFETY_PLAN_SECTION_KEYS of @psicocampus/shared/safety-plan.
- * Appended, never changed or removed (migration 0015 refuses UPDATE, and
- * DELETE except when the student's deletion cascades to them).
+ * Appended, never changed or removed (migration 0015 refuses UPDATE and
+ * DELETE; since 0019 the student's deletion cannot reach them).
  */
 export const safetyPlanRevisions = pgTable(
   'safety_plan_revisions',
@@ -449,7 +464,7 @@ export const safetyPlanRevisions = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     studentId: uuid()
       .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+      .references(() => students.id, { onDelete: 'restrict' }),
     /** 1 for the first revision; each save adds one (a stale one fails the unique index). */
     version: integer().notNull(),
     /** 'draft' (saved incomplete) or 'complete'. */

@@ -8,6 +8,7 @@ import {
   GENDERS,
   ROLES,
   SEMESTERS,
+  STUDENT_REMOVALS,
 } from '@psicocampus/shared/domain';
 import {
   ATTEMPT_KEYS,
@@ -376,6 +377,25 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
     careerLevel: oneOf(SEMESTERS),
     assignedPsychologist: nullable(ref('PersonRef')),
   }),
+  ArchivedStudent: {
+    ...record({
+      _id: id,
+      firstName: text,
+      lastName: text,
+      email: text,
+      createdAt: instant,
+      archivedAt: instant,
+      archivedBy: nullable(ref('PersonRef')),
+      records: record({
+        notes: count,
+        assessments: count,
+        safetyPlanRevisions: count,
+        appointments: count,
+      }),
+    }),
+    description:
+      'Un estudiante archivado (docs/data-model.md#archived-students): quién es, cuándo y quién lo archivó, cuántos registros conserva; nunca un texto clínico.',
+  },
   AuditEntry: record({
     _id: { ...text, description: 'Un número, como texto para que ningún cliente lo redondee.' },
     at: instant,
@@ -438,6 +458,16 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
 /** The answers of the routes, by name, for operations.ts. */
 export const ANSWERS = {
   message: success({}, { msg: true }),
+  studentRemoved: success(
+    {
+      outcome: {
+        ...oneOf(STUDENT_REMOVALS),
+        description:
+          '`deleted`: no tenía registros clínicos y se eliminó; `archived`: los tenía y se archivó con todos ellos.',
+      },
+    },
+    { msg: true },
+  ),
   health: ref('Health'),
   // The session, or the second factor's step before it.
   login: {
@@ -656,6 +686,7 @@ export const ANSWERS = {
   mailSent: success({ mail: ref('MailSent') }, { msg: true }),
   adminStudents: success({ students: listOf('AdminStudent'), ...pageFields }),
   assigned: success({ student: ref('AdminStudent') }, { msg: true }),
+  archivedStudents: success({ students: listOf('ArchivedStudent'), ...pageFields }),
   audit: success({ entries: listOf('AuditEntry'), ...pageFields }),
   auditChain: {
     description:

@@ -19,6 +19,7 @@ import {
   ownProfileSchema,
   resetPasswordSchema,
   resetTokenSchema,
+  restoreSchema,
   studentCreateSchema,
   studentEditSchema,
   studentUpdateSchema,
@@ -329,8 +330,9 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'DELETE /api/students/:id': {
     tag: 'Estudiantes',
-    summary: 'Eliminar un estudiante',
-    success: ok(ANSWERS.message),
+    summary:
+      'Eliminar un estudiante: sin registros clínicos se elimina; con ellos se archiva, con todos sus registros (docs/api.md#students)',
+    success: ok(ANSWERS.studentRemoved),
     errors: NOT_FOUND,
   },
   'GET /api/students/import/template': {
@@ -758,6 +760,26 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
       ...PAGED,
     ],
     success: ok(ANSWERS.adminStudents),
+  },
+  'GET /api/admin/students/archived': {
+    tag: 'Administración',
+    summary:
+      'Los estudiantes archivados: fechas y cuántos registros conservan (sin datos clínicos)',
+    query: [
+      { name: 'q', schema: { type: 'string' }, description: 'Busca por nombre o correo.' },
+      ...PAGED,
+    ],
+    success: ok(ANSWERS.archivedStudents),
+  },
+  'POST /api/admin/students/:id/restore': {
+    tag: 'Administración',
+    summary: 'Restaurar un estudiante archivado, asignado a un psicólogo',
+    body: restoreSchema,
+    success: ok(ANSWERS.assigned),
+    errors: {
+      404: 'No es un estudiante archivado.',
+      409: 'La cuenta elegida está desactivada o no aceptó su invitación.',
+    },
   },
   'GET /api/audit': {
     tag: 'Administración',

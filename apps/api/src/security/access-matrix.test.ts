@@ -15,7 +15,7 @@ import { NEW_PASSWORD, userBody } from '../../test/helpers/admin';
 import { calmAnswers } from '../../test/helpers/assessments';
 import { fileUpload } from '../../test/helpers/multipart';
 import { freshCodeOf } from '../../test/helpers/totp';
-import { inDays, studentBody } from '../../test/helpers/patients';
+import { addNote, createStudent, inDays, studentBody } from '../../test/helpers/patients';
 import {
   demoAccount,
   randomAddress,
@@ -83,6 +83,21 @@ interface Row {
   undo?(context: CallContext & { token: string }): Promise<void>;
   /** A route of the FHIR API: its refusals are OperationOutcomes. */
   fhir?: true;
+}
+
+/** A new student of A's with a note, archived by A's 'Eliminar' (docs/data-model.md#archived-students). */
+async function archivedStudentOf(ownerToken: string): Promise<string> {
+  const student = await createStudent(server, ownerToken);
+  await addNote(server, ownerToken, student._id);
+  const removed = await server.call({
+    method: 'DELETE',
+    url: `/api/students/${student._id}`,
+    token: ownerToken,
+  });
+  if (removed.json<{ outcome?: string }>().outcome !== 'archived') {
+    throw new Error(`archiving a fixture failed: ${removed.body}`);
+  }
+  return student._id;
 }
 
 /** A signed-in caller's own account (anonymous: A's, which they cannot reach). */
@@ -647,6 +662,20 @@ const MATRIX: readonly Row[] = [
     expected: [401, 403, 403, 200],
     request: ({ ids }) => ({
       url: `/api/students/${ids.student}/assignment`,
+      payload: { psychologistId: ids.owner },
+    }),
+  },
+  {
+    route: 'GET /api/admin/students/archived',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: '/api/admin/students/archived' }),
+  },
+  {
+    route: 'POST /api/admin/students/:id/restore',
+    variant: 'a student A archived, back to A',
+    expected: [401, 403, 403, 200],
+    request: async ({ ids }) => ({
+      url: `/api/admin/students/${await archivedStudentOf(tokens.psychologist)}/restore`,
       payload: { psychologistId: ids.owner },
     }),
   },

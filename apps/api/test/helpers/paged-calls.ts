@@ -80,6 +80,11 @@ export const PAGED_CALLS: readonly PagedCall[] = [
     as: 'admin',
     maxPageSize: LIST_MAX_PAGE_SIZE,
   },
+  {
+    route: 'GET /api/admin/students/archived',
+    as: 'admin',
+    maxPageSize: LIST_MAX_PAGE_SIZE,
+  },
   { route: 'GET /api/users', as: 'admin', maxPageSize: LIST_MAX_PAGE_SIZE },
   { route: 'GET /api/audit', as: 'admin', maxPageSize: MAX_AUDIT_PAGE_SIZE },
   { route: 'GET /api/mail', as: 'admin', maxPageSize: MAX_MAIL_PAGE_SIZE },

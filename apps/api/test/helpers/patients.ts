@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type {
   Appointment,
   ClinicalNote,
   StudentCreateBody,
   StudentSummary,
 } from '@psicocampus/shared/domain';
+import type { Database } from '../../src/db/client';
 import { auditLog, users } from '../../src/db/schema';
 import { demoAccount, type DemoAccountKey, type TestServer } from './test-server';
 
@@ -102,4 +103,41 @@ export async function auditRowsOf(server: TestServer, action: string) {
     .from(auditLog)
     .where(eq(auditLog.action, action))
     .orderBy(auditLog.id);
+}
+
+/**
+ * Runs `work` in one transaction with the database's guards of clinical
+ * records off: for a test that must remove records the product never can
+ * (migration 0019, docs/data-model.md#archived-students). The test's own
+ * connection is a superuser's, which may turn triggers and foreign keys off
+ * for one transaction (`session_replication_role`): nothing cascades then,
+ * so `work` removes the children first, by hand.
+ */
+export async function withoutRecordGuards(
+  db: Database,
+  work: (tx: Database) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await work(tx as unknown as Database);
+  });
+}
+
+/** Empties the service of students, their clinical records included, for a test that counts from nothing. */
+export async function removeEveryStudent(db: Database): Promise<void> {
+  await withoutRecordGuards(db, async (tx) => {
+    for (const table of [
+      'clinical_note_addenda',
+      'assessment_remarks',
+      'safety_plan_revisions',
+      'clinical_notes',
+      'suicide_assessments',
+    ]) {
+      await tx.execute(sql`delete from ${sql.identifier(table)}`);
+    }
+    await tx.execute(sql`delete from mail_queue where appointment_id is not null`);
+    await tx.execute(sql`delete from appointments`);
+    await tx.execute(sql`delete from students`);
+    await tx.execute(sql`select bump_caseload_revisions(array(select id from users))`);
+  });
 }

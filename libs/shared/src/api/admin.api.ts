@@ -3,6 +3,8 @@ import {
   type AuditAction,
   type AuditChainReport,
   type AdminStudentRow,
+  type ArchivedStudentRow,
+  type RestoreBody,
   type AppointmentStatistics,
   type AuditLogEntry,
   type Statistics,
@@ -38,6 +40,11 @@ export type UsersPage = { ok: true; users: StaffUser[] } & PageInfo;
  * (docs/screens-and-routes.md#admin-area). A service's staff is a few dozen people.
  */
 export const STAFF_CHOICES_LIMIT = LIST_MAX_PAGE_SIZE;
+
+/** `GET /api/admin/students/archived`' search and page. */
+export interface ArchivedStudentsFilters extends PageRequest {
+  q?: string;
+}
 
 /** `GET /api/admin/students`' filters and page. */
 export interface AdminStudentsFilters extends PageRequest {
@@ -144,6 +151,32 @@ export const adminApi = api.injectEndpoints({
         FOLLOW_UP_TAG,
       ],
     }),
+    /** One page of the archived students (docs/api.md#archived-students): counts and dates, no clinical text. */
+    archivedStudents: build.query<
+      { ok: true; students: ArchivedStudentRow[] } & PageInfo,
+      ArchivedStudentsFilters | void
+    >({
+      query: (filters) => ({ url: '/api/admin/students/archived', params: filters ?? undefined }),
+      providesTags: [{ type: 'Student', id: 'ARCHIVED' }],
+    }),
+    /** An archived student back to a psychologist, every record with them. */
+    restoreStudent: build.mutation<
+      OkResponse & { student: AdminStudentRow },
+      { id: string; body: RestoreBody }
+    >({
+      query: ({ id, body }) => ({
+        url: `/api/admin/students/${encodeURIComponent(id)}/restore`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: [
+        { type: 'Student', id: 'ARCHIVED' },
+        { type: 'Student', id: 'ADMIN-LIST' },
+        { type: 'User', id: 'LIST' },
+        'Statistics',
+        FOLLOW_UP_TAG,
+      ],
+    }),
     /** The caller's scope: a psychologist's caseload or, for an administrator, the whole service. */
     statistics: build.query<{ ok: true; statistics: Statistics }, void>({
       query: () => '/api/statistics',
@@ -198,6 +231,8 @@ export const {
   useSendResetLinkMutation,
   useAdminStudentsQuery,
   useAssignStudentMutation,
+  useArchivedStudentsQuery,
+  useRestoreStudentMutation,
   useStatisticsQuery,
   useAppointmentStatisticsQuery,
   useAuditLogQuery,

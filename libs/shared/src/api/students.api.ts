@@ -4,6 +4,7 @@ import type {
   StudentCreateBody,
   StudentEditBody,
   StudentUpdateBody,
+  StudentRemoval,
 } from '@psicocampus/shared/domain';
 import { api } from './api-slice';
 import type { OkResponse } from './auth.api';
@@ -66,9 +67,11 @@ export const studentsApi = api.injectEndpoints({
     /**
      * Invalidates nothing by itself: the screen that deleted still shows the
      * student, and its queries would ask for the record again (404s). That
-     * screen leaves, then dispatches `studentDeleted`.
+     * screen leaves, then dispatches `studentDeleted`. `outcome` says whether
+     * the student was deleted or, having clinical records, archived
+     * (docs/data-model.md#archived-students).
      */
-    deleteStudent: build.mutation<OkResponse, string>({
+    deleteStudent: build.mutation<OkResponse & { outcome: StudentRemoval }, string>({
       query: (id) => ({ url: `/api/students/${encodeURIComponent(id)}`, method: 'DELETE' }),
     }),
   }),

@@ -130,6 +130,47 @@ export const ADMIN_MSG = {
     `${student} dejará de estar asignado/a a ${from}, que dejará de ver su expediente y recibirá un aviso por correo. Nadie lo verá hasta que se le asigne de nuevo.`,
   unassignConfirm: 'Sí, dejar sin asignar',
   loadStudentsError: 'No se pudieron cargar los estudiantes.',
+  /**
+   * Archived students (docs/screens-and-routes.md#admin-area): who they are,
+   * when and by whom they were archived, how many records they keep; never
+   * a clinical text. Restoring gives them to a psychologist.
+   */
+  archived: {
+    nav: 'Archivados',
+    title: 'Estudiantes archivados',
+    subtitle:
+      'Estudiantes con registros clínicos que su psicólogo/a eliminó: se conservan todos sus registros. Restaura uno para asignarlo de nuevo.',
+    caption: 'Estudiantes archivados, con sus fechas y cuántos registros conservan',
+    searchLabel: 'Buscar estudiantes archivados por nombre o correo',
+    columnStudent: 'Estudiante',
+    columnCreated: 'Alta',
+    columnArchived: 'Archivado',
+    columnArchivedBy: 'Archivado por',
+    columnRecords: 'Registros',
+    columnRestore: 'Restaurar',
+    records: (notes: number, assessments: number, plans: number, appointments: number) =>
+      `${notes} ${notes === 1 ? 'nota' : 'notas'}, ${assessments} ${assessments === 1 ? 'evaluación' : 'evaluaciones'}, ${plans} ${plans === 1 ? 'revisión del plan' : 'revisiones del plan'}, ${appointments} ${appointments === 1 ? 'cita' : 'citas'}`,
+    unknownArchiver: 'Cuenta eliminada',
+    restoreTo: (student: string) => `Psicólogo/a al que se restaura ${student}`,
+    chooseTarget: 'Elegir psicólogo/a...',
+    restore: 'Restaurar',
+    restoring: 'Restaurando...',
+    restoreTitle: '¿Restaurar el expediente?',
+    restoreText: (student: string, to: string) =>
+      `${student} volverá a estar activo/a, asignado/a a ${to}, con todos sus registros.`,
+    /** Restored to another psychologist: the one who archived them is told, as in a reassignment. */
+    restoreNotice: (archivedBy: string) =>
+      `${archivedBy}, que lo archivó, recibirá un aviso por correo.`,
+    restoreConfirm: 'Sí, restaurar',
+    restored: (student: string, psychologist: string) =>
+      `${student} fue restaurado/a y quedó asignado/a a ${psychologist}.`,
+    restoreError: 'No se pudo restaurar el estudiante.',
+    notArchived: 'El estudiante no existe o no está archivado.',
+    empty: 'No hay estudiantes archivados.',
+    noMatches: 'Ningún estudiante archivado coincide con la búsqueda.',
+    loadError: 'No se pudieron cargar los estudiantes archivados.',
+    pages: 'Páginas de los estudiantes archivados',
+  },
   inactiveSuffix: '(desactivada)',
   /**
    * The audit log's chain (docs/data-model.md#audit-chain), on the audit

@@ -205,6 +205,31 @@ export interface AdminStudentRow {
   assignedPsychologist: StaffRef | null;
 }
 
+/** How many records an archived student keeps, by kind: counts only. */
+export interface ArchivedStudentRecords {
+  notes: number;
+  assessments: number;
+  safetyPlanRevisions: number;
+  appointments: number;
+}
+
+/**
+ * An archived student as the administrators see them
+ * (docs/data-model.md#archived-students): who, when, by whom, how many
+ * records; never a clinical text.
+ */
+export interface ArchivedStudentRow {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  createdAt: string;
+  archivedAt: string;
+  /** The psychologist who archived them; null once that account is deleted. */
+  archivedBy: StaffRef | null;
+  records: ArchivedStudentRecords;
+}
+
 /** One count of a chart, with the Spanish label it is shown with. */
 export interface StatisticsCount<K extends string = string> {
   key: K;

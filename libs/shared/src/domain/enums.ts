@@ -63,3 +63,10 @@ export const APPOINTMENT_CANCELLER_LABELS: Record<AppointmentCanceller, string> 
   STUDENT: 'El estudiante',
   SERVICE: 'El servicio',
 };
+
+/**
+ * What 'Eliminar' did to a student (docs/api.md#students): deleted (no
+ * clinical record), or archived with every record (docs/data-model.md#archived-students).
+ */
+export const STUDENT_REMOVALS = ['deleted', 'archived'] as const;
+export type StudentRemoval = (typeof STUDENT_REMOVALS)[number];

@@ -156,6 +156,16 @@ export const MSG = {
     saveError: 'Error al procesar la solicitud',
     validationTitle: 'Error de validación',
     deleted: 'Estudiante Eliminado',
+    /**
+     * 'Eliminar' on a student with clinical records archives them instead
+     * (docs/rules-and-messages.md#confirmations): the dialog says so before,
+     * after 'Esta acción no se puede deshacer', and the answer after.
+     */
+    deleteArchiveNotice:
+      'Si el estudiante tiene registros clínicos (notas, evaluaciones, plan de seguridad o citas a las que asistió), no se borrará: se archivará con todos sus registros, dejará de aparecer en tu lista y solo un administrador podrá restaurarlo.',
+    archived: 'Estudiante Archivado',
+    archivedText:
+      'Tenía registros clínicos: se conservan todos, sin cambios. Ya no aparece en tu lista; un administrador puede restaurarlo.',
     deleteError: 'Error al eliminar el estudiante',
     back: 'Volver',
     backToList: 'Volver a Mis Pacientes',

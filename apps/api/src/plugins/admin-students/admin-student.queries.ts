@@ -53,6 +53,9 @@ function selectAdminStudents(db: Database) {
 function adminStudentsWhere(filters: AdminStudentFilters): SQL | undefined {
   const { psychologistId } = filters;
   return and(
+    // Archived students are on their own screen, never assigned from here
+    // (docs/data-model.md#archived-students).
+    isNull(students.archivedAt),
     psychologistId === 'none' ? isNull(students.assignedPsychologistId) : undefined,
     psychologistId && psychologistId !== 'none'
       ? eq(students.assignedPsychologistId, psychologistId)
@@ -95,7 +98,9 @@ export async function findAdminStudent(
   db: Database,
   id: string,
 ): Promise<AdminStudentRecord | null> {
-  const [row] = await selectAdminStudents(db).where(eq(students.id, id)).limit(1);
+  const [row] = await selectAdminStudents(db)
+    .where(and(eq(students.id, id), isNull(students.archivedAt)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -126,7 +131,7 @@ const refuseTarget = (status: number, msg: string) =>
  * invitation themselves; that remaining risk, and what exposes it, is in
  * SECURITY.md.
  */
-async function checkAssignee(db: Database, psychologistId: string): Promise<void> {
+export async function checkAssignee(db: Database, psychologistId: string): Promise<void> {
   const account = await findUserById(db, psychologistId);
   if (account?.role !== 'PSYCHOLOGIST') throw refuseTarget(400, ADMIN_MSG.notAPsychologist);
   if (!account.active) throw refuseTarget(409, ADMIN_MSG.psychologistInactive);
@@ -157,7 +162,7 @@ export async function assignStudent(
     const [before] = await tx
       .select({ psychologistId: students.assignedPsychologistId })
       .from(students)
-      .where(eq(students.id, studentId))
+      .where(and(eq(students.id, studentId), isNull(students.archivedAt)))
       .for('update');
     if (!before) throw adminStudentNotFound();
     await tx

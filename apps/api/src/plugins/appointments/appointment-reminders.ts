@@ -204,3 +204,17 @@ export async function followStudentEmailChange(ctx: AppContext, studentId: strin
     await remindOfNewAppointment(ctx, appointment);
   }
 }
+
+/**
+ * An archived student (docs/data-model.md#archived-students) is followed by
+ * nobody: what still waits to be sent to them about an appointment is
+ * cancelled, as for an appointment closed. The appointments themselves stay
+ * as they were.
+ */
+export async function forgetArchivedStudentMail(db: Database, studentId: string): Promise<void> {
+  const waiting = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(eq(appointments.studentId, studentId));
+  for (const { id } of waiting) await cancelWaiting(db, id);
+}

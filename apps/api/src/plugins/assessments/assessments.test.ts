@@ -298,19 +298,25 @@ describe('PUT /api/suicide-assessments/:id/final-remarks', () => {
 });
 
 describe('deleting a student', () => {
-  it('takes its assessments with it', async () => {
+  it('archives them with their assessments, which stay as saved (docs/data-model.md#archived-students)', async () => {
     const student = await createStudent(server, lucia);
-    await saveAssessment(server, lucia, student._id);
+    const saved = await saveAssessment(server, lucia, student._id);
     const response = await server.call({
       method: 'DELETE',
       url: `/api/students/${student._id}`,
       token: lucia,
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.json().outcome).toBe('archived');
     const left = await server.server.database.db
-      .select()
+      .select({ id: suicideAssessments.id })
       .from(suicideAssessments)
       .where(eq(suicideAssessments.studentId, student._id));
-    expect(left).toEqual([]);
+    expect(left).toEqual([{ id: saved._id }]);
+    const read = await server.call({
+      method: 'GET',
+      url: `/api/suicide-assessments/${saved._id}`,
+      token: lucia,
+    });
+    expect(read.statusCode).toBe(404);
   });
 });

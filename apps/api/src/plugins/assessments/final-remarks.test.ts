@@ -182,7 +182,7 @@ describe('final remarks are appended, never overwritten (docs/columbia-assessmen
 });
 
 describe('the database keeps remarks append-only', () => {
-  it('refuses a direct UPDATE, DELETE or TRUNCATE, yet deleting the student removes them', async () => {
+  it('refuses a direct UPDATE, DELETE or TRUNCATE, and deleting the student archives them instead', async () => {
     const { studentId, assessment } = await newAssessment();
     await remark(lucia, assessment._id, 'Registro que nadie puede cambiar.');
     const where = eq(assessmentRemarks.assessmentId, assessment._id);
@@ -202,8 +202,14 @@ describe('the database keeps remarks append-only', () => {
       url: `/api/students/${studentId}`,
       token: lucia,
     });
-    expect(deleted.statusCode).toBe(200);
-    expect(await db().select().from(assessmentRemarks).where(where)).toEqual([]);
+    expect(deleted.json().outcome).toBe('archived');
+    expect(await db().select().from(assessmentRemarks).where(where)).toEqual(kept);
+    // Nor can the assessment go, taking its remarks (migration 0019).
+    expect(
+      await refusal(() =>
+        db().delete(suicideAssessments).where(eq(suicideAssessments.id, assessment._id)),
+      ),
+    ).toMatch(/never deleted/);
   });
 });
 

@@ -1,6 +1,11 @@
 import { MSG, type AppointmentStatus } from '@psicocampus/shared/domain';
 import { appointments, students } from '../../db/schema';
-import { auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
+import {
+  auditRowsOf,
+  createStudent,
+  removeEveryStudent,
+  userIdOf,
+} from '../../../test/helpers/patients';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import type { TestServer } from '../../../test/helpers/test-server';
 import { computeAppointmentStatistics } from './statistics.routes';
@@ -84,7 +89,7 @@ async function insertAppointment(studentId: string, date: Date, status: Appointm
 beforeAll(async () => {
   ({ server, lucia, martin, admin } = await serverWithDemoSessions());
   expect(server.config.serviceTimeZone).toBe(ZONE);
-  await server.server.database.db.delete(students);
+  await removeEveryStudent(server.server.database.db);
   const l1 = (await createStudent(server, lucia))._id;
   const l2 = (await createStudent(server, lucia))._id;
   const m1 = (await createStudent(server, martin))._id;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appointments, students, suicideAssessments, users } from '../../db/schema';
 import { outerId } from '../../lib/outer-id';
@@ -13,9 +13,16 @@ import { inCaseloadOf } from '../students/caseload';
 /** A psychologist's current caseload, or the whole service (an administrator). */
 export type StatisticsScope = { kind: 'CASELOAD'; psychologistId: string } | { kind: 'SERVICE' };
 
-/** The students in scope: assessments count by their student's current psychologist. */
-function studentsInScope(scope: StatisticsScope): SQL | undefined {
-  return scope.kind === 'CASELOAD' ? inCaseloadOf(scope.psychologistId) : undefined;
+/**
+ * The students in scope: assessments count by their student's current
+ * psychologist. An archived student is in nobody's caseload
+ * (docs/data-model.md#archived-students); the service's figures of
+ * students leave them out too (`current`), while its months of assessments
+ * and appointments keep what was done.
+ */
+function studentsInScope(scope: StatisticsScope, current = false): SQL | undefined {
+  if (scope.kind === 'CASELOAD') return inCaseloadOf(scope.psychologistId);
+  return current ? isNull(students.archivedAt) : undefined;
 }
 
 export interface KeyCount {
@@ -30,7 +37,7 @@ export async function countStudentsByGender(
   return db
     .select({ key: students.gender, count: count() })
     .from(students)
-    .where(studentsInScope(scope))
+    .where(studentsInScope(scope, true))
     .groupBy(students.gender);
 }
 
@@ -41,7 +48,7 @@ export async function countStudentsBySemester(
   return db
     .select({ key: students.careerLevel, count: count() })
     .from(students)
-    .where(studentsInScope(scope))
+    .where(studentsInScope(scope, true))
     .groupBy(students.careerLevel);
 }
 
@@ -69,7 +76,7 @@ export async function countStudentsByCareer(
       count: count(),
     })
     .from(students)
-    .where(studentsInScope(scope))
+    .where(studentsInScope(scope, true))
     .groupBy(key)
     .orderBy(desc(count()), key);
 }
@@ -110,7 +117,7 @@ export async function countLatestRiskLevels(
     .select({ key: latest.riskLevel, count: count() })
     .from(students)
     .leftJoinLateral(latest, sql`true`)
-    .where(studentsInScope(scope))
+    .where(studentsInScope(scope, true))
     .groupBy(latest.riskLevel);
 }
 

@@ -6,9 +6,14 @@ import {
   type StudentCreateBody,
 } from '@psicocampus/shared/domain';
 import { type RiskLevel } from '@psicocampus/shared/columbia';
-import { students, suicideAssessments, users } from '../../db/schema';
+import { suicideAssessments, users } from '../../db/schema';
 import { calmAnswers, saveAssessment, severeAnswers } from '../../../test/helpers/assessments';
-import { auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
+import {
+  auditRowsOf,
+  createStudent,
+  removeEveryStudent,
+  userIdOf,
+} from '../../../test/helpers/patients';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { computeStatistics } from './statistics.routes';
@@ -49,7 +54,7 @@ function monthsAgo(count: number): Date {
 beforeAll(async () => {
   ({ server, lucia, martin, admin } = await serverWithDemoSessions());
   const { db } = server.server.database;
-  await db.delete(students);
+  await removeEveryStudent(db);
   await db.insert(users).values({
     email: 'baja@psicocampus.test',
     role: 'PSYCHOLOGIST',
@@ -303,7 +308,7 @@ describe('a service of 10,000 students', () => {
       const { db } = fresh.server.database;
       const luciaId = await userIdOf(fresh, 'psychologist');
       const martinId = await userIdOf(fresh, 'psychologist2');
-      await db.delete(students);
+      await removeEveryStudent(db);
       await db.execute(sql`
         insert into students (first_name, last_name, age, gender, email, phone, city, career,
           career_level, employment_status, assigned_psychologist_id, search_key)

@@ -227,25 +227,6 @@ export async function updateStudentAtVersion(
 }
 
 /**
- * Deletes one of the psychologist's students. Its notes, appointments and
- * assessments go with it through ON DELETE CASCADE, inside the same
- * statement and transaction: all of it, or nothing.
- */
-export async function deleteOwnStudent(
-  db: Database,
-  psychologistId: string,
-  id: string,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(students)
-      .where(ownStudent(id, psychologistId))
-      .returning({ id: students.id });
-    return deleted.length > 0;
-  });
-}
-
-/**
  * Fills `search_key` for students written before the column existed (the
  * migration cannot fold accents as the shared `searchKey` does).
  */

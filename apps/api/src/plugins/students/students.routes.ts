@@ -22,7 +22,6 @@ import { ownStudentOr404, psychologistOnly, studentNotFound } from './student-ac
 import { auditedStudentRevision, readOwnStudentDetail } from './student-detail.queries';
 import {
   countCaseload,
-  deleteOwnStudent,
   editChanges,
   fullUpdateChanges,
   insertStudent,
@@ -38,7 +37,11 @@ import { auditedCaseloadRevision } from './student-list.json';
 import { toStudent, toStudentSummary } from './student.view';
 import { planInForceSummary } from '../safety-plans/safety-plan.queries';
 import { toSafetyPlanSummary } from '../safety-plans/safety-plan.view';
-import { followStudentEmailChange } from '../appointments/appointment-reminders';
+import {
+  followStudentEmailChange,
+  forgetArchivedStudentMail,
+} from '../appointments/appointment-reminders';
+import { deleteOrArchiveOwnStudent } from './student-archive.queries';
 
 type IdParams = { Params: { id: string } };
 
@@ -169,10 +172,20 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
     };
   });
 
+  /**
+   * 'Eliminar' (docs/api.md#students): deleted when the student has no
+   * clinical record, archived with every record otherwise; the answer says
+   * which, and so does the audit row ('student.archive').
+   */
   app.delete<IdParams>('/api/students/:id', audited('student.delete'), async (request) => {
     const { user } = signedIn(request);
     const { id } = request.params;
-    if (!isUuid(id) || !(await deleteOwnStudent(db, user.id, id))) throw studentNotFound();
-    return { ok: true, msg: MSG.students.deleted };
+    if (!isUuid(id)) throw studentNotFound();
+    const outcome = await deleteOrArchiveOwnStudent(db, user.id, id, ctx.now());
+    if (!outcome) throw studentNotFound();
+    if (outcome === 'deleted') return { ok: true, msg: MSG.students.deleted, outcome };
+    request.auditAction = 'student.archive';
+    await forgetArchivedStudentMail(db, id);
+    return { ok: true, msg: MSG.students.archived, outcome };
   });
 }

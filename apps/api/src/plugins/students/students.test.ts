@@ -458,15 +458,13 @@ describe('PUT /api/students/:id', () => {
 });
 
 describe('DELETE /api/students/:id', () => {
-  it('deletes the student with its notes and appointments', async () => {
+  it('deletes a student without clinical records, with their appointments', async () => {
     const { db } = server.server.database;
     const student = await createStudent(server, lucia);
-    await addNote(server, lucia, student._id);
     await scheduleAppointment(server, lucia, student._id);
     const response = await remove(lucia, student._id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true, msg: MSG.students.deleted });
-    expect(await db.$count(clinicalNotes, eq(clinicalNotes.studentId, student._id))).toBe(0);
+    expect(response.json()).toEqual({ ok: true, msg: MSG.students.deleted, outcome: 'deleted' });
     expect(await db.$count(appointments, eq(appointments.studentId, student._id))).toBe(0);
     expect((await detail(lucia, student._id)).statusCode).toBe(404);
     expect((await remove(lucia, student._id)).json()).toEqual({
@@ -475,10 +473,19 @@ describe('DELETE /api/students/:id', () => {
     });
   });
 
-  it('deletes all of it or nothing: a failure midway leaves the student and its notes', async () => {
+  it('archives a student with notes instead, every note kept (docs/data-model.md#archived-students)', async () => {
     const { db } = server.server.database;
     const student = await createStudent(server, lucia);
     await addNote(server, lucia, student._id);
+    const response = await remove(lucia, student._id);
+    expect(response.json()).toEqual({ ok: true, msg: MSG.students.archived, outcome: 'archived' });
+    expect(await db.$count(clinicalNotes, eq(clinicalNotes.studentId, student._id))).toBe(1);
+    expect((await detail(lucia, student._id)).statusCode).toBe(404);
+  });
+
+  it('deletes all of it or nothing: a failure midway leaves the student and its appointments', async () => {
+    const { db } = server.server.database;
+    const student = await createStudent(server, lucia);
     await scheduleAppointment(server, lucia, student._id);
     // Make the cascade fail when it reaches the appointments.
     await db.execute(sql`
@@ -499,7 +506,7 @@ describe('DELETE /api/students/:id', () => {
       await db.execute(sql`drop trigger refuse_appointment_delete on appointments`);
       await db.execute(sql`drop function refuse_appointment_delete()`);
     }
-    expect((await detail(lucia, student._id)).json().student.clinicalNotes).toHaveLength(1);
+    expect((await detail(lucia, student._id)).statusCode).toBe(200);
     expect(await db.$count(appointments, eq(appointments.studentId, student._id))).toBe(1);
   });
 

@@ -425,7 +425,8 @@ describe('clinical notes (docs/screens-and-routes.md#student-detail and docs/per
 
   it("deletes one's note after asking, says 'Nota eliminada' and goes to the list (docs/rules-and-messages.md#messages)", async () => {
     const calls = detailApi({
-      other: (call) => (call.method === 'DELETE' ? json({ ok: true, msg: 'ok' }) : undefined),
+      other: (call) =>
+        call.method === 'DELETE' ? json({ ok: true, msg: 'ok', outcome: 'deleted' }) : undefined,
     });
     await renderDetail();
     await loaded();
@@ -474,7 +475,8 @@ describe('clinical notes (docs/screens-and-routes.md#student-detail and docs/per
 describe('deleting the student (docs/rules-and-messages.md#messages)', () => {
   it("asks, then says 'Estudiante Eliminado' and returns to the list", async () => {
     const calls = detailApi({
-      other: (call) => (call.method === 'DELETE' ? json({ ok: true, msg: 'ok' }) : undefined),
+      other: (call) =>
+        call.method === 'DELETE' ? json({ ok: true, msg: 'ok', outcome: 'deleted' }) : undefined,
     });
     await renderDetail();
     await loaded();
@@ -482,13 +484,47 @@ describe('deleting the student (docs/rules-and-messages.md#messages)', () => {
     const question = await alertDialog();
     expect(question).toHaveTextContent(MSG.common.confirmTitle);
     expect(question).toHaveTextContent(MSG.common.confirmText);
+    // Said before, not only after: a student with clinical records is archived.
+    expect(question).toHaveTextContent(MSG.students.deleteArchiveNotice);
     await answerAlert(MSG.common.confirmDelete);
 
-    expect(await alertDialog()).toHaveTextContent(MSG.students.deleted);
+    const done = await alertDialog();
+    expect(done).toHaveTextContent(MSG.students.deleted);
+    expect(done).not.toHaveTextContent(MSG.students.archived);
     expect(calls.find((call) => call.method === 'DELETE')?.path).toBe(
       `/api/students/${student._id}`,
     );
     expect(await landing()).toBe(`lista ${BASE}/patients`);
+  });
+
+  it("says 'Estudiante Archivado' and that every record is kept when the server archived the student (docs/data-model.md#archived-students)", async () => {
+    detailApi({
+      other: (call) =>
+        call.method === 'DELETE'
+          ? json({ ok: true, msg: MSG.students.archived, outcome: 'archived' })
+          : undefined,
+    });
+    await renderDetail();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: MSG.students.delete }));
+    await answerAlert(MSG.common.confirmDelete);
+
+    const done = await alertDialog();
+    expect(done).toHaveTextContent(MSG.students.archived);
+    expect(done).toHaveTextContent(MSG.students.archivedText);
+    expect(done).not.toHaveTextContent(MSG.students.deleted);
+    await answerAlert();
+    expect(await landing()).toBe(`lista ${BASE}/patients`);
+  });
+
+  it("deletes nothing when 'Cancelar' is chosen", async () => {
+    const calls = detailApi();
+    await renderDetail();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: MSG.students.delete }));
+    await answerAlert(MSG.common.cancel);
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(screen.getByRole('heading', { level: 1, name: 'Valentina Ríos' })).toBeInTheDocument();
   });
 
   it.each([
@@ -516,7 +552,7 @@ describe('deleting the student (docs/rules-and-messages.md#messages)', () => {
       other: (call) => {
         if (call.method === 'DELETE') {
           deleted = true;
-          return json({ ok: true, msg: 'ok' });
+          return json({ ok: true, msg: 'ok', outcome: 'deleted' });
         }
         if (call.method === 'GET' && call.path === '/api/students') {
           return json({ ok: true, students: [], total: deleted ? 0 : 1 });
@@ -551,7 +587,8 @@ describe('deleting the student (docs/rules-and-messages.md#messages)', () => {
 
   it('leaves for the list without asking about an appointment being typed: the deletion was confirmed', async () => {
     detailApi({
-      other: (call) => (call.method === 'DELETE' ? json({ ok: true, msg: 'ok' }) : undefined),
+      other: (call) =>
+        call.method === 'DELETE' ? json({ ok: true, msg: 'ok', outcome: 'deleted' }) : undefined,
     });
     await renderDetail();
     await loaded();

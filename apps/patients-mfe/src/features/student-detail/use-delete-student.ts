@@ -5,6 +5,7 @@ import {
   MSG,
   studentDeleted,
   useAppDispatch,
+  type StudentRemoval,
   useDeleteStudentMutation,
 } from '@psicocampus/shared';
 import {
@@ -15,7 +16,21 @@ import {
 } from '@psicocampus/shared/ui';
 
 /**
- * 'Eliminar' (docs/rules-and-messages.md#messages): asks first; then 'Estudiante Eliminado' and back to
+ * What the question before deleting a student says: the warning every delete gives, then
+ * what becomes of a student with clinical records (docs/rules-and-messages.md#confirmations).
+ */
+export const DELETE_STUDENT_QUESTION = `${MSG.common.confirmText}. ${MSG.students.deleteArchiveNotice}`;
+
+/** The dialog after 'Eliminar', by what the server did (docs/data-model.md#archived-students). */
+export function removalMessage(outcome: StudentRemoval): { title: string; text?: string } {
+  return outcome === 'archived'
+    ? { title: MSG.students.archived, text: MSG.students.archivedText }
+    : { title: MSG.students.deleted };
+}
+
+/**
+ * 'Eliminar' (docs/rules-and-messages.md#messages): asks first; then 'Estudiante Eliminado' (or
+ * 'Estudiante Archivado', when the student had clinical records) and back to
  * the list, or the server's message / 'Error al eliminar el estudiante'.
  * Nothing asks for the student afterwards: the cache learns of the deletion
  * only once this screen is gone (docs/permissions.md#audit-log: a request
@@ -39,9 +54,10 @@ export function useDeleteStudent(studentId: string) {
   );
 
   const remove = useCallback(async () => {
-    if (!(await confirmDeletion())) return;
+    if (!(await confirmDeletion(MSG.common.confirmTitle, DELETE_STUDENT_QUESTION))) return;
+    let outcome: StudentRemoval;
     try {
-      await deleteStudent(studentId).unwrap();
+      ({ outcome } = await deleteStudent(studentId).unwrap());
     } catch (error) {
       await showError(errorMessage(error, MSG.students.deleteError));
       return;
@@ -49,7 +65,8 @@ export function useDeleteStudent(studentId: string) {
     deleted.current = true;
     // patients/:id → patients; what was typed about this student goes with them.
     leaveWithoutAsking(() => void navigate('..', { relative: 'path' }));
-    await showSuccess(MSG.students.deleted);
+    const { title, text } = removalMessage(outcome);
+    await showSuccess(title, text);
   }, [deleteStudent, leaveWithoutAsking, navigate, studentId]);
 
   return { remove, isDeleting: isLoading };

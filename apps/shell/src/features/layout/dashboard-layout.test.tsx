@@ -78,6 +78,7 @@ describe('the dashboard menu', () => {
       'Inicio',
       'Estadísticas',
       'Usuarios',
+      'Archivados',
       'Auditoría',
       'Correos',
       'Perfil',

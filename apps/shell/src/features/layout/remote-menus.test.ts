@@ -23,6 +23,7 @@ describe('remote-menus.json', () => {
       'home',
       'static-admin',
       'users',
+      'archived-students',
       'audit',
       'mail',
       'profile',

@@ -32,3 +32,15 @@ export const assignmentSchema = object({
     .defined(MSG.validation.psychologistRequired),
 });
 export type AssignmentBody = InferType<typeof assignmentSchema>;
+
+/**
+ * POST /api/admin/students/:id/restore: the psychologist an archived student
+ * is given back to (docs/api.md#archived-students); never nobody.
+ */
+export const restoreSchema = object({
+  psychologistId: text()
+    .trim()
+    .uuid(MSG.api.invalidId)
+    .required(MSG.validation.psychologistRequired),
+});
+export type RestoreBody = InferType<typeof restoreSchema>;
