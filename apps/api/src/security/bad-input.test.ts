@@ -175,6 +175,27 @@ async function count(table: 'students' | 'clinical_notes'): Promise<number> {
   return result.rows[0]!.n;
 }
 
+/**
+ * An import whose second row has `changes`: refused whole with a 400 whose
+ * one error is `error`, and no student added.
+ */
+async function expectImportRowRefused(
+  changes: Parameters<typeof studentRow>[1],
+  error: { row: number; column: string; field: string; msg: string },
+) {
+  const before = await count('students');
+  const file = await xlsxFile([[...TEMPLATE_HEADERS], studentRow(1), studentRow(2, changes)]);
+  const response = await server.call({
+    method: 'POST',
+    url: '/api/students/import',
+    token: psychologist,
+    ...fileUpload(file),
+  });
+  expect(response.statusCode).toBe(400);
+  expect(response.json().errors).toEqual([error]);
+  expect(await count('students')).toBe(before);
+}
+
 describe('bidirectional controls are refused wherever text comes in', () => {
   /** A note that reads "Sin riesgo: alto en este" where it stores something else. */
   const TROJAN = 'Sin riesgo \u202eetse ne otla\u202c';
@@ -205,23 +226,10 @@ describe('bidirectional controls are refused wherever text comes in', () => {
   });
 
   it('in a row of an import', async () => {
-    const before = await count('students');
-    const file = await xlsxFile([
-      [...TEMPLATE_HEADERS],
-      studentRow(1),
-      studentRow(2, { Ciudad: 'Qui\u200fto' }),
-    ]);
-    const response = await server.call({
-      method: 'POST',
-      url: '/api/students/import',
-      token: psychologist,
-      ...fileUpload(file),
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([
+    await expectImportRowRefused(
+      { Ciudad: 'Qui\u200fto' },
       { row: 3, column: 'Ciudad', field: 'city', msg: MSG.validation.bidiControl },
-    ]);
-    expect(await count('students')).toBe(before);
+    );
   });
 });
 
@@ -243,22 +251,9 @@ describe('line breaks and tabs are refused in a field of one line, wherever it c
   });
 
   it('a row of an import whose name holds a line break', async () => {
-    const before = await count('students');
-    const file = await xlsxFile([
-      [...TEMPLATE_HEADERS],
-      studentRow(1),
-      studentRow(2, { Nombres: 'Ana\nMaría' }),
-    ]);
-    const response = await server.call({
-      method: 'POST',
-      url: '/api/students/import',
-      token: psychologist,
-      ...fileUpload(file),
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([
+    await expectImportRowRefused(
+      { Nombres: 'Ana\nMaría' },
       { row: 3, column: 'Nombres', field: 'firstName', msg: MSG.validation.singleLine },
-    ]);
-    expect(await count('students')).toBe(before);
+    );
   });
 });
