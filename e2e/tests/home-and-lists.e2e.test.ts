@@ -30,6 +30,7 @@ beforeAll(async () => {
   product = await startProduct({ env: { SEED_DEMO: 'showcase' } });
   psychologist = await newPage(browser);
   await signIn(psychologist.page, product.url, DEMO.psychologist, /\/psychologist\/dashboard$/);
+  await bookSessionNow(psychologist.page);
   admin = await newPage(browser);
   await signIn(admin.page, product.url, DEMO.admin, /\/dashboard\/home$/);
 }, 180_000);
@@ -46,6 +47,32 @@ async function api<T>(page: Page, path: string): Promise<T> {
   const response = await fetch(`${product.url}${path}`, { headers: { 'x-token': token! } });
   expect(response.status).toBe(200);
   return (await response.json()) as T;
+}
+
+/**
+ * Books, through the API, a session starting this second. The showcase fills
+ * 'Citas de hoy' only while some of today's working hours are ahead: in the
+ * evening and at weekends the list is rightly empty, yet this file lays out
+ * every list with its first row.
+ */
+async function bookSessionNow(page: Page): Promise<void> {
+  const token = (await storedToken(page))!;
+  const { students } = await api<{ students: Array<{ _id: string }> }>(
+    page,
+    '/api/students?page=1&pageSize=1',
+  );
+  const response = await fetch(`${product.url}/api/appointments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-token': token },
+    body: JSON.stringify({
+      studentId: students[0]!._id,
+      date: new Date(Date.now() - 1000).toISOString(),
+      reason: 'Seguimiento',
+      notes: '',
+      confirmOverlap: true,
+    }),
+  });
+  expect(response.status).toBe(201);
 }
 
 interface Listed {
