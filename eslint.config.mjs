@@ -39,6 +39,15 @@ const sharedRouter = [
       'The page shares only part of react-router-dom: add the name to tools/rspack/react-router-dom.mjs first.',
   },
 ];
+// One store, typed once (libs/shared/src/store/create-store.ts): the plain
+// hooks need a cast or a type argument at every caller, and each is a chance
+// to type the state wrongly.
+const plainReduxHooks = {
+  name: 'react-redux',
+  importNames: ['useSelector', 'useDispatch', 'useStore'],
+  message:
+    'Use useAppSelector, useAppDispatch or useAppStore from @psicocampus/shared/core: the store typed once.',
+};
 const noReactRouter = {
   group: ['react-router', 'react-router/*'],
   message:
@@ -101,7 +110,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: sharedRouter,
+          paths: [...sharedRouter, plainReduxHooks],
           patterns: [
             noOtherApps,
             noReactRouter,
@@ -186,7 +195,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: sharedRouter,
+          paths: [...sharedRouter, plainReduxHooks],
           patterns: [
             { ...noOtherApps, message: 'libs/shared never imports an app.' },
             { regex: '(^|/)apps/', message: 'libs/shared never imports an app.' },

@@ -43,6 +43,18 @@ describe('architecture rules enforced by lint', () => {
     expect(messages.join('\n')).toMatch(/only @psicocampus\/shared\/domain/);
   });
 
+  it.each([
+    ['a remote', 'useSelector', 'apps/patients-mfe/src/features/x.ts'],
+    ['the shell', 'useDispatch', 'apps/shell/src/features/x.ts'],
+    ['the shared library', 'useStore', 'libs/shared/src/forms/x.ts'],
+  ])("stops %s from taking react-redux's untyped %s", async (_, hook, file) => {
+    const messages = await lintAs(
+      file,
+      `import { ${hook} } from 'react-redux';\nexport const h = ${hook};\n`,
+    );
+    expect(messages.join('\n')).toMatch(/no-restricted-imports: .*useAppStore/);
+  });
+
   it('accepts the imports the architecture allows', async () => {
     expect(
       await lintAs(
@@ -54,6 +66,12 @@ describe('architecture rules enforced by lint', () => {
       await lintAs(
         'apps/patients-mfe/src/x.ts',
         "import { api } from '@psicocampus/shared';\nexport const a = api;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lintAs(
+        'apps/shell/src/features/x.ts',
+        "import { Provider } from 'react-redux';\nimport { useAppStore } from '@psicocampus/shared/core';\nexport const p = [Provider, useAppStore];\n",
       ),
     ).toEqual([]);
   });

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { useStore } from 'react-redux';
-import { sessionActive, sessionEnded, type AppStore } from '@psicocampus/shared/core';
+import { sessionActive, sessionEnded, useAppStore, type AppStore } from '@psicocampus/shared/core';
 
 /** A failed transfer, shaped like an RTK Query error so errorMessage() reads it. */
 export interface TransferError {
@@ -49,7 +48,7 @@ function afterCall(store: AppStore, token: string | null, status: number, sentAt
  * the server's file name.
  */
 export function useDownload(): (path: string, fallbackName: string) => Promise<void> {
-  const store = useStore() as AppStore;
+  const store = useAppStore();
   return useCallback(
     async (path, fallbackName) => {
       const { config, session } = store.getState();
@@ -84,7 +83,7 @@ export function useUpload(): <T>(
   file: File,
   onProgress: (percent: number) => void,
 ) => Promise<T> {
-  const store = useStore() as AppStore;
+  const store = useAppStore();
   return useCallback(
     <T>(path: string, field: string, file: File, onProgress: (percent: number) => void) =>
       new Promise<T>((resolve, reject) => {

@@ -6,7 +6,8 @@ import {
   type Middleware,
   type Reducer,
 } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
+// eslint-disable-next-line no-restricted-imports -- the typed hooks are made here, from the plain ones
+import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { api } from '../api/api-slice';
 import { initialSessionState, sessionSlice, type SessionState } from '../session/session-slice';
 import {
@@ -156,3 +157,4 @@ export type AppDispatch = AppStore['dispatch'];
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<SharedRootState>();
+export const useAppStore = useStore.withTypes<AppStore>();

@@ -7,14 +7,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useStore } from 'react-redux';
 import {
   unstable_HistoryRouter as HistoryRouter,
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createMemoryHistory as createMemoryHistory,
   type Location,
 } from 'react-router-dom';
-import type { SharedRootState } from '@psicocampus/shared/core';
+import { useAppStore } from '@psicocampus/shared/core';
 import { confirmDiscard } from './confirm-discard';
 import { closeDialog } from './dialogs';
 import { guardHistory, type LeaveRegistry, type RouterHistory } from './guarded-history';
@@ -32,7 +31,7 @@ const LeaveGuardContext = createContext<LeaveRegistry | null>(null);
 
 /** A router on `history`, guarded; inside the store's Provider (a session that ends is never stopped). */
 function GuardedRouter({ inner, children }: { inner: () => RouterHistory; children: ReactNode }) {
-  const store = useStore<SharedRootState>();
+  const store = useAppStore();
   const [{ history, registry }] = useState(() =>
     guardHistory(inner(), {
       // A session that ended goes to /login at once: its drafts wait for the

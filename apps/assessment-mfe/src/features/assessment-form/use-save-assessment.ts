@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSelector } from 'react-redux';
 import { flushSync } from 'react-dom';
 import {
   assessmentProblems,
@@ -10,6 +9,7 @@ import {
   MSG,
   normalizeAssessment,
   selectSessionToken,
+  useAppSelector,
   useCreateAssessmentMutation,
   type AssessmentAnswers,
   type RiskLevel,
@@ -89,7 +89,7 @@ export function useSaveAssessment({
   const busy = useRef(false);
   const pending = useRef<PendingSave | null>(null);
   const [waitingForSession, setWaitingForSession] = useState(false);
-  const token = useSelector(selectSessionToken);
+  const token = useAppSelector(selectSessionToken);
 
   const submit = useCallback(
     async (values: AssessmentAnswers, helpers: FormikHelpers<AssessmentAnswers>) => {

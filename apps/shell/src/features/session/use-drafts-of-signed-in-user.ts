@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from 'react-redux';
-import { selectSessionUser, useAppSelector, type AppStore } from '@psicocampus/shared/core';
+import { selectSessionUser, useAppSelector, useAppStore } from '@psicocampus/shared/core';
 import { clearDrafts, draftStorage } from '@psicocampus/shared/forms';
 
 /**
@@ -11,7 +10,7 @@ import { clearDrafts, draftStorage } from '@psicocampus/shared/forms';
  * same person's next sign-in.
  */
 export function useDraftsOfSignedInUser(): void {
-  const store = useStore() as AppStore;
+  const store = useAppStore();
   const userId = useAppSelector(selectSessionUser)?.id;
   useEffect(() => {
     if (userId) clearDrafts(draftStorage(), userId);

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
-import { useStore } from 'react-redux';
-import type { AppStore } from '@psicocampus/shared/core';
+import { useAppStore } from '@psicocampus/shared/core';
 
 /**
  * Typing anywhere in the page counts as activity while someone is signed in
  * (docs/sign-in-and-sessions.md#sessions).
  */
 export function useTypingKeepsSession(): void {
-  const store = useStore() as AppStore;
+  const store = useAppStore();
   useEffect(() => {
     let stop: (() => void) | undefined;
     let done = false;

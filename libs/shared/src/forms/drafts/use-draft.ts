@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useStore } from 'react-redux';
-import { selectSessionUser, useAppSelector, type SharedRootState } from '@psicocampus/shared/core';
+import { selectSessionUser, useAppSelector, useAppStore } from '@psicocampus/shared/core';
 import { draftKey, draftStorage, readDraft, removeDraft, writeDraft } from './draft-storage';
 
 /** How long typing pauses before the draft is written. */
@@ -35,7 +34,7 @@ interface Pending {
  */
 export function useDraft<T>(screen: string | null, pristine: T): Draft<T> {
   const userId = useAppSelector(selectSessionUser)?.id;
-  const store = useStore<SharedRootState>();
+  const store = useAppStore();
   const key = userId && screen ? draftKey(userId, screen) : null;
   const restored = useMemo(() => (key ? readDraft<T>(draftStorage(), key) : null), [key]);
   // Compared by content: callers may pass a new object on every render.

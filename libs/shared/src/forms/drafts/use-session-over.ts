@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { useStore } from 'react-redux';
-import type { SharedRootState } from '@psicocampus/shared/core';
+import { useAppStore } from '@psicocampus/shared/core';
 
 /**
  * Whether the session has ended, asked after a failed save: the server
@@ -9,6 +8,6 @@ import type { SharedRootState } from '@psicocampus/shared/core';
  * login page.
  */
 export function useIsSessionOver(): () => boolean {
-  const store = useStore<SharedRootState>();
+  const store = useAppStore();
   return useCallback(() => store.getState().session.token === null, [store]);
 }
