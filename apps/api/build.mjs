@@ -26,6 +26,8 @@ const result = await build({
     'assessments-check': 'src/cli/assessments-check.ts',
     // `npm run audit:verify`: the audit log's chain recomputed (docs/data-model.md#audit-chain).
     'audit-verify': 'src/cli/audit-verify.ts',
+    // `npm run purge [-- --dry-run]`: archived records past retention, as the schema's owner (docs/data-model.md#retention-and-purge).
+    purge: 'src/cli/purge.ts',
   },
   outdir: 'dist',
   bundle: true,

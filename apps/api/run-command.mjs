@@ -1,8 +1,9 @@
-// `npm run create-admin|reset-mfa|backup|restore|migrate|assessments:check|audit:verify -- ...` from the repository's root:
+// `npm run create-admin|reset-mfa|backup|restore|migrate|assessments:check|audit:verify|purge -- ...` from the repository's root:
 // builds the server first when its dist/<command>.js is not there yet, then
 // runs it with the same arguments, environment and working directory (so
 // DATA_DIR, DATABASE_URL, PUBLIC_URL and SMTP_URL mean what they mean for
-// `npm start`; `migrate` also reads MIGRATION_DATABASE_URL and DATABASE_APP_ROLE).
+// `npm start`; `migrate` also reads MIGRATION_DATABASE_URL and DATABASE_APP_ROLE,
+// `purge` MIGRATION_DATABASE_URL and RECORD_RETENTION_YEARS).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ const COMMANDS = [
   'migrate',
   'assessments-check',
   'audit-verify',
+  'purge',
 ];
 const [name, ...args] = process.argv.slice(2);
 if (!COMMANDS.includes(name)) {

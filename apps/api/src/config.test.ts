@@ -124,6 +124,20 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('reads the record retention: 15 years by default; refuses at start a value that is not whole years from 1 to 100', () => {
+    expect(loadConfig({})).toMatchObject({ recordRetentionYears: 15 });
+    expect(loadConfig({ RECORD_RETENTION_YEARS: ' 20 ' })).toMatchObject({
+      recordRetentionYears: 20,
+    });
+    for (const years of ['0', '-5', '7.5', 'quince', '101', '15 años']) {
+      expect(() => loadConfig({ RECORD_RETENTION_YEARS: years })).toThrow(
+        new ConfigError(
+          `RECORD_RETENTION_YEARS must be a whole number of years between 1 and 100, got "${years}"`,
+        ),
+      );
+    }
+  });
+
   it('reads the phones the safety plan prints: no service phone and ECU 911 by default; refuses a text that is not a phone', () => {
     expect(loadConfig({})).toMatchObject({ servicePhone: null, crisisLine: '911' });
     expect(loadConfig({ SERVICE_PHONE: ' (02) 299-1700 ', CRISIS_LINE: '+593 171' })).toMatchObject(

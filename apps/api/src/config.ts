@@ -120,6 +120,13 @@ export interface AppConfig {
    * can serve; the tests that import tens of thousands of students raise it.
    */
   embeddedMaxStudents?: number;
+  /**
+   * How many years an archived student's record is kept after the later of
+   * their archive and their last clinical activity (`RECORD_RETENTION_YEARS`,
+   * 15 when unset): the service sets its legal obligation. Past it,
+   * `npm run purge` removes the record for good (docs/data-model.md#retention-and-purge).
+   */
+  recordRetentionYears: number;
 }
 
 export class ConfigError extends Error {}
@@ -255,6 +262,27 @@ function parseDays(raw: string | undefined, variable: string, fallback: number):
   return days;
 }
 
+/** The retention when `RECORD_RETENTION_YEARS` is unset, and the most it may be. */
+export const DEFAULT_RECORD_RETENTION_YEARS = 15;
+export const MAX_RECORD_RETENTION_YEARS = 100;
+
+/**
+ * `RECORD_RETENTION_YEARS`: whole years, 1 to MAX_RECORD_RETENTION_YEARS.
+ * A wrong value stops the start rather than falling back to the default: a
+ * purge run with a retention the operator did not mean erases records for good.
+ */
+function parseRetentionYears(raw: string | undefined): number {
+  const value = raw?.trim() ?? '';
+  if (value === '') return DEFAULT_RECORD_RETENTION_YEARS;
+  const years = Number(value);
+  if (!/^\d+$/.test(value) || years < 1 || years > MAX_RECORD_RETENTION_YEARS) {
+    throw new ConfigError(
+      `RECORD_RETENTION_YEARS must be a whole number of years between 1 and ${MAX_RECORD_RETENTION_YEARS}, got "${raw}"`,
+    );
+  }
+  return years;
+}
+
 /** Where appointments take place when `APPOINTMENT_PLACE` is unset. */
 export const DEFAULT_APPOINTMENT_PLACE = 'en línea';
 
@@ -340,5 +368,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     crisisLine: parsePhone(env.CRISIS_LINE, 'CRISIS_LINE') ?? DEFAULT_CRISIS_LINE,
     mfaRequiredForAdmins: parseOnOff(env.ADMIN_MFA_REQUIRED, 'ADMIN_MFA_REQUIRED', true),
     mfaEncryptionKey: parseEncryptionKey(env.MFA_ENCRYPTION_KEY),
+    recordRetentionYears: parseRetentionYears(env.RECORD_RETENTION_YEARS),
   };
 }

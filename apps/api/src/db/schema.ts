@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -489,6 +490,35 @@ export const safetyPlanRevisions = pgTable(
       'safety_plan_revisions_sections_length_check',
       sql`char_length(${t.warningSigns}) <= 4000 and char_length(${t.copingStrategies}) <= 4000 and char_length(${t.socialDistractions}) <= 4000 and char_length(${t.helpContacts}) <= 4000 and char_length(${t.professionalContacts}) <= 4000 and char_length(${t.safeEnvironment}) <= 4000 and char_length(${t.reasonForLiving}) <= 4000`,
     ),
+  ],
+);
+
+/**
+ * What purged students gave the service's statistics
+ * (docs/data-model.md#retention-and-purge, migration 0020): their
+ * assessments, and their appointments by status, counted per quarter hour
+ * of UTC. The statistics add these to the live tables' counts, so that a
+ * purge changes no figure. A quarter hour because every zone's month starts
+ * on one (offsets are whole quarters of an hour), so any SERVICE_TIME_ZONE
+ * finds each count in the right month; no student, psychologist or text.
+ * Written only by the purge, as the schema's owner (a trigger refuses
+ * everyone else).
+ */
+export const purgedStatistics = pgTable(
+  'purged_statistics',
+  {
+    /** 'assessment' or 'appointment'. */
+    kind: text().notNull(),
+    /** The appointment's status; '' for an assessment. */
+    status: text().notNull().default(''),
+    /** The start of the quarter hour (UTC) the records fell in. */
+    periodStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.status, t.periodStart] }),
+    check('purged_statistics_kind_check', sql`${t.kind} in ('assessment', 'appointment')`),
+    check('purged_statistics_count_check', sql`${t.count} > 0`),
   ],
 );
 

@@ -22,6 +22,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'student.delete': 'Eliminación de un estudiante',
   'student.archive': 'Archivo de un estudiante con registros clínicos',
   'student.restore': 'Restauración de un estudiante archivado',
+  'student.purge':
+    'Eliminación definitiva de un estudiante archivado (plazo de conservación cumplido)',
   'student.import': 'Importación de estudiantes',
   'student.assign': 'Asignación de un estudiante',
   'student.reassign': 'Reasignación de un estudiante a otro/a psicólogo/a',

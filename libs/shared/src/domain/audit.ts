@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'student.delete',
   'student.archive',
   'student.restore',
+  'student.purge',
   'student.import',
   'student.assign',
   'student.reassign',

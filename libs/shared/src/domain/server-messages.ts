@@ -1,3 +1,7 @@
+import { PURGE_MSG } from './purge-messages';
+
+export type { PurgeCounts } from './purge-messages';
+
 /**
  * The part of the Spanish message catalogue that only the server shows: the
  * PDF reports, the mails, the import's template and the operator's commands. It is its own entry,
@@ -350,6 +354,8 @@ export const SERVER_MSG = {
         'Cada una se muestra marcada en su pantalla, en el historial del estudiante y en su PDF. Revísalas con quien las registró; si hace falta, registra una evaluación nueva o una observación posterior.',
       crashed: 'No se pudieron revisar las evaluaciones:',
     },
+    /** `npm run purge` (docs/data-model.md#retention-and-purge). */
+    purge: PURGE_MSG,
     auditVerify: {
       usage: 'Uso: npm run audit:verify [-- --anchor N:HUELLA]',
       invalidAnchor:

@@ -4,6 +4,11 @@ import { appointments, students, suicideAssessments, users } from '../../db/sche
 import { outerId } from '../../lib/outer-id';
 import { folded } from '../../lib/text-search';
 import { inCaseloadOf } from '../students/caseload';
+import {
+  addCounts,
+  countPurgedAppointmentsPerMonth,
+  countPurgedAssessmentsPerRange,
+} from './statistics-purged.queries';
 
 /**
  * The counts behind the statistics (docs/screens-and-routes.md#statistics), each one GROUP BY query
@@ -138,6 +143,19 @@ export async function countAssessmentsPerRange(
   scope: StatisticsScope,
   bounds: Date[],
 ): Promise<BucketCount[]> {
+  const [live, purged] = await Promise.all([
+    countLiveAssessmentsPerRange(db, scope, bounds),
+    // A purged student's assessments stay in the service's months (docs/data-model.md#retention-and-purge).
+    scope.kind === 'SERVICE' ? countPurgedAssessmentsPerRange(db, bounds) : [],
+  ]);
+  return addCounts(live, purged, (row) => String(row.bucket));
+}
+
+async function countLiveAssessmentsPerRange(
+  db: Database,
+  scope: StatisticsScope,
+  bounds: Date[],
+): Promise<BucketCount[]> {
   const thresholds = sql.join(
     bounds.map((bound) => sql`${bound.toISOString()}::timestamptz`),
     sql`, `,
@@ -189,6 +207,19 @@ export interface MonthStatusCount {
  * appointment at 2026-12-01T03:00Z is November in America/Guayaquil.
  */
 export async function countAppointmentsPerMonth(
+  db: Database,
+  scope: StatisticsScope,
+  range: { first: string; end: string; timeZone: string },
+): Promise<MonthStatusCount[]> {
+  const [live, purged] = await Promise.all([
+    countLiveAppointmentsPerMonth(db, scope, range),
+    // As above: a purged student's appointments stay in the service's months.
+    scope.kind === 'SERVICE' ? countPurgedAppointmentsPerMonth(db, range) : [],
+  ]);
+  return addCounts(live, purged, (row) => `${row.month} ${row.status}`);
+}
+
+async function countLiveAppointmentsPerMonth(
   db: Database,
   scope: StatisticsScope,
   range: { first: string; end: string; timeZone: string },
