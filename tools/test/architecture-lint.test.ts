@@ -55,6 +55,15 @@ describe('architecture rules enforced by lint', () => {
     expect(messages.join('\n')).toMatch(/no-restricted-imports: .*useAppStore/);
   });
 
+  it('refuses an import circle', async () => {
+    // The schemas take their messages from the catalogue: the catalogue taking a schema back closes a circle.
+    const messages = await lintAs(
+      'libs/shared/src/domain/messages.ts',
+      "import { appointmentSchema } from './schemas/appointment.schemas';\nexport const s = appointmentSchema;\n",
+    );
+    expect(messages.join('\n')).toMatch(/import-x\/no-cycle/);
+  });
+
   it('accepts the imports the architecture allows', async () => {
     expect(
       await lintAs(
