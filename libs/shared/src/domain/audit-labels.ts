@@ -1,4 +1,25 @@
-import type { AuditAction } from './audit';
+import { AUDIT_ACTIONS, type AuditAction } from './audit';
+
+/**
+ * Actions added after the sign-in page reached its size budget
+ * (docs/limits-and-budgets.md#front-end): `AUDIT_ACTIONS` is in every page's
+ * bundle, this list only where the log is read (the audit screen, the
+ * server), so a new action costs the sign-in page nothing.
+ */
+export const LATER_AUDIT_ACTIONS = ['report.record_pdf', 'report.record_fhir'] as const;
+
+/** Every action of the log, in the audit screen's order. */
+export const EVERY_AUDIT_ACTION: readonly AuditAction[] = [
+  ...AUDIT_ACTIONS,
+  ...LATER_AUDIT_ACTIONS,
+];
+
+const EVERY_ACTION: ReadonlySet<string> = new Set(EVERY_AUDIT_ACTION);
+
+/** Whether a value (a filter read from the address bar) names an action of the log. */
+export function isLoggedAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && EVERY_ACTION.has(value);
+}
 
 /**
  * The Spanish name of each action of the audit log (`AUDIT_ACTIONS` of the
@@ -54,6 +75,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'safety_plan.read': 'Consulta de un plan de seguridad',
   'safety_plan.save': 'Revisión de un plan de seguridad',
   'report.safety_plan': 'Descarga de un plan de seguridad',
+  'report.record_pdf': 'Exportación del expediente completo de un estudiante (PDF)',
+  'report.record_fhir': 'Exportación del expediente completo de un estudiante (FHIR)',
   'follow_up.list': 'Consulta del seguimiento prioritario',
   'follow_up.counts': 'Consulta de los recuentos de seguimiento',
   'student.history': 'Consulta del historial de un estudiante',
