@@ -56,6 +56,109 @@ async function collect<View>(batches: AsyncIterable<View[]>): Promise<View[]> {
   return all;
 }
 
+/** What an export works with: the server's context, the report workers, the limits. */
+interface ExportDeps {
+  ctx: AppContext;
+  pdf: PdfRenderer;
+  limits: { maxRecords: number; maxCharacters: number };
+  /** The Questionnaire's canonical URL, where each QuestionnaireResponse points. */
+  questionnaireUrl: string;
+}
+
+/** The record's size, refused whole past a limit before a single text is read. */
+async function sizeWithin(
+  { ctx, limits }: ExportDeps,
+  request: FastifyRequest,
+  studentId: string,
+): Promise<RecordSize> {
+  const size = await recordSize(ctx.db, studentId);
+  request.auditDetail = { records: size.records, characters: size.characters };
+  if (size.records > limits.maxRecords || size.characters > limits.maxCharacters) {
+    throw new HttpError(
+      413,
+      RECORD_EXPORT_MSG.tooLarge(
+        size.records,
+        size.characters,
+        limits.maxRecords,
+        limits.maxCharacters,
+      ),
+    );
+  }
+  return size;
+}
+
+/**
+ * The PDF: read a batch at a time (at most the limit's worth is held), laid
+ * out in the report workers, never on the server's thread
+ * (docs/decisions.md#heavy-work-off-the-main-thread).
+ */
+async function exportPdf(
+  deps: ExportDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  record: StudentRecord,
+) {
+  const { ctx } = deps;
+  const { db } = ctx;
+  const studentId = record.student.id;
+  await sizeWithin(deps, request, studentId);
+  const notes = await collect(mapped(noteBatches(db, studentId), toClinicalNote));
+  const assessments = await collect(mapped(assessmentBatches(db, studentId), toAssessment));
+  const revisions = await collect(mapped(revisionBatches(db, studentId), toSafetyPlan));
+  const appointments = await collect(mapped(appointmentBatches(db, studentId), toAppointment));
+  const { user } = signedIn(request);
+  const now = ctx.now();
+  const file = await deps.pdf.render({
+    kind: 'record',
+    generatedAt: now.toISOString(),
+    timeZone: ctx.config.serviceTimeZone,
+    student: toStudentSummary(record),
+    archivedAt: record.student.archivedAt?.toISOString() ?? null,
+    exportedBy: { firstName: user.firstName, lastName: user.lastName, role: user.role },
+    notes,
+    assessments,
+    revisions,
+    appointments,
+  });
+  const name = reportFileName('expediente', record.student, now, ctx.config.serviceTimeZone);
+  return pdfAnswer(reply, file, name);
+}
+
+/** The Bundle, streamed: each batch is written out as JSON before the next is read. */
+async function exportFhir(
+  deps: ExportDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  record: StudentRecord,
+) {
+  const { ctx } = deps;
+  const { db } = ctx;
+  const studentId = record.student.id;
+  await sizeWithin(deps, request, studentId);
+  const now = ctx.now();
+  const json = recordBundleJson({
+    student: toStudentSummary(record),
+    archived: record.student.archivedAt !== null,
+    questionnaireUrl: deps.questionnaireUrl,
+    now,
+    assessments: mapped(assessmentBatches(db, studentId), toAssessment),
+    revisions: mapped(revisionBatches(db, studentId), toSafetyPlan),
+    notes: mapped(noteBatches(db, studentId), toClinicalNote),
+    appointments: mapped(appointmentBatches(db, studentId), toAppointment),
+  });
+  const name = reportFileName(
+    'expediente',
+    record.student,
+    now,
+    ctx.config.serviceTimeZone,
+    'json',
+  );
+  void reply
+    .type('application/fhir+json; charset=utf-8')
+    .header('Content-Disposition', attachment(name));
+  return Readable.from(json);
+}
+
 /**
  * A student's whole record, handed over on request (docs/api.md#record-export):
  * to their psychologist, and to an administrator for an archived student
@@ -68,88 +171,15 @@ export async function recordExportRoutes(
 ) {
   const { ctx, pdf } = opts;
   const { db } = ctx;
-  const limits = ctx.config.recordExportLimits ?? {
-    maxRecords: RECORD_EXPORT_MAX_RECORDS,
-    maxCharacters: RECORD_EXPORT_MAX_CHARACTERS,
+  const deps: ExportDeps = {
+    ctx,
+    pdf,
+    limits: ctx.config.recordExportLimits ?? {
+      maxRecords: RECORD_EXPORT_MAX_RECORDS,
+      maxCharacters: RECORD_EXPORT_MAX_CHARACTERS,
+    },
+    questionnaireUrl: `${ctx.config.publicUrl}${FHIR_PREFIX}/Questionnaire/${QUESTIONNAIRE_ID}`,
   };
-  const questionnaireUrl = `${ctx.config.publicUrl}${FHIR_PREFIX}/Questionnaire/${QUESTIONNAIRE_ID}`;
-
-  /** The record's size, refused whole past a limit before a single text is read. */
-  async function sizeWithin(request: FastifyRequest, studentId: string): Promise<RecordSize> {
-    const size = await recordSize(db, studentId);
-    request.auditDetail = { records: size.records, characters: size.characters };
-    if (size.records > limits.maxRecords || size.characters > limits.maxCharacters) {
-      throw new HttpError(
-        413,
-        RECORD_EXPORT_MSG.tooLarge(
-          size.records,
-          size.characters,
-          limits.maxRecords,
-          limits.maxCharacters,
-        ),
-      );
-    }
-    return size;
-  }
-
-  /**
-   * The PDF: read a batch at a time (at most the limit's worth is held), laid
-   * out in the report workers, never on the server's thread
-   * (docs/decisions.md#heavy-work-off-the-main-thread).
-   */
-  async function exportPdf(request: FastifyRequest, reply: FastifyReply, record: StudentRecord) {
-    const studentId = record.student.id;
-    await sizeWithin(request, studentId);
-    const notes = await collect(mapped(noteBatches(db, studentId), toClinicalNote));
-    const assessments = await collect(mapped(assessmentBatches(db, studentId), toAssessment));
-    const revisions = await collect(mapped(revisionBatches(db, studentId), toSafetyPlan));
-    const appointments = await collect(mapped(appointmentBatches(db, studentId), toAppointment));
-    const { user } = signedIn(request);
-    const now = ctx.now();
-    const file = await pdf.render({
-      kind: 'record',
-      generatedAt: now.toISOString(),
-      timeZone: ctx.config.serviceTimeZone,
-      student: toStudentSummary(record),
-      archivedAt: record.student.archivedAt?.toISOString() ?? null,
-      exportedBy: { firstName: user.firstName, lastName: user.lastName, role: user.role },
-      notes,
-      assessments,
-      revisions,
-      appointments,
-    });
-    const name = reportFileName('expediente', record.student, now, ctx.config.serviceTimeZone);
-    return pdfAnswer(reply, file, name);
-  }
-
-  /** The Bundle, streamed: each batch is written out as JSON before the next is read. */
-  async function exportFhir(request: FastifyRequest, reply: FastifyReply, record: StudentRecord) {
-    const studentId = record.student.id;
-    await sizeWithin(request, studentId);
-    const now = ctx.now();
-    const json = recordBundleJson({
-      student: toStudentSummary(record),
-      archived: record.student.archivedAt !== null,
-      questionnaireUrl,
-      now,
-      assessments: mapped(assessmentBatches(db, studentId), toAssessment),
-      revisions: mapped(revisionBatches(db, studentId), toSafetyPlan),
-      notes: mapped(noteBatches(db, studentId), toClinicalNote),
-      appointments: mapped(appointmentBatches(db, studentId), toAppointment),
-    });
-    const name = reportFileName(
-      'expediente',
-      record.student,
-      now,
-      ctx.config.serviceTimeZone,
-      'json',
-    );
-    void reply
-      .type('application/fhir+json; charset=utf-8')
-      .header('Content-Disposition', attachment(name));
-    return Readable.from(json);
-  }
-
   const EXPORTS = { pdf: exportPdf, fhir: exportFhir } as const;
 
   for (const format of ['pdf', 'fhir'] as const) {
@@ -163,7 +193,7 @@ export async function recordExportRoutes(
       async (request, reply) => {
         const { user } = signedIn(request);
         const record = await ownStudentOr404(db, user.id, request.params.id);
-        return EXPORTS[format](request, reply, record);
+        return EXPORTS[format](deps, request, reply, record);
       },
     );
 
@@ -179,7 +209,7 @@ export async function recordExportRoutes(
         if (request.query.confirm !== 'true') {
           throw new HttpError(400, RECORD_EXPORT_MSG.confirmRequired);
         }
-        return EXPORTS[format](request, reply, record);
+        return EXPORTS[format](deps, request, reply, record);
       },
     );
   }
