@@ -262,9 +262,9 @@ export default tseslint.config(
             noOtherApps,
             {
               regex:
-                '^@psicocampus/shared(/(?!(domain|columbia|clinician-level|signed-notes|follow-up|fhir|server-messages|mail|admin-messages|audit-labels|safety-plan|mfa)$).*)?$',
+                '^@psicocampus/shared(/(?!(domain|columbia|clinician-level|signed-notes|follow-up|fhir|server-messages|mail|admin-messages|audit-labels|safety-plan|record-export|mfa)$).*)?$',
               message:
-                'The server takes only @psicocampus/shared/domain, /columbia, /clinician-level, /signed-notes, /follow-up, /fhir, /server-messages, /mail, /admin-messages, /audit-labels, /safety-plan and /mfa (no React, no DOM).',
+                'The server takes only @psicocampus/shared/domain, /columbia, /clinician-level, /signed-notes, /follow-up, /fhir, /server-messages, /mail, /admin-messages, /audit-labels, /safety-plan, /record-export and /mfa (no React, no DOM).',
             },
           ],
         },

@@ -20,6 +20,7 @@ import { auditLogRoutes } from './plugins/audit/audit-log.routes';
 import { calendarRoutes } from './plugins/calendar/calendar.routes';
 import { registerMailReports } from './plugins/mail/mail-report';
 import { mailRoutes } from './plugins/mail/mail.routes';
+import { recordExportRoutes } from './plugins/record-export/record-export.routes';
 import { reportsRoutes } from './plugins/reports/reports.routes';
 import { safetyPlansRoutes } from './plugins/safety-plans/safety-plans.routes';
 import { createPdfRenderer } from './reports/pdf/pdf-renderer';
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await api.register(assessmentsRoutes, { ctx });
     await api.register(reportsRoutes, { ctx, pdf });
     await api.register(safetyPlansRoutes, { ctx, pdf });
+    await api.register(recordExportRoutes, { ctx, pdf });
     await api.register(usersRoutes, { ctx });
     await api.register(adminStudentsRoutes, { ctx });
     await api.register(archivedStudentsRoutes, { ctx });

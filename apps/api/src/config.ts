@@ -127,6 +127,13 @@ export interface AppConfig {
    * `npm run purge` removes the record for good (docs/data-model.md#retention-and-purge).
    */
   recordRetentionYears: number;
+  /**
+   * The most one export of a student's whole record holds
+   * (docs/limits-and-budgets.md#record-export): RECORD_EXPORT_MAX_RECORDS and
+   * RECORD_EXPORT_MAX_CHARACTERS when absent. Not read from the environment;
+   * the tests lower it to reach the 413 without thousands of rows.
+   */
+  recordExportLimits?: { maxRecords: number; maxCharacters: number };
 }
 
 export class ConfigError extends Error {}

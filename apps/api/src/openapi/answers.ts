@@ -1,7 +1,6 @@
 import {
   APPOINTMENT_CANCELLERS,
   APPOINTMENT_STATUSES,
-  AUDIT_ACTIONS,
   AUDIT_OUTCOME_LABELS,
   CLINICAL_NOTES_PAGE_SIZE,
   EMPLOYMENT_STATUSES,
@@ -10,6 +9,7 @@ import {
   SEMESTERS,
   STUDENT_REMOVALS,
 } from '@psicocampus/shared/domain';
+import { EVERY_AUDIT_ACTION } from '@psicocampus/shared/audit-labels';
 import {
   ATTEMPT_KEYS,
   BEHAVIOUR_QUESTIONS,
@@ -402,7 +402,7 @@ export const COMPONENT_SCHEMAS: Record<string, JsonSchema> = {
     userId: nullable(id),
     userName: nullableText,
     role: nullable(oneOf(ROLES)),
-    action: oneOf(AUDIT_ACTIONS),
+    action: oneOf(EVERY_AUDIT_ACTION),
     recordType: nullableText,
     recordId: nullableText,
     clientAddress: nullableText,
@@ -739,6 +739,10 @@ export const ANSWERS = {
   fhirBundle: fhirResource(
     'Bundle',
     'Un Bundle `searchset` de FHIR R4: una QuestionnaireResponse por evaluación del estudiante, la más antigua primero.',
+  ),
+  fhirRecordBundle: fhirResource(
+    'Bundle',
+    'El expediente completo de un estudiante como Bundle `collection` de FHIR R4: Patient, una QuestionnaireResponse por evaluación (con sus niveles como Observation en `contained`), un CarePlan por versión del plan de seguridad, un DocumentReference por nota y por adenda (texto en `attachment.data`, base64 de UTF-8) y un Appointment por cita.',
   ),
   // Its parts are described by OpenAPI 3.1 itself, as FHIR R4 describes the FHIR resources.
   openapi: {

@@ -72,7 +72,11 @@ function responses(operation: Operation, isPublic: boolean): Record<string, unkn
       }
     : {
         description: 'Correcto.',
-        content: operation.fhir ? fhirContent(answer) : { 'application/json': { schema: answer } },
+        content: operation.fhir
+          ? fhirContent(answer)
+          : operation.fhirAnswer
+            ? { 'application/fhir+json': { schema: answer } }
+            : { 'application/json': { schema: answer } },
       };
   const named: Partial<NonNullable<Operation['errors']>> = {
     ...(operation.body || operation.query || operation.upload

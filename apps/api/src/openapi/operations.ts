@@ -31,6 +31,10 @@ import { addendumSchema } from '@psicocampus/shared/signed-notes';
 import { SAFETY_PLAN_REVISIONS_PAGE_SIZE, safetyPlanSchema } from '@psicocampus/shared/safety-plan';
 import { HISTORY_PAGE_SIZE } from '@psicocampus/shared/follow-up';
 import {
+  RECORD_EXPORT_MAX_CHARACTERS,
+  RECORD_EXPORT_MAX_RECORDS,
+} from '@psicocampus/shared/record-export';
+import {
   mfaConfirmSchema,
   mfaDisableSchema,
   mfaEnrollSchema,
@@ -83,6 +87,12 @@ export interface Operation {
    * its errors are OperationOutcomes.
    */
   fhir?: true;
+  /**
+   * A route outside the FHIR API whose success is a FHIR resource
+   * (`application/fhir+json`: the record's export, docs/api.md#record-export);
+   * its errors are the API's own.
+   */
+  fhirAnswer?: true;
 }
 
 const uuid: JsonSchema = { type: 'string', format: 'uuid' };
@@ -128,6 +138,17 @@ const created = (answer: JsonSchema) => ({ status: 201 as const, answer });
 const NOT_FOUND = { 404: 'No existe o no es de tu carga de casos (se responde igual).' };
 const FHIR_NOT_ACCEPTABLE = {
   406: 'El cliente no acepta JSON (`Accept` o `_format`): la API FHIR responde solo en JSON.',
+};
+/** docs/api.md#record-export: past RECORD_EXPORT_MAX_RECORDS or RECORD_EXPORT_MAX_CHARACTERS. */
+const RECORD_TOO_LARGE = `El expediente supera el límite de una exportación (${RECORD_EXPORT_MAX_RECORDS.toLocaleString('es-ES')} registros o ${RECORD_EXPORT_MAX_CHARACTERS.toLocaleString('es-ES')} caracteres): no se exporta nada.`;
+const CONFIRM_EXPORT: QueryParameter = {
+  name: 'confirm',
+  schema: { const: 'true' },
+  description: 'Obligatorio: `true` una vez que el administrador confirmó la exportación.',
+};
+const ARCHIVED_EXPORT_ERRORS = {
+  400: 'Falta la confirmación (`confirm=true`).',
+  404: 'No es un estudiante archivado.',
 };
 const FHIR_FORMAT: QueryParameter = {
   name: '_format',
@@ -637,6 +658,22 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     errors: NOT_FOUND,
   },
 
+  'GET /api/students/:id/export/pdf': {
+    tag: 'Reportes',
+    summary:
+      'El expediente completo del estudiante en PDF (derecho de acceso): notas con adendas, evaluaciones, versiones del plan de seguridad y citas',
+    success: ok({ mediaType: 'application/pdf', description: 'El expediente.' }),
+    errors: { ...NOT_FOUND, 413: RECORD_TOO_LARGE },
+  },
+  'GET /api/students/:id/export/fhir': {
+    tag: 'Reportes',
+    summary:
+      'El expediente completo del estudiante como Bundle `collection` de FHIR R4 (derecho de acceso)',
+    fhirAnswer: true,
+    success: ok(ANSWERS.fhirRecordBundle),
+    errors: { ...NOT_FOUND, 413: RECORD_TOO_LARGE },
+  },
+
   'GET /api/service': {
     tag: 'Servicio',
     summary: 'Ajustes del servicio (zona horaria)',
@@ -780,6 +817,22 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
       404: 'No es un estudiante archivado.',
       409: 'La cuenta elegida está desactivada o no aceptó su invitación.',
     },
+  },
+  'GET /api/admin/students/:id/export/pdf': {
+    tag: 'Administración',
+    summary: 'El expediente completo de un estudiante archivado en PDF, tras confirmarlo',
+    query: [CONFIRM_EXPORT],
+    success: ok({ mediaType: 'application/pdf', description: 'El expediente.' }),
+    errors: { ...ARCHIVED_EXPORT_ERRORS, 413: RECORD_TOO_LARGE },
+  },
+  'GET /api/admin/students/:id/export/fhir': {
+    tag: 'Administración',
+    summary:
+      'El expediente completo de un estudiante archivado como Bundle de FHIR R4, tras confirmarlo',
+    query: [CONFIRM_EXPORT],
+    fhirAnswer: true,
+    success: ok(ANSWERS.fhirRecordBundle),
+    errors: { ...ARCHIVED_EXPORT_ERRORS, 413: RECORD_TOO_LARGE },
   },
   'GET /api/audit': {
     tag: 'Administración',

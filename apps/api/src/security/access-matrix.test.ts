@@ -561,6 +561,17 @@ const MATRIX: readonly Row[] = [
     expected: [401, 200, 404, 403],
     request: ({ ids }) => ({ url: `/api/pdfreport/student/${ids.student}` }),
   },
+  // The whole record, handed over on request (docs/api.md#record-export).
+  {
+    route: 'GET /api/students/:id/export/pdf',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/students/${ids.student}/export/pdf` }),
+  },
+  {
+    route: 'GET /api/students/:id/export/fhir',
+    expected: [401, 200, 404, 403],
+    request: ({ ids }) => ({ url: `/api/students/${ids.student}/export/fhir` }),
+  },
   {
     route: 'GET /api/pdfassessement/:id/report/pdfassessment',
     expected: [401, 200, 404, 403],
@@ -677,6 +688,22 @@ const MATRIX: readonly Row[] = [
     request: async ({ ids }) => ({
       url: `/api/admin/students/${await archivedStudentOf(tokens.psychologist)}/restore`,
       payload: { psychologistId: ids.owner },
+    }),
+  },
+  {
+    route: 'GET /api/admin/students/:id/export/pdf',
+    variant: 'a student A archived, confirmed',
+    expected: [401, 403, 403, 200],
+    request: async () => ({
+      url: `/api/admin/students/${await archivedStudentOf(tokens.psychologist)}/export/pdf?confirm=true`,
+    }),
+  },
+  {
+    route: 'GET /api/admin/students/:id/export/fhir',
+    variant: 'a student A archived, confirmed',
+    expected: [401, 403, 403, 200],
+    request: async () => ({
+      url: `/api/admin/students/${await archivedStudentOf(tokens.psychologist)}/export/fhir?confirm=true`,
     }),
   },
   {

@@ -1,6 +1,18 @@
 import type { AuditAction } from './audit';
 
 /**
+ * Actions added after the sign-in page reached its size budget
+ * (docs/limits-and-budgets.md#front-end): `AUDIT_ACTIONS` is in every page's
+ * bundle, this list only where the log is read (the audit screen, the
+ * server), so a new action costs the sign-in page nothing.
+ */
+export const LATER_AUDIT_ACTIONS = [
+  'student.purge',
+  'report.record_pdf',
+  'report.record_fhir',
+] as const;
+
+/**
  * The Spanish name of each action of the audit log (`AUDIT_ACTIONS` of the
  * domain), as the administrators' audit screen and a student's history show
  * it. Every action has one: the type refuses a missing or an unknown one.
@@ -56,6 +68,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'safety_plan.read': 'Consulta de un plan de seguridad',
   'safety_plan.save': 'Revisión de un plan de seguridad',
   'report.safety_plan': 'Descarga de un plan de seguridad',
+  'report.record_pdf': 'Exportación del expediente completo de un estudiante (PDF)',
+  'report.record_fhir': 'Exportación del expediente completo de un estudiante (FHIR)',
   'follow_up.list': 'Consulta del seguimiento prioritario',
   'follow_up.counts': 'Consulta de los recuentos de seguimiento',
   'student.history': 'Consulta del historial de un estudiante',
@@ -80,3 +94,17 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'calendar.feed_revoke': 'Revocación del enlace de calendario',
   'calendar.feed_fetch': 'Descarga de la agenda por su enlace de calendario',
 };
+
+/**
+ * Every action of the log, in the order of its labels (the audit screen's
+ * filter). Read from the labels, not from `AUDIT_ACTIONS`: this module then
+ * imports nothing the sign-in page loads, and adds nothing to its bundle.
+ */
+export const EVERY_AUDIT_ACTION = Object.keys(AUDIT_ACTION_LABELS) as readonly AuditAction[];
+
+const EVERY_ACTION: ReadonlySet<string> = new Set(EVERY_AUDIT_ACTION);
+
+/** Whether a value (a filter read from the address bar) names an action of the log. */
+export function isLoggedAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && EVERY_ACTION.has(value);
+}

@@ -1,12 +1,6 @@
 import { useId } from 'react';
-import {
-  AUDIT_ACTIONS,
-  fullName,
-  MSG,
-  type AuditAction,
-  type StaffUser,
-} from '@psicocampus/shared';
-import { AUDIT_ACTION_LABELS } from '@psicocampus/shared/audit-labels';
+import { fullName, MSG, type AuditAction, type StaffUser } from '@psicocampus/shared';
+import { AUDIT_ACTION_LABELS, EVERY_AUDIT_ACTION } from '@psicocampus/shared/audit-labels';
 import { Button } from '@psicocampus/shared/ui';
 import { NO_AUDIT_FILTERS, type AuditFilterValues } from './use-audit-filters';
 import styles from '../../lib/filter-controls.module.css';
@@ -51,7 +45,7 @@ export function AuditFilters({ value, onChange, active, users }: Props) {
           onChange={(event) => set({ action: event.target.value as AuditAction | '' })}
         >
           <option value="">{A.allActions}</option>
-          {AUDIT_ACTIONS.map((action) => (
+          {EVERY_AUDIT_ACTION.map((action) => (
             <option key={action} value={action}>
               {AUDIT_ACTION_LABELS[action]}
             </option>

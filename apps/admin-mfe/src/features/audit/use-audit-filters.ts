@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isAuditAction, type AuditAction, type AuditFilters } from '@psicocampus/shared';
+import type { AuditAction, AuditFilters } from '@psicocampus/shared';
+import { isLoggedAuditAction } from '@psicocampus/shared/audit-labels';
 
 /** Entries per page of the audit log. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -38,7 +39,7 @@ export function useAuditFilters() {
     return {
       filters: {
         userId: UUID.test(userId) ? userId : '',
-        action: isAuditAction(action) ? action : '',
+        action: isLoggedAuditAction(action) ? action : '',
         from: date('from'),
         to: date('to'),
       } satisfies AuditFilterValues,

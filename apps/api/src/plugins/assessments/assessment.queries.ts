@@ -55,7 +55,8 @@ async function remarksOf(
   return byAssessment;
 }
 
-async function withRemarks<T extends Omit<AssessmentRecord, 'remarks'>>(
+/** The assessments with their remarks, each list oldest first: one more query. */
+export async function withRemarks<T extends Omit<AssessmentRecord, 'remarks'>>(
   db: Database,
   records: T[],
 ): Promise<Array<T & { remarks: RemarkRecord[] }>> {

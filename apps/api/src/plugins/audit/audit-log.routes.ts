@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_ACTIONS, type AuditChainReport } from '@psicocampus/shared/domain';
+import type { AuditChainReport } from '@psicocampus/shared/domain';
+import { EVERY_AUDIT_ACTION } from '@psicocampus/shared/audit-labels';
 import type { AppContext } from '../../context';
 import { readPage } from '../../lib/page-params';
 import { QueryReader, startOfDay } from '../../lib/query-params';
@@ -28,7 +29,7 @@ export function parseAuditQuery(query: unknown, timeZone: string): AuditQuery {
   const to = reader.day('to');
   const filters: AuditLogFilters = {
     userId: reader.uuid('userId'),
-    action: reader.oneOf('action', AUDIT_ACTIONS),
+    action: reader.oneOf('action', EVERY_AUDIT_ACTION),
     from: from && startOfDay(from, timeZone),
     toExclusive: to && startOfDay(to, timeZone, 1),
   };

@@ -173,3 +173,81 @@ export interface CapabilityStatement {
     }>;
   }>;
 }
+
+/* The resources of a student's whole record (docs/api.md#record-export). */
+
+/** The student as the record's export gives them: what FHIR's Patient has a place for. */
+export interface RecordPatient extends Patient {
+  telecom?: Array<{ system: 'email' | 'phone'; value: string }>;
+  gender?: 'male' | 'female' | 'other';
+  address?: Array<{ city: string }>;
+  active: boolean;
+}
+
+export interface Attachment {
+  contentType: string;
+  language?: string;
+  /** base64 of the text's UTF-8 bytes. */
+  data: string;
+  title?: string;
+  creation?: string;
+}
+
+export interface DocumentReference {
+  resourceType: 'DocumentReference';
+  id: string;
+  status: 'current';
+  /** 'final' once signed; 'preliminary' for a draft. */
+  docStatus: 'final' | 'preliminary';
+  type: CodeableConcept;
+  subject: Reference;
+  date: string;
+  author?: Reference[];
+  authenticator?: Reference;
+  relatesTo?: Array<{ code: 'appends'; target: Reference }>;
+  content: Array<{ attachment: Attachment }>;
+  /** What the document is about besides its subject (a final remark's assessment). */
+  context?: { related: Reference[] };
+}
+
+export interface Appointment {
+  resourceType: 'Appointment';
+  id: string;
+  status: 'booked' | 'fulfilled' | 'noshow' | 'cancelled';
+  cancelationReason?: CodeableConcept;
+  description: string;
+  start: string;
+  end: string;
+  minutesDuration: number;
+  created: string;
+  comment?: string;
+  participant: Array<{
+    actor: Reference;
+    status: 'accepted';
+  }>;
+}
+
+export interface CarePlan {
+  resourceType: 'CarePlan';
+  id: string;
+  status: 'draft' | 'active' | 'revoked';
+  intent: 'plan';
+  title: string;
+  subject: Reference;
+  created: string;
+  author?: Reference;
+  replaces?: Reference[];
+  supportingInfo?: Reference[];
+  note?: Annotation[];
+}
+
+export type RecordResource =
+  RecordPatient | QuestionnaireResponse | DocumentReference | Appointment | CarePlan;
+
+/** A student's whole record as one FHIR `collection` Bundle. */
+export interface RecordBundle {
+  resourceType: 'Bundle';
+  type: 'collection';
+  timestamp: string;
+  entry: Array<{ fullUrl: string; resource: RecordResource }>;
+}

@@ -16,20 +16,25 @@ const joined = (text: string) => text.replace(/^-+|-+$/g, '') || 'estudiante';
 
 /**
  * A report's file name: its kind, the student's name and the day `at` falls
- * on, on the service's clock (`timeZone`).
+ * on, on the service's clock (`timeZone`); a PDF unless `extension` says
+ * otherwise (the FHIR export's `json`).
  */
 export function reportFileName(
   prefix: string,
   person: { firstName: string; lastName: string },
   at: Date,
   timeZone: string,
+  extension = 'pdf',
 ): DownloadName {
   const name = `${person.firstName} ${person.lastName}`.normalize('NFC');
   const date = serviceDay(at, timeZone);
   const parts = name.replace(NOT_A_NAME_PART, ' ').trim();
   const ascii = joined(slugify(parts, { lower: true, strict: true }).replace(/[^a-z0-9-]+/g, ''));
   const unicode = joined(parts.replace(/ +/g, '-'));
-  return { ascii: `${prefix}_${ascii}_${date}.pdf`, unicode: `${prefix}_${unicode}_${date}.pdf` };
+  return {
+    ascii: `${prefix}_${ascii}_${date}.${extension}`,
+    unicode: `${prefix}_${unicode}_${date}.${extension}`,
+  };
 }
 
 /** The Content-Disposition of a download (RFC 6266 with RFC 8187's UTF-8 name). */

@@ -30,6 +30,9 @@ import type { AssessmentReportData } from './report-data';
 
 const T = SERVER_MSG.pdf;
 
+/** What the sections of an assessment need: the assessment and the zone its dates are written in. */
+type AssessmentPart = Pick<AssessmentReportData, 'assessment' | 'timeZone'>;
+
 const answerLabel = (item: YesNoItem) =>
   item.present === null ? T.unanswered : item.present ? MSG.assessment.yes : MSG.assessment.no;
 
@@ -43,7 +46,7 @@ const labelOf = (options: ReadonlyArray<{ value: number; label: string }>, value
  * named, the engine's never replaced, with the reason, who and when, and
  * which one is in force.
  */
-function clinicianLevelSection(doc: Doc, data: AssessmentReportData): void {
+function clinicianLevelSection(doc: Doc, data: AssessmentPart): void {
   const { assessment } = data;
   const C = CLINICIAN_LEVEL_MSG;
   const clinician = assessment.clinicianLevel;
@@ -182,7 +185,7 @@ function lethalitySection(doc: Doc, assessment: SuicideAssessment, view: StoredA
   fields(doc, rows);
 }
 
-function remarksSection(doc: Doc, data: AssessmentReportData) {
+function remarksSection(doc: Doc, data: AssessmentPart) {
   const { assessment } = data;
   // Every entry, oldest first, with who wrote it and when: remarks are
   // appended, never rewritten (docs/columbia-assessment.md#final-remarks), and the record prints them all.
@@ -196,6 +199,35 @@ function remarksSection(doc: Doc, data: AssessmentReportData) {
     paragraph(doc, remark.text);
     gap(doc, 0.4);
   }
+}
+
+/**
+ * An assessment in full after its cover: the levels, every answer as the
+ * flow asked it (contradictions marked), the observations and every final
+ * remark. Printed alone by its report, and for each assessment by the
+ * export of a student's whole record (docs/api.md#record-export).
+ */
+export function assessmentSections(doc: Doc, data: AssessmentPart): void {
+  const { assessment } = data;
+  heading(doc, MSG.assessment.estimatedLevel);
+  emphasis(doc, MSG.assessment.levels[assessment.riskLevel]);
+  paragraph(doc, MSG.assessment.decisionAid, { italic: true, muted: true });
+  clinicianLevelSection(doc, data);
+
+  // What the flow asked, and every stored value besides, marked
+  // (docs/columbia-assessment.md#contradicting-answers).
+  const view = storedAnswersView(assessment);
+  contradictionsSection(doc, view);
+  ideationSection(doc, assessment, view);
+  intensitySection(doc, assessment, view);
+  behaviourSection(doc, assessment, view);
+  lethalitySection(doc, assessment, view);
+
+  heading(doc, MSG.assessment.observations);
+  paragraph(doc, assessment.observations || T.assessmentReport.noObservations, {
+    muted: !assessment.observations,
+  });
+  remarksSection(doc, data);
 }
 
 /** One assessment in full: every answer in Spanish, the level, the remarks, who and when. */
@@ -218,24 +250,6 @@ export function renderAssessmentReport(data: AssessmentReportData): Promise<Buff
     [T.evaluatedBy, assessment.createdBy ? fullName(assessment.createdBy) : MSG.common.notAssigned],
   ]);
 
-  heading(doc, MSG.assessment.estimatedLevel);
-  emphasis(doc, MSG.assessment.levels[assessment.riskLevel]);
-  paragraph(doc, MSG.assessment.decisionAid, { italic: true, muted: true });
-  clinicianLevelSection(doc, data);
-
-  // What the flow asked, and every stored value besides, marked
-  // (docs/columbia-assessment.md#contradicting-answers).
-  const view = storedAnswersView(assessment);
-  contradictionsSection(doc, view);
-  ideationSection(doc, assessment, view);
-  intensitySection(doc, assessment, view);
-  behaviourSection(doc, assessment, view);
-  lethalitySection(doc, assessment, view);
-
-  heading(doc, MSG.assessment.observations);
-  paragraph(doc, assessment.observations || T.assessmentReport.noObservations, {
-    muted: !assessment.observations,
-  });
-  remarksSection(doc, data);
+  assessmentSections(doc, data);
   return finish(doc);
 }

@@ -19,6 +19,7 @@ import {
 } from '../../../test/helpers/names-in-six-scripts';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import type { TestServer } from '../../../test/helpers/test-server';
+import { seedWholeRecord } from '../../../test/helpers/whole-record';
 
 /**
  * The reports as the tools people open them with read them
@@ -171,6 +172,45 @@ describe('the safety plan', () => {
       new RegExp(`^\\s*H1 \\(block\\)\\n\\s*"${SAFETY_PLAN_MSG.title}"`, 'm'),
     );
     const check = spawnSync('qpdf', ['--check', file], { encoding: 'utf8' });
+    expect(check.status).toBe(0);
+  });
+});
+
+describe("a student's whole record (docs/api.md#record-export)", () => {
+  let file: string;
+  let texts: string[];
+  let otherTexts: string[];
+
+  beforeAll(async () => {
+    const token = await server.login('psychologist');
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      server.call({ method, url, token, ...(payload ? { payload: payload as object } : {}) });
+    const student = (await call('POST', '/api/students', studentBody())).json().student;
+    const other = (await call('POST', '/api/students', studentBody())).json().student;
+    texts = await seedWholeRecord(server, token, student._id, 'Expediente-Íñigo');
+    otherTexts = await seedWholeRecord(server, token, other._id, 'Expediente-Ñusta');
+    const pdf = await call('GET', `/api/students/${student._id}/export/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    file = fileOf(pdf.rawPayload, 'record.pdf');
+  });
+
+  it('reads back with pdftotext: every note, addendum, assessment, revision and appointment, nothing of another student', () => {
+    const text = oneLine(run('pdftotext', '-enc', 'UTF-8', file, '-'));
+    for (const written of texts) expect(text).toContain(written);
+    for (const written of otherTexts) expect(text).not.toContain(written);
+    expect(text).not.toContain('Expediente-Ñusta');
+  });
+
+  it('is tagged, in Spanish, PDF/A-2b, embeds its fonts and passes qpdf --check', () => {
+    expect(run('pdfinfo', file)).toMatch(/^Tagged:\s+yes$/m);
+    expect(run('pdfinfo', '-meta', file)).toMatch(/<pdfaid:conformance>B<\/pdfaid:conformance>/);
+    const structure = run('pdfinfo', '-struct-text', file);
+    expect(structure).toMatch(/^\s*H1 \(block\)\n\s*"Expediente completo del estudiante"/m);
+    for (const row of run('pdffonts', file).trim().split('\n').slice(2)) {
+      expect(row).toMatch(/\s(yes)\s+(yes)\s+(yes)\s+\d+\s+\d+$/);
+    }
+    const check = spawnSync('qpdf', ['--check', file], { encoding: 'utf8' });
+    expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
   });
 });

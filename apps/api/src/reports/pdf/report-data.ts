@@ -1,6 +1,7 @@
 import type {
   Appointment,
   ClinicalNote,
+  Role,
   StaffRef,
   StudentSummary,
 } from '@psicocampus/shared/domain';
@@ -50,4 +51,25 @@ export interface SafetyPlanReportData {
   assessment: Pick<SuicideAssessment, 'createdAt' | 'riskLevel' | 'clinicianLevel'> | null;
 }
 
-export type ReportData = StudentReportData | AssessmentReportData | SafetyPlanReportData;
+/**
+ * A student's whole record, handed over on request (docs/api.md#record-export):
+ * every note with its addenda, assessment, plan revision and appointment,
+ * each list oldest first, with who exported it and when.
+ */
+export interface RecordReportData {
+  kind: 'record';
+  generatedAt: string;
+  /** The service's zone (SERVICE_TIME_ZONE): every date is written as its clock reads it. */
+  timeZone: string;
+  student: StudentSummary;
+  /** When the student was archived; null for a student still in a caseload. */
+  archivedAt: string | null;
+  exportedBy: { firstName: string; lastName: string; role: Role };
+  notes: ClinicalNote[];
+  assessments: SuicideAssessment[];
+  revisions: SafetyPlan[];
+  appointments: Appointment[];
+}
+
+export type ReportData =
+  StudentReportData | AssessmentReportData | SafetyPlanReportData | RecordReportData;
