@@ -23,7 +23,7 @@ export const COMPRESS_FROM_BYTES = 1024;
  * of microseconds; a larger one in libuv's pool, so that no answer holds
  * the other calls.
  */
-const ON_THREAD_UP_TO_BYTES = 32 * 1024;
+export const ON_THREAD_UP_TO_BYTES = 32 * 1024;
 const TEXTUAL = /^(?:text\/|application\/(?:[\w.+-]*\+)?json\b)/i;
 
 /**
@@ -50,10 +50,7 @@ export async function registerApiCompression(api: FastifyInstance): Promise<void
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    const compressed =
-      body.length <= ON_THREAD_UP_TO_BYTES
-        ? compressBody(body, encoding)
-        : await compressBodyOffThread(body, encoding);
+    const compressed = await compressWhereItFits(body, encoding);
     void reply.header('content-encoding', encoding).removeHeader('content-length');
     return compressed;
   });
@@ -100,8 +97,28 @@ const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** The same, in libuv's thread pool. */
-export function compressBodyOffThread(body: Buffer, encoding: Encoding): Promise<Buffer> {
+export function compressBodyOffThread(
+  body: Buffer,
+  encoding: Encoding,
+  kept = false,
+): Promise<Buffer> {
+  const quality = kept ? BROTLI_QUALITY.kept : BROTLI_QUALITY.onTheFly;
   return encoding === 'br'
-    ? brotliCompress(body, brotliOptions(body, BROTLI_QUALITY.onTheFly))
+    ? brotliCompress(body, brotliOptions(body, quality))
     : gzip(body, GZIP_OPTIONS);
+}
+
+/**
+ * On the server's thread up to `ON_THREAD_UP_TO_BYTES`, in libuv's pool
+ * beyond: a caseload of thousands is megabytes of JSON, and compressing it
+ * on the thread held every other call, the liveness probe's too.
+ */
+export function compressWhereItFits(
+  body: Buffer,
+  encoding: Encoding,
+  kept = false,
+): Promise<Buffer> {
+  return body.length <= ON_THREAD_UP_TO_BYTES
+    ? Promise.resolve(compressBody(body, encoding, kept))
+    : compressBodyOffThread(body, encoding, kept);
 }

@@ -1,4 +1,4 @@
-import { compressBody, type Encoding } from './compression';
+import { compressWhereItFits, type Encoding } from './compression';
 
 /** An answer's JSON text and the revision of the data it was built from. */
 export interface RevisionedBody {
@@ -17,6 +17,8 @@ interface Entry {
   body: Buffer;
   /** Compressed once, the first time a client asks for that encoding. */
   compressed: Partial<Record<Encoding, Buffer>>;
+  /** A compression under way: the calls that ask meanwhile wait for it rather than start another. */
+  compressing: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 /**
@@ -56,20 +58,38 @@ export class RevisionCache {
     } else {
       const fresh = await build();
       if (!fresh) return null;
-      entry = { revision: fresh.revision, body: Buffer.from(fresh.body, 'utf8'), compressed: {} };
+      entry = {
+        revision: fresh.revision,
+        body: Buffer.from(fresh.body, 'utf8'),
+        compressed: {},
+        compressing: {},
+      };
       this.store(key, entry);
     }
     if (!encoding) return { body: entry.body, encoding: null };
-    let compressed = entry.compressed[encoding];
-    if (!compressed) {
-      compressed = compressBody(entry.body, encoding, true);
+    return { body: await this.compressed(key, entry, encoding), encoding };
+  }
+
+  /** The entry's body in `encoding`, compressed the first time it is asked for. */
+  private async compressed(key: string, entry: Entry, encoding: Encoding): Promise<Buffer> {
+    const kept = entry.compressed[encoding];
+    if (kept) return kept;
+    let pending = entry.compressing[encoding];
+    if (!pending) {
+      pending = compressWhereItFits(entry.body, encoding, true).finally(() => {
+        delete entry.compressing[encoding];
+      });
+      entry.compressing[encoding] = pending;
+      const compressed = await pending;
       entry.compressed[encoding] = compressed;
+      // Counted only while the entry is still kept: a newer revision may have replaced it meanwhile.
       if (this.entries.get(key) === entry) {
         this.bytes += compressed.length;
         this.shrink();
       }
+      return compressed;
     }
-    return { body: compressed, encoding };
+    return pending;
   }
 
   /** What the cache holds now, for the tests and the logs. */
