@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -95,10 +95,19 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = await openPgliteThread({
+  const data = {
     dataDir: inMemory ? dataDir : path.resolve(dataDir),
     migrationsFolder: MIGRATIONS_FOLDER,
-  });
+  };
+  if (!inMemory && !existsSync(path.join(data.dataDir, 'PG_VERSION'))) {
+    // PGlite's WebAssembly memory only grows, and creating a cluster takes
+    // some 500 MB that opening one never needs: a thread of its own creates
+    // and migrates it, then ends and gives that memory back, and the thread
+    // that serves opens the folder as at any restart
+    // (docs/limits-and-budgets.md#embedded-database).
+    await (await openPgliteThread(data)).close();
+  }
+  const client = await openPgliteThread(data);
   const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: CASING });
   return {
     db: db as unknown as Database,
