@@ -5,7 +5,7 @@
  * warning that came after the server's end, or a keep-alive slower than the
  * idle limit, would lose what a clinician types. So they are written once,
  * here; the pages that state them in minutes are held to them by
- * session-timings.test.ts.
+ * tools/test/session-timings-docs.test.ts.
  */
 export const SESSION_TIMINGS = {
   /** A session ends this long after its last call... */
