@@ -270,8 +270,8 @@ export const auditLog = pgTable(
 
 /**
  * Sessions (docs/sign-in-and-sessions.md#sessions): the token itself is never stored, only its SHA-256.
- * A session ends on logout (endedAt), after 30 idle minutes (lastSeenAt) or
- * at expiresAt (12 hours after login), whichever comes first.
+ * A session ends on logout (endedAt), `SESSION_TIMINGS.idleMs` after its last call (lastSeenAt)
+ * or at expiresAt (`absoluteMs` after login), whichever comes first.
  */
 export const sessions = pgTable(
   'sessions',

@@ -6,6 +6,7 @@
  */
 export * from './roles';
 export * from './session-user';
+export * from './session-timings';
 export * from './messages';
 export * from './api-types';
 export * from './remotes';

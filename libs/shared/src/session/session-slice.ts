@@ -1,13 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SessionUser } from '@psicocampus/shared/domain';
 
-/**
- * After this long without calls, typing tells the server someone is at work
- * (docs/sign-in-and-sessions.md#sessions: the server ends a session after 30
- * minutes without calls, the shell warns at 25; keepSessionWhileTyping).
- */
-export const KEEP_ALIVE_AFTER_MS = 10 * 60_000;
-
 /** Why a session ended, so the login screen can say so. */
 export type SessionEndReason = 'logout' | 'expired';
 

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuditAction, Role } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { auditLog, students, users } from '../../db/schema';
+import { inCaseloadOf } from '../students/caseload';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -47,7 +48,8 @@ const recordUuid = sql`(case when ${auditLog.recordId} ~* '^[0-9a-f]{8}-[0-9a-f]
 /**
  * Which records the reader may see by name (docs/permissions.md#audit-log):
  * an administrator every student (the assignment list shows them all) and
- * every staff account; anyone else only their own students and themselves.
+ * every staff account; anyone else only their own students (the caseload
+ * rule every query of a psychologist's records states) and themselves.
  * Notes, appointments, assessments and imports are never named: their row
  * shows a short id.
  */
@@ -57,7 +59,7 @@ function recordNamesFor(reader: AuditReader) {
     student: and(
       eq(auditLog.recordType, 'student'),
       eq(recordStudent.id, recordUuid),
-      admin ? undefined : eq(recordStudent.assignedPsychologistId, reader.id),
+      admin ? undefined : inCaseloadOf(reader.id, recordStudent),
     ),
     user: and(
       eq(auditLog.recordType, 'user'),

@@ -1,9 +1,9 @@
-/** The numbers of docs/sign-in-and-sessions.md, in one place. */
+/**
+ * The numbers of docs/sign-in-and-sessions.md, in one place. A session's
+ * lifetimes are not here: the shell's warning is timed by them too, so they
+ * are `SESSION_TIMINGS` of the shared domain, which both read.
+ */
 export const AUTH_POLICY = {
-  /** A session ends after this long without calls. */
-  idleMs: 30 * 60_000,
-  /** ...and this long after login in any case. */
-  absoluteMs: 12 * 60 * 60_000,
   /** How stale `lastSeenAt` may get before a call writes it again (saves a write per call). */
   touchEveryMs: 60_000,
   /** A recovery link lives this long, and is good for one use. */

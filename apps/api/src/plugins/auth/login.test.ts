@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MSG } from '@psicocampus/shared/domain';
+import { MSG, SESSION_TIMINGS } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { buildApp } from '../../app';
 import { sessions, users } from '../../db/schema';
@@ -336,24 +336,27 @@ describe('sessions', () => {
     expect((await me(token)).statusCode).toBe(401);
   });
 
-  it('ends a session after 30 minutes without calls, and not before', async () => {
+  it('ends a session once SESSION_TIMINGS.idleMs pass without calls, and not before', async () => {
     const token = await server.login('psychologist');
-    server.advanceClock(29 * 60_000);
+    server.advanceClock(SESSION_TIMINGS.idleMs - 60_000);
     expect((await me(token)).statusCode).toBe(200);
-    server.advanceClock(29 * 60_000);
+    server.advanceClock(SESSION_TIMINGS.idleMs - 60_000);
     expect((await me(token)).statusCode).toBe(200);
-    server.advanceClock(31 * 60_000);
+    server.advanceClock(SESSION_TIMINGS.idleMs + 60_000);
     expect((await me(token)).statusCode).toBe(401);
   });
 
-  it('ends a session 12 hours after login even when it is used all along', async () => {
+  it('ends a session SESSION_TIMINGS.absoluteMs after login even when it is used all along', async () => {
     const token = await server.login('psychologist');
-    // A call every 25 minutes keeps it from idling out: 28 of them take 11 h 40 min.
-    for (let call = 0; call < 28; call += 1) {
-      server.advanceClock(25 * 60_000);
+    // Someone who answers every '¿Sigues ahí?' keeps it from idling out, until
+    // the call that comes after its end.
+    const step = SESSION_TIMINGS.warnAfterMs;
+    const callsBeforeTheEnd = Math.ceil(SESSION_TIMINGS.absoluteMs / step) - 1;
+    for (let call = 0; call < callsBeforeTheEnd; call += 1) {
+      server.advanceClock(step);
       expect((await me(token)).statusCode).toBe(200);
     }
-    server.advanceClock(25 * 60_000);
+    server.advanceClock(step);
     expect((await me(token)).statusCode).toBe(401);
   });
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { SESSION_TIMINGS } from '@psicocampus/shared/domain';
 import { startTestServer, type TestServer } from '../../../test/helpers/test-server';
 import { SessionCache, type CachedSession } from './session-cache';
 import type { UserRow } from '../users/user.queries';
@@ -149,7 +150,7 @@ describe('sessions a process has just checked', () => {
   it('still ends a session that stays idle, though it was checked a moment before', async () => {
     const token = await server.login('psychologist');
     expect((await me(token)).statusCode).toBe(200);
-    server.advanceClock(31 * 60_000);
+    server.advanceClock(SESSION_TIMINGS.idleMs + 60_000);
     expect((await me(token)).statusCode).toBe(401);
   });
 });

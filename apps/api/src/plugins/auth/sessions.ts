@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { isRole, type SessionUser } from '@psicocampus/shared/domain';
+import { isRole, SESSION_TIMINGS, type SessionUser } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { columnPlaceholder, preparedFor } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
@@ -35,7 +35,7 @@ export async function createSession(
       tokenHash: hashToken(token),
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + AUTH_POLICY.absoluteMs),
+      expiresAt: new Date(now.getTime() + SESSION_TIMINGS.absoluteMs),
       clientAddress,
     })
     .returning({ id: sessions.id });
@@ -72,9 +72,10 @@ const sessionStatements = preparedFor((db) => ({
 
 /**
  * The session a token opens, if it is still alive: not ended, not idle for
- * 30 minutes, not past its 12 hours, and its user still active. Marks it
- * seen (at most once a minute). With a cache, a session found alive in the
- * last seconds is not looked up again (session-cache.ts says when that holds).
+ * `SESSION_TIMINGS.idleMs`, not past its `absoluteMs`, and its user still
+ * active. Marks it seen (at most once a minute). With a cache, a session
+ * found alive in the last seconds is not looked up again (session-cache.ts
+ * says when that holds).
  */
 export async function findActiveSession(
   db: Database,
@@ -96,7 +97,7 @@ export async function findActiveSession(
     return { sessionId: cached.sessionId, user: cached.user };
   }
   const generation = cache?.generation ?? 0;
-  const idleSince = new Date(now.getTime() - AUTH_POLICY.idleMs);
+  const idleSince = new Date(now.getTime() - SESSION_TIMINGS.idleMs);
   const [row] = await statements.findActive.execute({ tokenHash, now, idleSince });
   if (!row) return null;
   let lastSeenAt = row.session.lastSeenAt;
@@ -117,7 +118,7 @@ export async function findActiveSession(
 function isAlive(session: CachedSession, now: Date): boolean {
   return (
     session.expiresAt.getTime() > now.getTime() &&
-    session.lastSeenAt.getTime() > now.getTime() - AUTH_POLICY.idleMs
+    session.lastSeenAt.getTime() > now.getTime() - SESSION_TIMINGS.idleMs
   );
 }
 

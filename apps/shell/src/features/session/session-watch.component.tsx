@@ -1,13 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { selectSessionToken, useAppSelector } from '@psicocampus/shared/core';
-import { useIdleWarning } from './use-idle-warning';
 import { useSessionSync } from './use-session-sync';
 
 const SignedInDuties = lazy(() => import('./signed-in-duties.component'));
 
 /** The session's background duties; renders nothing. */
 export function SessionWatch() {
-  useIdleWarning();
   useSessionSync();
   const token = useAppSelector(selectSessionToken);
   return token ? (

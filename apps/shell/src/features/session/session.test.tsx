@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, sessionEnded, sessionStarted, writeStoredSession } from '@psicocampus/shared';
+import { SESSION_TIMINGS } from '@psicocampus/shared/domain';
 import { draftKey } from '@psicocampus/shared/forms';
 import {
   admin,
@@ -10,8 +11,6 @@ import {
   renderShell,
   serveStandIns,
 } from '../../testing/shell-harness';
-import { IDLE_LIMIT_MS, IDLE_WARNING_MS } from './use-idle-warning';
-import { KEEP_ALIVE_AFTER_MS } from '@psicocampus/shared/core';
 
 beforeAll(async () => {
   installFetch();
@@ -99,7 +98,7 @@ describe('the idle warning (docs/sign-in-and-sessions.md#sessions)', () => {
     const before = apiCalls(requests, '/api/auth/me').length;
 
     await act(async () => {
-      jest.advanceTimersByTime(IDLE_WARNING_MS - 60_000);
+      jest.advanceTimersByTime(SESSION_TIMINGS.warnAfterMs - 60_000);
     });
     expect(screen.queryByText(MSG.session.keepAlive)).not.toBeInTheDocument();
 
@@ -129,7 +128,7 @@ describe('the idle warning (docs/sign-in-and-sessions.md#sessions)', () => {
     // A key after the keep-alive interval sends a call the server is slow to answer.
     slow = true;
     await act(async () => {
-      jest.advanceTimersByTime(KEEP_ALIVE_AFTER_MS + 1000);
+      jest.advanceTimersByTime(SESSION_TIMINGS.typingKeepAliveMs + 1000);
     });
     fireEvent.keyDown(document.body, { key: 'a' });
     await waitFor(() => expect(apiCalls(requests, '/api/auth/me')).toHaveLength(before + 1));
@@ -140,7 +139,7 @@ describe('the idle warning (docs/sign-in-and-sessions.md#sessions)', () => {
 
     // The server's idle clock restarted when the call reached it, 4 minutes ago.
     await act(async () => {
-      jest.advanceTimersByTime(IDLE_WARNING_MS - 4 * 60_000 + 1000);
+      jest.advanceTimersByTime(SESSION_TIMINGS.warnAfterMs - 4 * 60_000 + 1000);
     });
     expect(await screen.findByRole('button', { name: MSG.session.keepAlive })).toBeVisible();
   });
@@ -160,7 +159,7 @@ describe('the idle warning (docs/sign-in-and-sessions.md#sessions)', () => {
 
     sessionAlive = false;
     await act(async () => {
-      jest.advanceTimersByTime(IDLE_LIMIT_MS + 2000);
+      jest.advanceTimersByTime(SESSION_TIMINGS.idleMs + 2000);
     });
     expect(await screen.findByRole('heading', { name: 'Pantalla de acceso' })).toBeInTheDocument();
     expect(store.getState().session.endReason).toBe('expired');
@@ -184,7 +183,7 @@ describe('typing counts as activity', () => {
     // Typing within the interval asks nothing.
     fireEvent.keyDown(document.body, { key: 'a' });
     await act(async () => {
-      jest.advanceTimersByTime(KEEP_ALIVE_AFTER_MS + 60_000);
+      jest.advanceTimersByTime(SESSION_TIMINGS.typingKeepAliveMs + 60_000);
     });
     expect(apiCalls(requests, '/api/auth/me')).toHaveLength(before);
 
@@ -195,7 +194,7 @@ describe('typing counts as activity', () => {
     fireEvent.keyDown(note, { key: 'e' });
     await waitFor(() => expect(apiCalls(requests, '/api/auth/me')).toHaveLength(before + 1));
     await act(async () => {
-      jest.advanceTimersByTime(IDLE_WARNING_MS - KEEP_ALIVE_AFTER_MS);
+      jest.advanceTimersByTime(SESSION_TIMINGS.warnAfterMs - SESSION_TIMINGS.typingKeepAliveMs);
     });
     expect(screen.queryByText(MSG.session.idleTitle)).not.toBeInTheDocument();
     note.remove();

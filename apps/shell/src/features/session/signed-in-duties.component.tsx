@@ -1,4 +1,5 @@
 import { useDraftsOfSignedInUser } from './use-drafts-of-signed-in-user';
+import { useIdleWarning } from './use-idle-warning';
 import { useTypingKeepsSession } from './use-typing-keeps-session';
 
 /**
@@ -6,6 +7,7 @@ import { useTypingKeepsSession } from './use-typing-keeps-session';
  * with /login (docs/limits-and-budgets.md#speed-and-size-budgets). Renders nothing.
  */
 export default function SignedInDuties() {
+  useIdleWarning();
   useTypingKeepsSession();
   useDraftsOfSignedInUser();
   return null;

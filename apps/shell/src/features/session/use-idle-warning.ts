@@ -5,16 +5,14 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@psicocampus/shared/core';
+import { SESSION_TIMINGS } from '@psicocampus/shared/domain';
 import { askToStayConnected } from '@psicocampus/shared/ui';
 
-/** docs/sign-in-and-sessions.md#sessions: the server ends a session after 30 idle minutes; warn at 25. */
-export const IDLE_WARNING_MS = 25 * 60_000;
-export const IDLE_LIMIT_MS = 30 * 60_000;
-
 /**
- * Offers 'Seguir conectado' after 25 minutes without calls. At 30 minutes it
- * asks the server, which alone knows (another tab may have kept the session
- * alive): a 401 ends the session here and the guard shows /login.
+ * Offers 'Seguir conectado' `SESSION_TIMINGS.warnAfterMs` after the last call
+ * (docs/sign-in-and-sessions.md#sessions). When the server's idle limit has
+ * passed it asks the server, which alone knows (another tab may have kept the
+ * session alive): a 401 ends the session here and the guard shows /login.
  */
 export function useIdleWarning(): void {
   const dispatch = useAppDispatch();
@@ -40,14 +38,15 @@ export function useIdleWarning(): void {
           if (stay) void askServer();
         });
       },
-      Math.max(0, IDLE_WARNING_MS - elapsed),
+      Math.max(0, SESSION_TIMINGS.warnAfterMs - elapsed),
     );
     const check = setTimeout(
       () => {
         dialog?.close();
         void askServer();
       },
-      Math.max(0, IDLE_LIMIT_MS - elapsed) + 1000,
+      // A second past the limit, so the server has surely ended an idle session.
+      Math.max(0, SESSION_TIMINGS.idleMs - elapsed) + 1000,
     );
     return () => {
       clearTimeout(warn);
