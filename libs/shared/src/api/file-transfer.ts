@@ -22,6 +22,39 @@ export function fileNameFrom(header: string | null, fallback: string): string {
   return plain?.[1]?.trim() || fallback;
 }
 
+/** How much of a download has arrived; `total` when the server said it and it can be trusted. */
+export interface DownloadProgress {
+  received: number;
+  total: number | null;
+}
+
+/**
+ * The answer's body, read a piece at a time so `onProgress` can say how far
+ * it is. A compressed answer's Content-Length counts the compressed bytes
+ * while the reader hands out decompressed ones, and a streamed one (the FHIR
+ * Bundle) has none: then only what arrived is known.
+ */
+async function readBody(
+  response: Response,
+  onProgress: (progress: DownloadProgress) => void,
+): Promise<Blob> {
+  const reader = response.body?.getReader();
+  if (!reader) return response.blob();
+  const length = Number(response.headers.get('content-length'));
+  const declared = !response.headers.get('content-encoding') && length > 0 ? length : null;
+  const parts: BlobPart[] = [];
+  let received = 0;
+  onProgress({ received, total: declared });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.byteLength;
+    onProgress({ received, total: declared !== null && received <= declared ? declared : null });
+  }
+  return new Blob(parts, { type: response.headers.get('content-type') ?? '' });
+}
+
 function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -45,12 +78,16 @@ function afterCall(store: AppStore, token: string | null, status: number, sentAt
 /**
  * Downloads a file from the API with the session's token (docs/sign-in-and-sessions.md#sessions: the
  * PDFs use the same stored token as every other call) and saves it under
- * the server's file name.
+ * the server's file name. `onProgress`, when given, hears how much arrived.
  */
-export function useDownload(): (path: string, fallbackName: string) => Promise<void> {
+export function useDownload(): (
+  path: string,
+  fallbackName: string,
+  onProgress?: (progress: DownloadProgress) => void,
+) => Promise<void> {
   const store = useAppStore();
   return useCallback(
-    async (path, fallbackName) => {
+    async (path, fallbackName, onProgress) => {
       const { config, session } = store.getState();
       let response: Response;
       const sentAt = Date.now();
@@ -66,7 +103,13 @@ export function useDownload(): (path: string, fallbackName: string) => Promise<v
         const data: unknown = await response.json().catch(() => undefined);
         throw { status: response.status, data } satisfies TransferError;
       }
-      const blob = await response.blob();
+      let blob: Blob;
+      try {
+        blob = onProgress ? await readBody(response, onProgress) : await response.blob();
+      } catch {
+        // The connection dropped while the body arrived (a streamed answer fails this way).
+        throw { status: 'FETCH_ERROR' } satisfies TransferError;
+      }
       saveBlob(blob, fileNameFrom(response.headers.get('content-disposition'), fallbackName));
     },
     [store],

@@ -8,11 +8,21 @@ import {
   type ArchivedStudentRow,
   type StaffUser,
 } from '@psicocampus/shared';
+import {
+  RECORD_EXPORT_FORMATS,
+  RECORD_EXPORT_MSG,
+  type RecordExportFormat,
+} from '@psicocampus/shared/record-export';
+import {
+  RecordExportProgress,
+  type RecordExportInFlight,
+} from '@psicocampus/shared/record-export-ui';
 import { Button, VisuallyHidden } from '@psicocampus/shared/ui';
 import table from '../../lib/data-table.module.css';
 import styles from './archived-students.module.css';
 
 const T = ADMIN_MSG.archived;
+const S = RECORD_EXPORT_MSG.screen;
 
 interface Props {
   students: readonly ArchivedStudentRow[];
@@ -21,10 +31,21 @@ interface Props {
   busyId: string | null;
   /** Resolves true when the student was restored. */
   onRestore: (student: ArchivedStudentRow, psychologist: StaffUser) => Promise<boolean>;
+  /** The whole-record export under way, if any (one at a time). */
+  exporting: RecordExportInFlight | null;
+  /** Asks first, then downloads; resolves true once downloaded. */
+  onExport: (student: ArchivedStudentRow, format: RecordExportFormat) => Promise<boolean>;
 }
 
 /** Each archived student: who, when, by whom, how many records; never a clinical text. */
-export function ArchivedStudentsTable({ students, psychologists, busyId, onRestore }: Props) {
+export function ArchivedStudentsTable({
+  students,
+  psychologists,
+  busyId,
+  onRestore,
+  exporting,
+  onExport,
+}: Props) {
   return (
     <div className={table.wrap}>
       <table className={table.table}>
@@ -37,6 +58,7 @@ export function ArchivedStudentsTable({ students, psychologists, busyId, onResto
             <th scope="col">{T.columnArchivedBy}</th>
             <th scope="col">{T.columnRecords}</th>
             <th scope="col">{T.columnRestore}</th>
+            <th scope="col">{S.columnExport}</th>
           </tr>
         </thead>
         <tbody>
@@ -47,6 +69,8 @@ export function ArchivedStudentsTable({ students, psychologists, busyId, onResto
               psychologists={psychologists}
               busy={busyId === student._id}
               onRestore={onRestore}
+              exporting={exporting}
+              onExport={onExport}
             />
           ))}
         </tbody>
@@ -60,11 +84,15 @@ function ArchivedStudentRowView({
   psychologists,
   busy,
   onRestore,
+  exporting,
+  onExport,
 }: {
   student: ArchivedStudentRow;
   psychologists: readonly StaffUser[];
   busy: boolean;
   onRestore: Props['onRestore'];
+  exporting: Props['exporting'];
+  onExport: Props['onExport'];
 }) {
   const name = fullName(student);
   const archiver = student.archivedBy;
@@ -116,6 +144,49 @@ function ArchivedStudentRowView({
           </Button>
         </div>
       </td>
+      <td>
+        <ExportButtons student={student} exporting={exporting} onExport={onExport} />
+      </td>
     </tr>
+  );
+}
+
+/**
+ * The row's whole-record export (docs/api.md#record-export): PDF or FHIR, each
+ * asking first; while one runs, how far it is, in the row that asked for it.
+ */
+function ExportButtons({
+  student,
+  exporting,
+  onExport,
+}: {
+  student: ArchivedStudentRow;
+  exporting: Props['exporting'];
+  onExport: Props['onExport'];
+}) {
+  const name = fullName(student);
+  const mine = exporting?.key === student._id ? exporting : null;
+  return (
+    <div className={styles.export}>
+      <div className={styles.formats}>
+        {RECORD_EXPORT_FORMATS.map((format) => (
+          // Not disabled while one runs: a disabled button would drop the keyboard's focus.
+          <Button
+            key={format}
+            variant="secondary"
+            className={styles.action}
+            aria-label={S.exportName(name, S.formatName[format])}
+            aria-disabled={exporting !== null}
+            aria-busy={mine?.format === format}
+            onClick={() => {
+              if (!exporting) void onExport(student, format);
+            }}
+          >
+            {S.formatName[format]}
+          </Button>
+        ))}
+      </div>
+      {mine && <RecordExportProgress inFlight={mine} />}
+    </div>
   );
 }

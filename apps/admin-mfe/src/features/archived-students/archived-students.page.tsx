@@ -12,6 +12,7 @@ import {
 import filters from '../../lib/filter-controls.module.css';
 import { ArchivedStudentsTable } from './archived-students-table.component';
 import { useArchivedStudents } from './use-archived-students';
+import { useExportArchived } from './use-export-archived';
 import { useRestoreStudent } from './use-restore-student';
 import styles from './archived-students.module.css';
 
@@ -20,12 +21,14 @@ const T = ADMIN_MSG.archived;
 /**
  * 'Estudiantes archivados' (docs/screens-and-routes.md#admin-area): the
  * students archived with their clinical records, a page at a time with the
- * total, and a restore to a psychologist for each.
+ * total, and for each a restore to a psychologist and the export of the
+ * whole record (docs/api.md#record-export).
  */
 export default function ArchivedStudentsPage() {
   const id = useId();
   const archived = useArchivedStudents();
   const { submit, busyId } = useRestoreStudent();
+  const { exportRecord, inFlight } = useExportArchived();
   const { students, page } = archived;
 
   return (
@@ -65,6 +68,8 @@ export default function ArchivedStudentsPage() {
           psychologists={archived.activePsychologists}
           busyId={busyId}
           onRestore={submit}
+          exporting={inFlight}
+          onExport={exportRecord}
         />
       )}
       {students && students.length > 0 && page && (

@@ -1,6 +1,5 @@
-import { useNavigate } from 'react-router-dom';
-import { fullName, MSG } from '@psicocampus/shared';
-import { BackLink, Button, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import { MSG } from '@psicocampus/shared';
+import { BackLink, LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
 import { APPOINTMENTS_ANCHOR, NOTES_ANCHOR } from '../../lib/anchors';
 import { StudentAppointments } from './appointments/student-appointments.component';
 import { StudentEvaluations } from './evaluations/student-evaluations.component';
@@ -9,7 +8,8 @@ import { ClinicalNotes } from './notes/clinical-notes.component';
 import { NoteModal } from './notes/note-modal.component';
 import { useNoteEditor } from './notes/use-note-editor';
 import { SafetyPlanSummary } from './safety-plan-summary.component';
-import { StudentProfile, StudentRiskLine } from './student-profile.component';
+import { StudentDetailHeader } from './student-detail-header.component';
+import { StudentProfile } from './student-profile.component';
 import { useDeleteStudent } from './use-delete-student';
 import { useScrollToAnchor } from './use-scroll-to-anchor';
 import { useStudentDetail } from './use-student-detail';
@@ -27,7 +27,6 @@ export default function StudentDetailPage() {
     student !== null,
   );
   useWriteNoteOnArrival(notes.startNew, student !== null);
-  const navigate = useNavigate();
   const back = <BackLink to=".." relative="path" label={MSG.students.backToList} />;
 
   if (isLoading) {
@@ -50,26 +49,12 @@ export default function StudentDetailPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader
-        title={fullName(student)}
-        subtitle={
-          <>
-            {student.career}
-            <StudentRiskLine student={student} />
-          </>
-        }
-        before={back}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => navigate('edit')}>
-              {MSG.students.edit}
-            </Button>
-            <Button variant="danger" onClick={() => void remove()} disabled={isDeleting}>
-              {MSG.students.delete}
-            </Button>
-            <Button onClick={notes.startNew}>{MSG.students.addNote}</Button>
-          </>
-        }
+      <StudentDetailHeader
+        student={student}
+        back={back}
+        onDelete={() => void remove()}
+        isDeleting={isDeleting}
+        onAddNote={notes.startNew}
       />
 
       <StudentProfile student={student} />
