@@ -551,7 +551,9 @@ function catalogue(): { messages: Set<string>; prefixes: string[] } {
   const visit = (node: unknown) => {
     if (typeof node === 'string') messages.add(node);
     else if (typeof node === 'function') {
-      const built = String((node as (...args: string[]) => unknown)(marker, marker, marker));
+      // A marker for every parameter a message takes (the purge's lines take four).
+      const markers = Array.from({ length: 6 }, () => marker);
+      const built = String((node as (...args: string[]) => unknown)(...markers));
       const prefix = built.slice(0, built.indexOf(marker));
       if (prefix.length >= 8) prefixes.push(prefix);
     } else if (typeof node === 'object' && node !== null) Object.values(node).forEach(visit);
