@@ -93,25 +93,38 @@ export function noteDocuments(note: ClinicalNote, patient: Reference): DocumentR
   return [document, ...note.addenda.map((addendum) => addendumDocument(addendum, note, patient))];
 }
 
+/** What a written entry (an addendum, a final remark) is: its own text, by its author, final once saved. */
+interface WrittenEntry {
+  _id: string;
+  text: string;
+  createdAt: string;
+  createdBy: StaffRef | null;
+}
+
+/** A final text as a DocumentReference about the patient: an addendum and a remark differ only in what they refer to. */
+function writtenDocument(entry: WrittenEntry, type: string, patient: Reference): DocumentReference {
+  const author = staffDisplay(entry.createdBy);
+  return {
+    resourceType: 'DocumentReference',
+    id: entry._id,
+    status: 'current',
+    docStatus: 'final',
+    type: { text: type },
+    subject: patient,
+    date: entry.createdAt,
+    ...(author ? { author: [author] } : {}),
+    content: [{ attachment: textAttachment(entry.text, type, entry.createdAt) }],
+  };
+}
+
 function addendumDocument(
   addendum: NoteAddendum,
   note: ClinicalNote,
   patient: Reference,
 ): DocumentReference {
-  const author = staffDisplay(addendum.createdBy);
   return {
-    resourceType: 'DocumentReference',
-    id: addendum._id,
-    status: 'current',
-    docStatus: 'final',
-    type: { text: FHIR_F.addendumType },
-    subject: patient,
-    date: addendum.createdAt,
-    ...(author ? { author: [author] } : {}),
+    ...writtenDocument(addendum, FHIR_F.addendumType, patient),
     relatesTo: [{ code: 'appends', target: { reference: urn(note._id) } }],
-    content: [
-      { attachment: textAttachment(addendum.text, FHIR_F.addendumType, addendum.createdAt) },
-    ],
   };
 }
 
@@ -125,17 +138,8 @@ export function remarkDocument(
   assessment: SuicideAssessment,
   patient: Reference,
 ): DocumentReference {
-  const author = staffDisplay(remark.createdBy);
   return {
-    resourceType: 'DocumentReference',
-    id: remark._id,
-    status: 'current',
-    docStatus: 'final',
-    type: { text: FHIR_F.remarkType },
-    subject: patient,
-    date: remark.createdAt,
-    ...(author ? { author: [author] } : {}),
-    content: [{ attachment: textAttachment(remark.text, FHIR_F.remarkType, remark.createdAt) }],
+    ...writtenDocument(remark, FHIR_F.remarkType, patient),
     context: { related: [{ reference: urn(assessment._id) }] },
   };
 }
