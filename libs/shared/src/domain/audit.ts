@@ -102,12 +102,6 @@ export const AUDIT_OUTCOME_LABELS = {
 } as const;
 export type AuditOutcome = keyof typeof AUDIT_OUTCOME_LABELS;
 
-const KNOWN_ACTIONS: ReadonlySet<string> = new Set(AUDIT_ACTIONS);
-
-export function isAuditAction(value: unknown): value is AuditAction {
-  return typeof value === 'string' && KNOWN_ACTIONS.has(value);
-}
-
 /**
  * An entry of `GET /api/audit` (docs/permissions.md#audit-log): the stored entry, and the
  * name of the record it names — the student's or the staff account's, while
