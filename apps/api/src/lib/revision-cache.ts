@@ -71,23 +71,25 @@ export class RevisionCache {
   }
 
   /** The entry's body in `encoding`, compressed the first time it is asked for. */
-  private async compressed(key: string, entry: Entry, encoding: Encoding): Promise<Buffer> {
+  private compressed(key: string, entry: Entry, encoding: Encoding): Promise<Buffer> {
     const kept = entry.compressed[encoding];
-    if (kept) return kept;
+    if (kept) return Promise.resolve(kept);
     let pending = entry.compressing[encoding];
     if (!pending) {
-      pending = compressWhereItFits(entry.body, encoding, true).finally(() => {
-        delete entry.compressing[encoding];
-      });
+      pending = compressWhereItFits(entry.body, encoding, true)
+        .then((compressed) => {
+          entry.compressed[encoding] = compressed;
+          // Counted only while the entry is still kept: a newer revision may have replaced it meanwhile.
+          if (this.entries.get(key) === entry) {
+            this.bytes += compressed.length;
+            this.shrink();
+          }
+          return compressed;
+        })
+        .finally(() => {
+          delete entry.compressing[encoding];
+        });
       entry.compressing[encoding] = pending;
-      const compressed = await pending;
-      entry.compressed[encoding] = compressed;
-      // Counted only while the entry is still kept: a newer revision may have replaced it meanwhile.
-      if (this.entries.get(key) === entry) {
-        this.bytes += compressed.length;
-        this.shrink();
-      }
-      return compressed;
     }
     return pending;
   }
