@@ -15,6 +15,12 @@ export interface EnqueueOptions {
   notBefore?: Date;
   /** The appointment the mail is about: its move or cancellation cancels the mail while queued. */
   appointmentId?: string;
+  /**
+   * When the mail was asked for, if before it is queued (a mail prepared after
+   * the answer): its `createdAt`, which "once per window" checks read, so a
+   * preparation that runs late on a busy server still counts for its moment.
+   */
+  askedAt?: Date;
 }
 
 export interface MailQueueSettings {
@@ -132,7 +138,7 @@ export class MailQueue {
         calendar: message.calendar?.content ?? null,
         status: 'queued',
         nextAttemptAt: options.notBefore ?? now,
-        createdAt: now,
+        createdAt: options.askedAt ?? now,
       })
       .returning({ id: mailQueue.id });
     const id = row!.id;
@@ -154,6 +160,7 @@ export class MailQueue {
     compose: () => Promise<MailMessage | null>,
     options: EnqueueOptions = { kind: 'notice' },
   ): void {
+    const asked = { askedAt: this.deps.now(), ...options };
     // Outside the asking request's transaction, which has ended by the time
     // this runs: the mail is prepared and queued on the database itself.
     const composed = outsideTransaction(() =>
@@ -163,7 +170,7 @@ export class MailQueue {
         .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
         .then(compose)
         .then(async (message) => {
-          if (message) await this.enqueue(message, options);
+          if (message) await this.enqueue(message, asked);
         })
         .catch((error: unknown) => {
           this.deps.log.error({ err: error }, 'mail not prepared');

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, max, min, ne, or } from 'drizzle-orm';
+import { and, count, eq, gt, lt, lte, max, min, ne, or } from 'drizzle-orm';
 import { isStorableText, MSG } from '@psicocampus/shared/domain';
 import type { Database } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
@@ -93,7 +93,16 @@ export interface EmailFailures {
 }
 
 /** The latest successful sign-in of `email` in the window, from `clientAddress` when given. */
-async function lastSuccess(db: Database, email: string, windowStart: Date, clientAddress?: string) {
+/**
+ * The account's last success in the window up to `now`: a count asked for a
+ * moment (an alert prepared after the answer) ignores what came after it.
+ */
+async function lastSuccess(
+  db: Database,
+  email: string,
+  window: { start: Date; end: Date },
+  clientAddress?: string,
+) {
   const [success] = await db
     .select({ at: max(loginAttempts.at) })
     .from(loginAttempts)
@@ -103,10 +112,11 @@ async function lastSuccess(db: Database, email: string, windowStart: Date, clien
         eq(loginAttempts.email, email),
         eq(loginAttempts.outcome, 'success'),
         clientAddress === undefined ? undefined : eq(loginAttempts.clientAddress, clientAddress),
-        gt(loginAttempts.at, windowStart),
+        gt(loginAttempts.at, window.start),
+        lte(loginAttempts.at, window.end),
       ),
     );
-  return asDate(success?.at ?? null) ?? windowStart;
+  return asDate(success?.at ?? null) ?? window.start;
 }
 
 export async function emailFailures(
@@ -115,26 +125,27 @@ export async function emailFailures(
   clientAddress: string,
   now: Date,
 ): Promise<EmailFailures> {
-  const windowStart = new Date(now.getTime() - AUTH_POLICY.failureWindowMs);
+  const window = { start: new Date(now.getTime() - AUTH_POLICY.failureWindowMs), end: now };
   const failuresSince = (since: Date) =>
     and(
       eq(loginAttempts.kind, 'login'),
       eq(loginAttempts.email, email),
       eq(loginAttempts.outcome, 'failure'),
       gt(loginAttempts.at, since),
+      lte(loginAttempts.at, now),
     );
   // One row per address: as many as there are places the failures came from.
   const byAddress = await db
     .select({ total: count(), latest: max(loginAttempts.at) })
     .from(loginAttempts)
-    .where(failuresSince(await lastSuccess(db, email, windowStart)))
+    .where(failuresSince(await lastSuccess(db, email, window)))
     .groupBy(loginAttempts.clientAddress);
   const [here] = await db
     .select({ total: count(), oldest: min(loginAttempts.at) })
     .from(loginAttempts)
     .where(
       and(
-        failuresSince(await lastSuccess(db, email, windowStart, clientAddress)),
+        failuresSince(await lastSuccess(db, email, window, clientAddress)),
         eq(loginAttempts.clientAddress, clientAddress),
       ),
     );
