@@ -9,7 +9,15 @@
 // round and the min / median / max of the ratios.
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { fmt, login, machine, median, startHelloReference, startServer } from './lib/product.mjs';
+import {
+  fmt,
+  login,
+  machine,
+  median,
+  sealWrittenTexts,
+  startHelloReference,
+  startServer,
+} from './lib/product.mjs';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -72,6 +80,8 @@ async function seed(databaseUrl) {
              now() - (n || ' days')::interval, now() - (n || ' days')::interval
       from students s cross join generate_series(1, ${NOTES_PER_STUDENT}) n
       where s.email like 'bench%'`);
+    // Sealed as the server seals what it writes (docs/decisions.md#clinical-texts-sealed-at-rest).
+    sealWrittenTexts(databaseUrl);
     // Vacuumed as well as analysed: otherwise autovacuum wakes up for the
     // 110,000 new rows during the first measurement and competes with it.
     await client.query('vacuum analyze');

@@ -23,6 +23,7 @@ import {
   memoryOf,
   percentile,
   probeLiveness,
+  sealWrittenTexts,
   serverStallsBetween,
   startServer,
 } from './lib/product.mjs';
@@ -83,6 +84,8 @@ async function seed(databaseUrl) {
        from generate_series(1, ${IMPORTS_AT_ONCE}) g`,
       [DEMO.psychologist.email],
     );
+    // Sealed as the server seals what it writes (docs/decisions.md#clinical-texts-sealed-at-rest).
+    sealWrittenTexts(databaseUrl);
     await client.query('analyze');
     return sample[0].id;
   } finally {

@@ -28,6 +28,8 @@ const result = await build({
     'audit-verify': 'src/cli/audit-verify.ts',
     // `npm run purge [-- --dry-run]`: archived records past retention, as the schema's owner (docs/data-model.md#retention-and-purge).
     purge: 'src/cli/purge.ts',
+    // `npm run rotate-key`: every clinical text resealed under the current key (docs/decisions.md#clinical-texts-sealed-at-rest).
+    'rotate-key': 'src/cli/rotate-key.ts',
   },
   outdir: 'dist',
   bundle: true,

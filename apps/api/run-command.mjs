@@ -1,9 +1,10 @@
-// `npm run create-admin|reset-mfa|backup|restore|migrate|assessments:check|audit:verify|purge -- ...` from the repository's root:
+// `npm run create-admin|reset-mfa|backup|restore|migrate|assessments:check|audit:verify|purge|rotate-key -- ...` from the repository's root:
 // builds the server first when its dist/<command>.js is not there yet, then
 // runs it with the same arguments, environment and working directory (so
 // DATA_DIR, DATABASE_URL, PUBLIC_URL and SMTP_URL mean what they mean for
 // `npm start`; `migrate` also reads MIGRATION_DATABASE_URL and DATABASE_APP_ROLE,
-// `purge` MIGRATION_DATABASE_URL and RECORD_RETENTION_YEARS).
+// `purge` MIGRATION_DATABASE_URL and RECORD_RETENTION_YEARS, `rotate-key`
+// MIGRATION_DATABASE_URL and the CLINICAL_ENCRYPTION_* keys).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,7 @@ const COMMANDS = [
   'assessments-check',
   'audit-verify',
   'purge',
+  'rotate-key',
 ];
 const [name, ...args] = process.argv.slice(2);
 if (!COMMANDS.includes(name)) {

@@ -1,6 +1,7 @@
 // Starting the production build of the server for a benchmark, on PGlite in
 // a fresh folder or on PostgreSQL (DATABASE_URL), and talking to it.
-import { fork, spawn } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,25 @@ export const DEMO = {
   admin: { email: 'admin@psicocampus.test', password: 'Admin-Demo-2026' },
   psychologist: { email: 'psicologa@psicocampus.test', password: 'Psico-Demo-2026' },
 };
+
+/**
+ * The key the benchmarks' servers seal clinical texts with: PostgreSQL needs
+ * one given, and a bench that writes rows in SQL seals them with it after.
+ */
+export const BENCH_CLINICAL_KEY = randomBytes(32).toString('base64');
+
+/**
+ * Seals the clinical texts a bench wrote straight into PostgreSQL, as an
+ * operator's upgrade does (`npm run rotate-key`): the server refuses to
+ * read a text in clear.
+ */
+export function sealWrittenTexts(databaseUrl) {
+  execFileSync(process.execPath, [path.join(ROOT, 'apps/api/dist/rotate-key.js')], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, CLINICAL_ENCRYPTION_KEY: BENCH_CLINICAL_KEY },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 
 export function requireBuild(files = ['apps/api/dist/main.js', 'apps/shell/dist/index.html']) {
   const missing = files.filter((file) => !existsSync(path.join(ROOT, file)));
@@ -79,6 +99,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'basic',
+      CLINICAL_ENCRYPTION_KEY: BENCH_CLINICAL_KEY,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },

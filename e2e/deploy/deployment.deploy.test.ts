@@ -118,6 +118,8 @@ beforeAll(async () => {
     DATA_DIR: path.join(workDir, 'data'),
     // One key for both processes: it seals the second factor's keys (SECURITY.md).
     MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    // And one that seals the clinical texts, which `npm run migrate` is given too.
+    CLINICAL_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   // Started before `npm run migrate`, a process refuses to run on the empty schema.
   const early = startServerProcess('early', await freePort(), serverEnv);

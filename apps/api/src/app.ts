@@ -5,6 +5,11 @@ import fastifyCors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { MSG } from '@psicocampus/shared/domain';
 import type { AppConfig } from './config';
+import {
+  clinicalTexts,
+  resolveClinicalKeyring,
+  type ClinicalTexts,
+} from './security/clinical-texts';
 import { resolveTotpKey, totpKeyBox } from './security/totp-keys';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
@@ -73,9 +78,19 @@ export interface AppDependencies {
   now?: () => Date;
   /** Changes the mail queue's tries, back-off and polling (tests). */
   mailQueue?: Partial<MailQueueSettings>;
+  /** The clinical texts' keys, when the caller resolved them already; else from the configuration. */
+  texts?: ClinicalTexts;
 }
 
 const NO_ORIGINS: readonly string[] = [];
+
+/** What seals the TOTP keys and the clinical texts in the database, from the configuration. */
+function sealingKeys({ config, database, texts }: AppDependencies) {
+  return {
+    totpKeys: totpKeyBox(resolveTotpKey(config, database.kind)),
+    texts: texts ?? clinicalTexts(resolveClinicalKeyring(config, database.kind)),
+  };
+}
 
 /** JSON bodies above this are refused (docs/limits-and-budgets.md#limits-and-bad-input). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -159,7 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       settings: deps.mailQueue,
     }),
     now,
-    totpKeys: totpKeyBox(resolveTotpKey(config, database.kind)),
+    ...sealingKeys(deps),
   };
   app.decorate('ctx', ctx);
   // Mail queued by requests leaves once they commit; the rest is polled for.

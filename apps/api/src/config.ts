@@ -7,6 +7,8 @@ import {
 } from '@psicocampus/shared/follow-up';
 import { isPhoneText } from '@psicocampus/shared/safety-plan';
 import { APPS_ROOT } from './paths';
+import { ConfigError } from './config-error';
+import { parseEncryptionKey, parseEncryptionKeys } from './security/key-settings';
 
 /** Where the built front ends are: the shell's folder and each remote's. */
 export interface WebRoots {
@@ -114,6 +116,18 @@ export interface AppConfig {
    */
   mfaEncryptionKey: Buffer | null;
   /**
+   * The 32-byte key that seals the clinical texts in the database
+   * (`CLINICAL_ENCRYPTION_KEY`, base64 or hex; security/clinical-texts.ts).
+   * Unset: a key file in `dataDir` with the embedded database; PostgreSQL
+   * does not start without it.
+   */
+  clinicalEncryptionKey: Buffer | null;
+  /**
+   * Keys that sealed texts before the current one (`CLINICAL_ENCRYPTION_OLD_KEYS`,
+   * separated by commas): read, never sealed with, while `npm run rotate-key` reseals.
+   */
+  clinicalOldKeys: Buffer[];
+  /**
    * The most students the embedded database takes
    * (docs/limits-and-budgets.md#embedded-database): EMBEDDED_MAX_STUDENTS
    * when absent. Not read from the environment, since the limit is what PGlite
@@ -136,7 +150,7 @@ export interface AppConfig {
   recordExportLimits?: { maxRecords: number; maxCharacters: number };
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 function parsePort(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -184,24 +198,6 @@ function parseRoleName(raw: string | undefined): string | null {
     );
   }
   return role;
-}
-
-/**
- * 32 bytes written as base64 (`openssl rand -base64 32`) or as 64 hex digits.
- * The value is never repeated in the message: it is a secret.
- */
-function parseEncryptionKey(raw: string | undefined): Buffer | null {
-  const text = raw?.trim();
-  if (!text) return null;
-  let key: Buffer | null = null;
-  if (/^[0-9a-fA-F]{64}$/.test(text)) key = Buffer.from(text, 'hex');
-  else if (/^[A-Za-z0-9+/]{43}=$/.test(text)) key = Buffer.from(text, 'base64');
-  if (key?.length !== 32) {
-    throw new ConfigError(
-      'MFA_ENCRYPTION_KEY must be 32 bytes in base64 (44 characters, as `openssl rand -base64 32` writes them) or in hex (64 digits)',
-    );
-  }
-  return key;
 }
 
 /**
@@ -375,6 +371,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     crisisLine: parsePhone(env.CRISIS_LINE, 'CRISIS_LINE') ?? DEFAULT_CRISIS_LINE,
     mfaRequiredForAdmins: parseOnOff(env.ADMIN_MFA_REQUIRED, 'ADMIN_MFA_REQUIRED', true),
     mfaEncryptionKey: parseEncryptionKey(env.MFA_ENCRYPTION_KEY),
+    clinicalEncryptionKey: parseEncryptionKey(
+      env.CLINICAL_ENCRYPTION_KEY,
+      'CLINICAL_ENCRYPTION_KEY',
+    ),
+    clinicalOldKeys: parseEncryptionKeys(
+      env.CLINICAL_ENCRYPTION_OLD_KEYS,
+      'CLINICAL_ENCRYPTION_OLD_KEYS',
+    ),
     recordRetentionYears: parseRetentionYears(env.RECORD_RETENTION_YEARS),
   };
 }

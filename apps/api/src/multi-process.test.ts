@@ -12,7 +12,7 @@ import { createServer, type RunningServer } from './server';
 import { readOutbox, resetLinkIn } from '../test/helpers/outbox';
 import { studentBody } from '../test/helpers/patients';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../test/helpers/test-database';
-import { demoAccount } from '../test/helpers/test-server';
+import { demoAccount, TEST_CLINICAL_KEY } from '../test/helpers/test-server';
 
 /**
  * Several server processes on one PostgreSQL database, as behind the load
@@ -30,7 +30,12 @@ interface Instance {
 async function startInstance(database: TestDatabase): Promise<Instance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-instance-'));
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'basic' }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'basic',
+      CLINICAL_ENCRYPTION_KEY: TEST_CLINICAL_KEY,
+    }),
     web: null,
     // An hour: a session another process ended must be refused because of
     // the database's notice, not because this process forgot it.

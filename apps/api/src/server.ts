@@ -9,6 +9,8 @@ import {
   type DatabaseTarget,
 } from './db/client';
 import { backfillSearchKeys } from './plugins/students/student.queries';
+import { clinicalTexts, resolveClinicalKeyring } from './security/clinical-texts';
+import { sealAtStart } from './security/reseal';
 import { sealStoredTotpKeys } from './security/totp-keys';
 import { seedDemoData } from './seed/demo-seed';
 
@@ -30,13 +32,16 @@ export async function createServer(
   const database = await openDatabase(target);
   try {
     await backfillSearchKeys(database.db);
+    const texts = clinicalTexts(resolveClinicalKeyring(config, database.kind));
     const seeded = config.seedDemo
       ? await seedDemoData(database.db, {
+          texts,
           showcase: config.seedShowcase,
           timeZone: config.serviceTimeZone,
         })
       : false;
-    const app = await buildApp({ config, database, ...overrides });
+    await sealAtStart(database.db, texts, database.kind);
+    const app = await buildApp({ config, database, texts, ...overrides });
     await sealStoredTotpKeys(database.db, app.ctx.totpKeys, app.log);
     const connections = trackResponses(app);
     let closing: Promise<void> | null = null;

@@ -16,6 +16,7 @@ import { createStudent, userIdOf, withoutRecordGuards } from '../../test/helpers
 import { serverWithDemoSessions } from '../../test/helpers/signed-in';
 import { testServerConfig, type TestServer } from '../../test/helpers/test-server';
 import { assessmentsCheckCommand } from './assessments-check';
+import { openedRow } from '../../test/helpers/sealed-rows';
 
 /* `npm run assessments:check` (docs/columbia-assessment.md#contradicting-answers). */
 
@@ -44,7 +45,7 @@ async function run(argv: string[] = [], pageSize?: number) {
 
 /** A record as an older version stored it, past today's validation (what the check is for). */
 async function storeAsBefore(studentId: string, answers: AssessmentAnswers, createdAt: Date) {
-  return insertAssessment(server.server.database.db, {
+  return insertAssessment(server.server.database.db, server.app.ctx.texts, {
     studentId,
     authorId: await userIdOf(server, 'psychologist'),
     answers,
@@ -85,7 +86,8 @@ it('lists each stored assessment that contradicts itself, with its student, date
     .select()
     .from(suicideAssessments)
     .where(eq(suicideAssessments.id, older.id));
-  expect(row!.answers.actualAttempt.description).toBe('Ingesta de pastillas');
+  const opened = openedRow(server.app.ctx.texts, 'suicideAssessments', row!);
+  expect(opened.answers.actualAttempt.description).toBe('Ingesta de pastillas');
 
   // Cleaned up (behind the product's back: it never deletes an assessment), the service has none: said so.
   await withoutRecordGuards(server.server.database.db, async (tx) => {

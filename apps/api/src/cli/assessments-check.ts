@@ -5,6 +5,11 @@ import {
 } from '@psicocampus/shared/columbia';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { AppConfig } from '../config';
+import {
+  clinicalTexts,
+  resolveClinicalKeyring,
+  type ClinicalTexts,
+} from '../security/clinical-texts';
 import { databaseTarget, openDatabase, type DatabaseHandle } from '../db/client';
 import {
   listStoredAssessments,
@@ -47,13 +52,14 @@ interface Finding {
 /** Every assessment that contradicts itself, and how many were read, page by page. */
 async function findContradicting(
   database: DatabaseHandle,
+  texts: ClinicalTexts,
   pageSize: number,
 ): Promise<{ checked: number; findings: Finding[] }> {
   const findings: Finding[] = [];
   let checked = 0;
   let afterId: string | null = null;
   for (;;) {
-    const rows = await listStoredAssessments(database.db, afterId, pageSize);
+    const rows = await listStoredAssessments(database.db, texts, afterId, pageSize);
     for (const row of rows) {
       const contradictions = assessmentContradictions(row.answers);
       if (contradictions.length) findings.push({ row, contradictions });
@@ -110,7 +116,8 @@ export async function assessmentsCheckCommand(
     return 1;
   }
   try {
-    const { checked, findings } = await findContradicting(database, deps.pageSize ?? PAGE);
+    const texts = clinicalTexts(resolveClinicalKeyring(config, database.kind));
+    const { checked, findings } = await findContradicting(database, texts, deps.pageSize ?? PAGE);
     if (findings.length) {
       printFindings(findings, config.serviceTimeZone, print);
       print(M.summary(checked, findings.length));

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,9 @@ import {
   users,
 } from '../db/schema';
 import { seedDemoData } from '../seed/demo-seed';
+import { insertAssessment, openAssessment } from '../plugins/assessments/assessment.queries';
+import { insertNote, openNote } from '../plugins/clinical-notes/clinical-note.queries';
+import { clinicalTexts } from '../security/clinical-texts';
 import { severeAnswers } from '../../test/helpers/assessments';
 import { createTestDatabase } from '../../test/helpers/test-database';
 import { backupCommand, restoreCommand, type BackupCommandDependencies } from './backup-restore';
@@ -23,6 +27,9 @@ import { backupCommand, restoreCommand, type BackupCommandDependencies } from '.
 /** Text no encoding mistake survives: accents, ñ, guillemets, an emoji, CJK, a line break. */
 const NOTE_TEXT =
   'Sesión n.º 3 — refiere «insomnio» y ansiedad ante el examen de Anatomía; ñandú 😊 中文.\nSegunda línea: acordamos técnicas de respiración.';
+
+/** The clinical texts' key, kept apart from the database as an operator keeps it. */
+const TEXTS = clinicalTexts({ current: randomBytes(32), older: [] });
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -68,7 +75,7 @@ async function withDatabase<T>(
 /** Demo data plus one of each clinical record, and a note with NOTE_TEXT; answers the note's id. */
 async function seedSource(config: AppConfig): Promise<string> {
   return withDatabase(config, async ({ db }) => {
-    await seedDemoData(db);
+    await seedDemoData(db, { texts: TEXTS });
     const [psychologist] = await db.select().from(users).where(eq(users.role, 'PSYCHOLOGIST'));
     const [student] = await db
       .select()
@@ -76,27 +83,36 @@ async function seedSource(config: AppConfig): Promise<string> {
       .where(eq(students.assignedPsychologistId, psychologist!.id));
     const authorId = psychologist!.id;
     const studentId = student!.id;
-    const [note] = await db
-      .insert(clinicalNotes)
-      .values([
-        { studentId, authorId, note: NOTE_TEXT },
-        { studentId, authorId, note: 'Primera sesión: refiere dificultades para dormir.' },
-      ])
-      .returning();
+    const note = await insertNote(db, TEXTS, {
+      studentId,
+      authorId,
+      note: NOTE_TEXT,
+      now: new Date(),
+    });
+    await insertNote(db, TEXTS, {
+      studentId,
+      authorId,
+      note: 'Primera sesión: refiere dificultades para dormir.',
+      now: new Date(),
+    });
     await db.insert(appointments).values({
       studentId,
       psychologistId: authorId,
       date: new Date('2026-11-03T15:00:00Z'),
       reason: 'Seguimiento',
     });
-    await db
-      .insert(suicideAssessments)
-      .values({ studentId, authorId, answers: severeAnswers(), riskLevel: 'MUY_ALTO' });
+    await insertAssessment(db, TEXTS, {
+      studentId,
+      authorId,
+      answers: severeAnswers(),
+      riskLevel: 'MUY_ALTO',
+      createdAt: new Date(),
+    });
     await db.insert(auditLog).values([
       { userId: authorId, role: 'PSYCHOLOGIST', action: 'note.create', outcome: 'success' },
       { userId: authorId, role: 'PSYCHOLOGIST', action: 'student.read', outcome: 'success' },
     ]);
-    return note!.id;
+    return note.id;
   });
 }
 
@@ -121,8 +137,12 @@ async function countEveryTable({ db }: DatabaseHandle): Promise<RowCounts> {
   return counts;
 }
 
-const noteText = async ({ db }: DatabaseHandle, id: string) =>
-  (await db.select().from(clinicalNotes).where(eq(clinicalNotes.id, id)))[0]?.note;
+/** The note as stored, and as it opens with the key kept beside the backup. */
+async function noteText({ db }: DatabaseHandle, id: string) {
+  const [row] = await db.select().from(clinicalNotes).where(eq(clinicalNotes.id, id));
+  expect(row!.note).not.toContain('insomnio');
+  return openNote(TEXTS, row!).note;
+}
 
 interface Engine {
   kind: 'pglite' | 'postgres';
@@ -210,7 +230,7 @@ describe.each(engines)('npm run backup and npm run restore on $kind', (engine) =
       expect(await countEveryTable(database)).toEqual(sourceCounts);
       expect(await noteText(database, noteId)).toBe(NOTE_TEXT);
       const [assessment] = await database.db.select().from(suicideAssessments);
-      expect(assessment!.answers).toEqual(severeAnswers());
+      expect(openAssessment(TEXTS, assessment!).answers).toEqual(severeAnswers());
     });
   });
 

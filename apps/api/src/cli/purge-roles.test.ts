@@ -10,6 +10,7 @@ import { asSuperuser, connectAs, failureOf, urlAs } from '../../test/helpers/two
 import { auditVerifyCommand } from './audit-verify';
 import { migrateCommand } from './migrate';
 import { purgeCommand } from './purge';
+import { rotateKeyCommand } from './rotate-key';
 
 /*
  * `npm run purge` with production's two roles (docs/data-model.md#retention-and-purge,
@@ -147,6 +148,60 @@ describeOnPostgres(
         expect(await failureOf(asApp, [naming(studentId), [statement, values]])).toBe('42501');
       },
     );
+
+    const resealDoor: [string, unknown[]] = [
+      `select set_config('psicocampus.reseal', 'on', true)`,
+      [],
+    ];
+
+    it.each([
+      [
+        'a signed note’s text',
+        `update clinical_notes set note = 'c1:00000000:AAAA' where student_id = $1`,
+      ],
+      ['an addendum', `update clinical_note_addenda set text = 'c1:00000000:AAAA'`],
+      ['a final remark', `update assessment_remarks set text = 'c1:00000000:AAAA'`],
+      [
+        'an assessment’s answers',
+        `update suicide_assessments set answers = '{"observations": "c1:00000000:AAAA"}' where student_id = $1`,
+      ],
+      [
+        'a plan revision',
+        `update safety_plan_revisions set warning_signs = 'c1:00000000:AAAA' where student_id = $1`,
+      ],
+    ])(
+      'refuses the server role to rewrite %s, even through the reseal’s door (docs/decisions.md#clinical-texts-sealed-at-rest)',
+      async (_what, statement) => {
+        const values = statement.includes('$1') ? [studentId] : [];
+        expect(await failureOf(asApp, [resealDoor, [statement, values]])).toBe('42501');
+      },
+    );
+
+    it('lets the owner through the reseal’s door change a sealed column and nothing else of the row', async () => {
+      const moved = `update clinical_notes set signed_at = now() where student_id = $1`;
+      expect(await failureOf(asOwner, [resealDoor, [moved, [studentId]]])).toBe('42501');
+      const both = `update clinical_notes set note = note || ' ', version = version + 1 where student_id = $1`;
+      expect(await failureOf(asOwner, [resealDoor, [both, [studentId]]])).toBe('42501');
+      // Without the door, not even the owner rewrites a signed note.
+      const text = `update clinical_notes set note = note || ' ' where student_id = $1`;
+      expect(await failureOf(asOwner, [[text, [studentId]]])).toBe('42501');
+      expect(await failureOf(asOwner, [resealDoor, [text, [studentId]]])).toBeNull();
+    });
+
+    it('refuses to rotate the clinical texts’ key with the server role’s URL', async () => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await rotateKeyCommand([], {
+        config: loadConfig({ DATA_DIR: dataDir, DATABASE_URL: urlAs(app, database) }),
+        print: (line) => out.push(line),
+        printError: (line) => err.push(line),
+      });
+      expect({ code, out, err }).toEqual({
+        code: 1,
+        out: [],
+        err: [SERVER_MSG.cli.rotateKey.notOwner(app)],
+      });
+    });
 
     it('refuses to purge with the server role’s URL, and lists with --dry-run as any role', async () => {
       const refused = await purge([]);

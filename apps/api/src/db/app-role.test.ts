@@ -16,6 +16,7 @@ import {
   preparePostgresSchema,
 } from './migrations';
 import { onPostgres } from '../../test/helpers/test-database';
+import { TEST_CLINICAL_KEY } from '../../test/helpers/test-server';
 
 /**
  * Production's two database roles (SECURITY.md, "Database roles in
@@ -639,6 +640,7 @@ describeOnPostgres(
             DATA_DIR: dataDir,
             DATABASE_URL: urlAs(app, database),
             MIGRATE_ON_START: 'false',
+            CLINICAL_ENCRYPTION_KEY: TEST_CLINICAL_KEY,
           }),
           web: null,
         };

@@ -140,7 +140,7 @@ export const clinicalNotes = pgTable(
   },
   (t) => [
     // The schema's limit, held by the database too (docs/limits-and-budgets.md#limits-and-bad-input).
-    check('clinical_notes_note_length_check', sql`char_length(${t.note}) <= 20000`),
+    check('clinical_notes_note_length_check', sql`clinical_text_length(${t.note}) <= 80000`),
     index('clinical_notes_student_created_idx').on(t.studentId, t.createdAt),
     index('clinical_notes_author_created_idx').on(t.authorId, t.createdAt),
   ],
@@ -163,7 +163,7 @@ export const clinicalNoteAddenda = pgTable(
     createdAt: appendedAt(),
   },
   (t) => [
-    check('clinical_note_addenda_text_length_check', sql`char_length(${t.text}) <= 20000`),
+    check('clinical_note_addenda_text_length_check', sql`clinical_text_length(${t.text}) <= 80000`),
     index('clinical_note_addenda_note_created_idx').on(t.noteId, t.createdAt),
   ],
 );
@@ -424,7 +424,7 @@ export const suicideAssessments = pgTable(
     ),
     check(
       'suicide_assessments_clinician_reason_length_check',
-      sql`${t.clinicianReason} is null or char_length(${t.clinicianReason}) between 1 and 2000`,
+      sql`${t.clinicianReason} is null or clinical_text_length(${t.clinicianReason}) between 1 and 8000`,
     ),
   ],
 );
@@ -447,7 +447,7 @@ export const assessmentRemarks = pgTable(
     createdAt: appendedAt(),
   },
   (t) => [
-    check('assessment_remarks_text_length_check', sql`char_length(${t.text}) <= 20000`),
+    check('assessment_remarks_text_length_check', sql`clinical_text_length(${t.text}) <= 80000`),
     index('assessment_remarks_assessment_created_idx').on(t.assessmentId, t.createdAt),
   ],
 );
@@ -488,7 +488,7 @@ export const safetyPlanRevisions = pgTable(
     check('safety_plan_revisions_status_check', sql`${t.status} in ('draft', 'complete')`),
     check(
       'safety_plan_revisions_sections_length_check',
-      sql`char_length(${t.warningSigns}) <= 4000 and char_length(${t.copingStrategies}) <= 4000 and char_length(${t.socialDistractions}) <= 4000 and char_length(${t.helpContacts}) <= 4000 and char_length(${t.professionalContacts}) <= 4000 and char_length(${t.safeEnvironment}) <= 4000 and char_length(${t.reasonForLiving}) <= 4000`,
+      sql`clinical_text_length(${t.warningSigns}) <= 16000 and clinical_text_length(${t.copingStrategies}) <= 16000 and clinical_text_length(${t.socialDistractions}) <= 16000 and clinical_text_length(${t.helpContacts}) <= 16000 and clinical_text_length(${t.professionalContacts}) <= 16000 and clinical_text_length(${t.safeEnvironment}) <= 16000 and clinical_text_length(${t.reasonForLiving}) <= 16000`,
     ),
   ],
 );

@@ -15,7 +15,7 @@ import {
   onPostgres,
   type TestDatabase,
 } from '../../test/helpers/test-database';
-import { demoAccount, randomAddress } from '../../test/helpers/test-server';
+import { demoAccount, randomAddress, TEST_CLINICAL_KEY } from '../../test/helpers/test-server';
 import { createMailer } from './mailer';
 import { MailQueue } from './mail-queue';
 
@@ -104,6 +104,7 @@ describe('appointment reminders through a real SMTP server and two processes', (
         DATA_DIR: dataDir,
         SEED_DEMO: 'basic',
         APPOINTMENT_PLACE: 'Edificio B, oficina 204',
+        CLINICAL_ENCRYPTION_KEY: TEST_CLINICAL_KEY,
       }),
       web: null,
       smtpUrl,

@@ -14,7 +14,12 @@ import { mailQueue } from '../db/schema';
 import { createServer, type RunningServer } from '../server';
 import { userBody } from '../../test/helpers/admin';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database';
-import { randomAddress, startTestServer, type TestServer } from '../../test/helpers/test-server';
+import {
+  randomAddress,
+  startTestServer,
+  type TestServer,
+  TEST_CLINICAL_KEY,
+} from '../../test/helpers/test-server';
 import { createMailer } from './mailer';
 import { DEFAULT_MAIL_QUEUE_SETTINGS, MailQueue, shortError } from './mail-queue';
 
@@ -349,7 +354,12 @@ describe('the mail queue across restarts and server processes', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-mail-'));
     dataDirs.push(dataDir);
     const config = {
-      ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO: 'basic' }),
+      ...loadConfig({
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'basic',
+        CLINICAL_ENCRYPTION_KEY: TEST_CLINICAL_KEY,
+      }),
       web: null,
       smtpUrl,
     };

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, type ApiErrorBody } from '@psicocampus/shared/domain';
+import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { isDataException } from '../lib/db-errors';
 import { HttpError } from '../lib/http-error';
+import { ClinicalTextUnreadableError } from '../security/clinical-texts';
 import { FHIR_JSON, isFhirUrl, operationOutcome } from './fhir/fhir-http';
 
 /** The Spanish sentence for a client error Fastify itself raised. */
@@ -42,6 +44,11 @@ export function errorAnswer(error: FastifyError | HttpError, request: FastifyReq
     const body: ApiErrorBody = { ok: false, msg: error.message };
     if (error.errors?.length) body.errors = error.errors;
     return { status: error.statusCode, headers: error.headers, body };
+  }
+  if (error instanceof ClinicalTextUnreadableError) {
+    // The key or the database is the operator's to mend: never the text, but where it is.
+    request.log.error({ err: error }, 'clinical text cannot be opened');
+    return { status: 503, body: { ok: false, msg: SERVER_MSG.sealedText.unreadable } };
   }
   if (isDataException(error)) {
     // Logged as a warning: the request was wrong, but validation let it through.

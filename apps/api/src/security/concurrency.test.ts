@@ -5,6 +5,7 @@ import { fileUpload } from '../../test/helpers/multipart';
 import { addNote, createStudent, studentBody } from '../../test/helpers/patients';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { studentRow, TEMPLATE_HEADERS, xlsxFile } from '../../test/helpers/workbooks';
+import { openedRow } from '../../test/helpers/sealed-rows';
 
 // docs/limits-and-budgets.md#limits-and-bad-input: two people saving one student or one note from the same
 // version: one save wins, every other one is told so (409) and nothing is
@@ -137,7 +138,10 @@ describe('simultaneous saves of one note', () => {
           .select()
           .from(clinicalNotes)
           .where(eq(clinicalNotes.id, note._id));
-        expect(stored).toMatchObject({ note: winner.body.note, version: note.version + 1 });
+        expect(openedRow(server.app.ctx.texts, 'clinicalNotes', stored!)).toMatchObject({
+          note: winner.body.note,
+          version: note.version + 1,
+        });
       }
     },
   );

@@ -49,7 +49,7 @@ describe('demo data', () => {
 
   it('does nothing on a later start, when the database already has users', async () => {
     const { db } = server.server.database;
-    expect(await seedDemoData(db)).toBe(false);
+    expect(await seedDemoData(db, { texts: server.app.ctx.texts })).toBe(false);
     expect(await db.$count(users)).toBe(DEMO_ACCOUNTS.length);
   });
 });

@@ -3,6 +3,7 @@ import { DEFAULT_SERVICE_TIME_ZONE } from '../config';
 import type { Database } from '../db/client';
 import { students, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import type { ClinicalTexts } from '../security/clinical-texts';
 import { studentSearchKey } from '../plugins/students/search-key';
 import { insertShowcase } from './showcase-seed';
 
@@ -144,6 +145,8 @@ const DEMO_STUDENTS: Record<'psychologist' | 'psychologist2', StudentSeed[]> = {
 };
 
 export interface SeedOptions {
+  /** Seals the showcase's clinical texts (security/clinical-texts.ts). */
+  texts: ClinicalTexts;
   /** Also the showcase (showcase.ts): a full caseload with its history. */
   showcase?: boolean;
   /** What the showcase's dates are relative to. */
@@ -158,7 +161,7 @@ export interface SeedOptions {
  * demo service, all in one transaction. Safe when several processes start
  * together on an empty database: inserts that lose the race are skipped.
  */
-export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<boolean> {
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<boolean> {
   const [{ total }] = await db.select({ total: count() }).from(users);
   if (total > 0) return false;
 
@@ -201,7 +204,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       caseloads.push({ id: psychologistId, studentIds: inserted.map((student) => student.id) });
     }
     if (options.showcase) {
-      await insertShowcase(tx, {
+      await insertShowcase(tx, options.texts, {
         now: options.now ?? new Date(),
         timeZone: options.timeZone ?? DEFAULT_SERVICE_TIME_ZONE,
         psychologists: caseloads,

@@ -10,6 +10,8 @@ import {
   suicideAssessments,
 } from '../db/schema';
 import { studentSearchKey } from '../plugins/students/search-key';
+import type { ClinicalTexts } from '../security/clinical-texts';
+import { SEALED_TABLES, sealNewRows } from '../security/sealed-columns';
 import { buildShowcase, type ShowcaseInput } from './showcase';
 
 /** Rows per statement: well under PostgreSQL's 65,535 parameters for the widest table. */
@@ -27,6 +29,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
  */
 export async function insertShowcase(
   tx: Database,
+  texts: ClinicalTexts,
   input: Omit<ShowcaseInput, 'newId'>,
 ): Promise<void> {
   const rows = buildShowcase({ ...input, newId: randomUUID });
@@ -42,10 +45,18 @@ export async function insertShowcase(
     await tx.update(students).set({ createdAt, updatedAt: createdAt }).where(eq(students.id, id));
   }
   await insertInBatches(rows.appointments, (batch) => tx.insert(appointments).values(batch));
-  await insertInBatches(rows.notes, (batch) => tx.insert(clinicalNotes).values(batch));
-  await insertInBatches(rows.assessments, (batch) => tx.insert(suicideAssessments).values(batch));
+  await insertInBatches(sealNewRows(texts, SEALED_TABLES.clinicalNotes, rows.notes), (batch) =>
+    tx.insert(clinicalNotes).values(batch),
+  );
+  await insertInBatches(
+    sealNewRows(texts, SEALED_TABLES.suicideAssessments, rows.assessments),
+    (batch) => tx.insert(suicideAssessments).values(batch),
+  );
   // The remarks' dates are part of the history shown; the database keeps
   // them only where the seed owns the tables (PGlite, one role).
   await keepGivenTimes(tx);
-  await insertInBatches(rows.remarks, (batch) => tx.insert(assessmentRemarks).values(batch));
+  await insertInBatches(
+    sealNewRows(texts, SEALED_TABLES.assessmentRemarks, rows.remarks),
+    (batch) => tx.insert(assessmentRemarks).values(batch),
+  );
 }

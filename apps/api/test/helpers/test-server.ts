@@ -22,6 +22,9 @@ export interface ServerModule {
 /** The key that seals TOTP keys in the test servers' databases (MFA_ENCRYPTION_KEY). */
 export const TEST_TOTP_KEY = Buffer.alloc(32, 7).toString('base64');
 
+/** The key the test servers seal clinical texts with, on either database (security/clinical-texts.ts). */
+export const TEST_CLINICAL_KEY = Buffer.alloc(32, 11).toString('base64');
+
 /** The bundle `npm start` runs; `npm run test:built` builds it first. */
 export const BUILT_SERVER = path.resolve(__dirname, '../../dist/main.js');
 
@@ -97,7 +100,7 @@ export function demoAccount(key: DemoAccountKey) {
 
 /**
  * A test server's configuration: quiet, the basic demo data, no front ends,
- * files in `dataDir`, and TEST_TOTP_KEY, then the test's own settings.
+ * files in `dataDir`, TEST_TOTP_KEY and TEST_CLINICAL_KEY, then the test's own settings.
  */
 export function testServerConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -107,6 +110,7 @@ export function testServerConfig(dataDir: string, overrides: Partial<AppConfig> 
       SEED_DEMO: 'basic',
       // PostgreSQL seals the second factor's keys only with a key given (security/totp-keys.ts).
       MFA_ENCRYPTION_KEY: TEST_TOTP_KEY,
+      CLINICAL_ENCRYPTION_KEY: TEST_CLINICAL_KEY,
     }),
     web: null,
     ...overrides,

@@ -1,4 +1,6 @@
 import { PURGE_MSG } from './purge-messages';
+import { ASSESSMENTS_CHECK_MSG } from './assessments-check-messages';
+import { ROTATE_KEY_MSG, SEALED_TEXT_MSG } from './sealed-text-messages';
 
 export type { PurgeCounts } from './purge-messages';
 
@@ -32,6 +34,9 @@ export const SERVER_MSG = {
     importTooLarge: (max: number, room: number) =>
       `La base de datos integrada admite hasta ${max.toLocaleString('es-ES')} estudiantes y solo caben ${room.toLocaleString('es-ES')} más: no se importó nada. Importa como mucho ${room.toLocaleString('es-ES')} filas, o pasa el servicio a PostgreSQL (README, «Production»).`,
   },
+
+  /** A stored clinical text the server cannot open (docs/decisions.md#clinical-texts-sealed-at-rest). */
+  sealedText: SEALED_TEXT_MSG,
 
   /** The PDF reports (apps/api/src/reports/pdf). */
   pdf: {
@@ -339,23 +344,11 @@ export const SERVER_MSG = {
       crashed: 'No se pudo restablecer el segundo factor:',
     },
     /** `npm run assessments:check` (docs/columbia-assessment.md#contradicting-answers). */
-    assessmentsCheck: {
-      usage: 'Uso: npm run assessments:check',
-      databaseUnavailable: (reason: string) => `No se pudo abrir la base de datos: ${reason}`,
-      heading:
-        'Evaluaciones guardadas con respuestas que se contradicen (se conservan tal como se registraron; esta orden no modifica nada):',
-      entry: (id: string, student: string, date: string, author: string) =>
-        `- Evaluación ${id} · Estudiante: ${student} · Fecha: ${date} · Evaluador/a: ${author}`,
-      field: (field: string, msg: string) => `    · ${field}: ${msg}`,
-      summary: (checked: number, found: number) =>
-        `Evaluaciones revisadas: ${checked}. Con respuestas que se contradicen: ${found}.`,
-      noneFound: 'Ninguna evaluación guardada tiene respuestas que se contradigan.',
-      whatNext:
-        'Cada una se muestra marcada en su pantalla, en el historial del estudiante y en su PDF. Revísalas con quien las registró; si hace falta, registra una evaluación nueva o una observación posterior.',
-      crashed: 'No se pudieron revisar las evaluaciones:',
-    },
+    assessmentsCheck: ASSESSMENTS_CHECK_MSG,
     /** `npm run purge` (docs/data-model.md#retention-and-purge). */
     purge: PURGE_MSG,
+    /** `npm run rotate-key` (docs/decisions.md#clinical-texts-sealed-at-rest). */
+    rotateKey: ROTATE_KEY_MSG,
     auditVerify: {
       usage: 'Uso: npm run audit:verify [-- --anchor N:HUELLA]',
       invalidAnchor:

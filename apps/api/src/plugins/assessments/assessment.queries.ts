@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
@@ -18,6 +19,26 @@ import type { Database } from '../../db/client';
 import { assessmentRemarks, students, suicideAssessments, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
 import { inCaseloadOf } from '../students/caseload';
+import type { ClinicalTexts } from '../../security/clinical-texts';
+import { openRow, openRowOf, SEALED_TABLES, sealRow } from '../../security/sealed-columns';
+
+const ASSESSMENTS = SEALED_TABLES.suicideAssessments;
+const REMARKS = SEALED_TABLES.assessmentRemarks;
+
+/** The assessment as written: its answers' texts and the clinician's reason opened. */
+export function openAssessment(texts: ClinicalTexts, assessment: AssessmentRow): AssessmentRow {
+  return openRow(texts, ASSESSMENTS, assessment);
+}
+
+function openAssessmentRecords<T extends { assessment: AssessmentRow }>(
+  texts: ClinicalTexts,
+  records: T[],
+): T[] {
+  return records.map((record) => ({
+    ...record,
+    assessment: openAssessment(texts, record.assessment),
+  }));
+}
 
 export type AssessmentRow = typeof suicideAssessments.$inferSelect;
 export type RemarkRow = typeof assessmentRemarks.$inferSelect;
@@ -41,6 +62,7 @@ export interface AssessmentRecord {
  */
 async function remarksOf(
   db: Database,
+  texts: ClinicalTexts,
   assessmentIds: string[],
 ): Promise<Map<string, RemarkRecord[]>> {
   const byAssessment = new Map<string, RemarkRecord[]>(assessmentIds.map((id) => [id, []]));
@@ -51,20 +73,29 @@ async function remarksOf(
     .leftJoin(users, eq(users.id, assessmentRemarks.authorId))
     .where(inArray(assessmentRemarks.assessmentId, assessmentIds))
     .orderBy(asc(assessmentRemarks.createdAt), asc(assessmentRemarks.id));
-  for (const row of rows) byAssessment.get(row.remark.assessmentId)?.push(row);
+  for (const row of rows) {
+    byAssessment
+      .get(row.remark.assessmentId)
+      ?.push({ ...row, remark: openRow(texts, REMARKS, row.remark) });
+  }
   return byAssessment;
 }
 
 /** The assessments with their remarks, each list oldest first: one more query. */
 export async function withRemarks<T extends Omit<AssessmentRecord, 'remarks'>>(
   db: Database,
+  texts: ClinicalTexts,
   records: T[],
 ): Promise<Array<T & { remarks: RemarkRecord[] }>> {
   const remarks = await remarksOf(
     db,
+    texts,
     records.map((record) => record.assessment.id),
   );
-  return records.map((record) => ({ ...record, remarks: remarks.get(record.assessment.id) ?? [] }));
+  return openAssessmentRecords(texts, records).map((record) => ({
+    ...record,
+    remarks: remarks.get(record.assessment.id) ?? [],
+  }));
 }
 
 function selectAssessments(db: Database) {
@@ -77,12 +108,13 @@ function selectAssessments(db: Database) {
 /** A student's assessments, oldest first ('Evaluación 1' is the first). */
 export async function listStudentAssessments(
   db: Database,
+  texts: ClinicalTexts,
   studentId: string,
 ): Promise<AssessmentRecord[]> {
   const rows = await selectAssessments(db)
     .where(eq(suicideAssessments.studentId, studentId))
     .orderBy(asc(suicideAssessments.createdAt), asc(suicideAssessments.id));
-  return withRemarks(db, rows);
+  return withRemarks(db, texts, rows);
 }
 
 /**
@@ -93,6 +125,7 @@ export async function listStudentAssessments(
  */
 export async function listStudentAssessmentPage(
   db: Database,
+  texts: ClinicalTexts,
   studentId: string,
   page: { pageSize: number; offset: number },
 ): Promise<AssessmentRecord[]> {
@@ -101,7 +134,7 @@ export async function listStudentAssessmentPage(
     .orderBy(desc(suicideAssessments.createdAt), desc(suicideAssessments.id))
     .limit(page.pageSize)
     .offset(page.offset);
-  return withRemarks(db, rows);
+  return withRemarks(db, texts, rows);
 }
 
 /** How many assessments the student has, on every page. */
@@ -141,32 +174,32 @@ function caseloadConditions(psychologistId: string, filters: CaseloadAssessmentF
 /** One page of the assessments of the psychologist's current students, newest first. */
 export async function listCaseloadAssessments(
   db: Database,
+  texts: ClinicalTexts,
   psychologistId: string,
   filters: CaseloadAssessmentFilters,
   page: { pageSize: number; offset: number },
 ): Promise<CaseloadAssessmentRecord[]> {
-  return (
-    db
-      .select({
-        assessment: suicideAssessments,
-        author: staffRefColumns,
-        student: { id: students.id, firstName: students.firstName, lastName: students.lastName },
-        hasRemarks: exists(
-          db
-            .select({ one: sql`1` })
-            .from(assessmentRemarks)
-            .where(eq(assessmentRemarks.assessmentId, suicideAssessments.id)),
-        ).mapWith(Boolean),
-      })
-      .from(suicideAssessments)
-      .innerJoin(students, eq(students.id, suicideAssessments.studentId))
-      .leftJoin(users, eq(users.id, suicideAssessments.authorId))
-      .where(caseloadConditions(psychologistId, filters))
-      // The id settles a tie, so that no row is on two pages or on none.
-      .orderBy(desc(suicideAssessments.createdAt), desc(suicideAssessments.id))
-      .limit(page.pageSize)
-      .offset(page.offset)
-  );
+  const rows = await db
+    .select({
+      assessment: suicideAssessments,
+      author: staffRefColumns,
+      student: { id: students.id, firstName: students.firstName, lastName: students.lastName },
+      hasRemarks: exists(
+        db
+          .select({ one: sql`1` })
+          .from(assessmentRemarks)
+          .where(eq(assessmentRemarks.assessmentId, suicideAssessments.id)),
+      ).mapWith(Boolean),
+    })
+    .from(suicideAssessments)
+    .innerJoin(students, eq(students.id, suicideAssessments.studentId))
+    .leftJoin(users, eq(users.id, suicideAssessments.authorId))
+    .where(caseloadConditions(psychologistId, filters))
+    // The id settles a tie, so that no row is on two pages or on none.
+    .orderBy(desc(suicideAssessments.createdAt), desc(suicideAssessments.id))
+    .limit(page.pageSize)
+    .offset(page.offset);
+  return openAssessmentRecords(texts, rows);
 }
 
 /** How many assessments the same filters match, on every page. */
@@ -189,6 +222,7 @@ export type OwnAssessment = AssessmentRecord & { studentId: string };
 /** The assessment with this id, if its student is the psychologist's. */
 export async function findOwnAssessment(
   db: Database,
+  texts: ClinicalTexts,
   psychologistId: string,
   assessmentId: string,
 ): Promise<OwnAssessment | null> {
@@ -200,12 +234,13 @@ export async function findOwnAssessment(
     .where(and(eq(suicideAssessments.id, assessmentId), inCaseloadOf(psychologistId)))
     .limit(1);
   if (!row) return null;
-  const [record] = await withRemarks(db, [row]);
+  const [record] = await withRemarks(db, texts, [row]);
   return { ...record!, studentId: row.assessment.studentId };
 }
 
 export async function insertAssessment(
   db: Database,
+  texts: ClinicalTexts,
   values: {
     studentId: string;
     authorId: string;
@@ -214,8 +249,13 @@ export async function insertAssessment(
     createdAt: Date;
   },
 ): Promise<AssessmentRow> {
-  const [row] = await db.insert(suicideAssessments).values(values).returning();
-  return row!;
+  // The id is chosen here, as the texts are sealed bound to it.
+  const id = randomUUID();
+  const [row] = await db
+    .insert(suicideAssessments)
+    .values(sealRow(texts, ASSESSMENTS, { ...values, id }, id))
+    .returning();
+  return openAssessment(texts, row!);
 }
 
 /**
@@ -226,15 +266,24 @@ export async function insertAssessment(
  */
 export async function appendRemark(
   db: Database,
+  texts: ClinicalTexts,
   values: { assessmentId: string; authorId: string; text: string },
 ): Promise<RemarkRow> {
-  const [row] = await db.insert(assessmentRemarks).values(values).returning();
-  return row!;
+  const id = randomUUID();
+  const [row] = await db
+    .insert(assessmentRemarks)
+    .values(sealRow(texts, REMARKS, { ...values, id }, id))
+    .returning();
+  return openRow(texts, REMARKS, row!);
 }
 
 /** The assessment's remarks, oldest first, as they stand now. */
-export async function listRemarks(db: Database, assessmentId: string): Promise<RemarkRecord[]> {
-  return (await remarksOf(db, [assessmentId])).get(assessmentId) ?? [];
+export async function listRemarks(
+  db: Database,
+  texts: ClinicalTexts,
+  assessmentId: string,
+): Promise<RemarkRecord[]> {
+  return (await remarksOf(db, texts, [assessmentId])).get(assessmentId) ?? [];
 }
 
 /**
@@ -245,13 +294,20 @@ export async function listRemarks(db: Database, assessmentId: string): Promise<R
  */
 export async function recordClinicianLevel(
   db: Database,
+  texts: ClinicalTexts,
   values: { assessmentId: string; level: RiskLevel; reason: string; at: Date; by: string },
 ): Promise<AssessmentRow | null> {
+  const sealed = sealRow(
+    texts,
+    ASSESSMENTS,
+    { clinicianReason: values.reason },
+    values.assessmentId,
+  );
   const [row] = await db
     .update(suicideAssessments)
     .set({
       clinicianLevel: values.level,
-      clinicianReason: values.reason,
+      clinicianReason: sealed.clinicianReason,
       clinicianLevelAt: values.at,
       clinicianLevelBy: values.by,
     })
@@ -262,7 +318,7 @@ export async function recordClinicianLevel(
       ),
     )
     .returning();
-  return row ?? null;
+  return row ? openAssessment(texts, row) : null;
 }
 
 /** One stored assessment as the consistency check reads it: its answers, its student and author. */
@@ -282,10 +338,11 @@ export interface StoredAssessmentRow {
  */
 export async function listStoredAssessments(
   db: Database,
+  texts: ClinicalTexts,
   afterId: string | null,
   limit: number,
 ): Promise<StoredAssessmentRow[]> {
-  return db
+  const rows = await db
     .select({
       id: suicideAssessments.id,
       createdAt: suicideAssessments.createdAt,
@@ -299,4 +356,5 @@ export async function listStoredAssessments(
     .where(afterId ? gt(suicideAssessments.id, afterId) : undefined)
     .orderBy(asc(suicideAssessments.id))
     .limit(limit);
+  return rows.map((row) => openRowOf(texts, ASSESSMENTS, row, row.id));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG, STUDENT_ASSESSMENTS_PAGE_SIZE, type AuditAction } from '@psicocampus/shared/domain';
 import {
   assessmentCreateSchema,
@@ -20,7 +20,6 @@ import {
   type ClinicianLevelBody,
 } from '@psicocampus/shared/clinician-level';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { asksForPage, pageInfo, readPage, type PageParams } from '../../lib/page-params';
@@ -64,11 +63,11 @@ export function assessmentNotFound(): HttpError {
  * (docs/permissions.md#psychologists).
  */
 export async function ownAssessmentOr404(
-  db: Database,
+  store: Pick<AppContext, 'db' | 'texts'>,
   userId: string,
   id: unknown,
 ): Promise<OwnAssessment> {
-  const found = isUuid(id) ? await findOwnAssessment(db, userId, id) : null;
+  const found = isUuid(id) ? await findOwnAssessment(store.db, store.texts, userId, id) : null;
   if (!found) throw assessmentNotFound();
   return found;
 }
@@ -80,13 +79,13 @@ export async function ownAssessmentOr404(
  * colleague's assessment of a student now in the caller's caseload.
  */
 async function authoredAssessment(
-  db: Database,
-  userId: string,
-  id: string,
+  store: Pick<AppContext, 'db' | 'texts'>,
+  request: FastifyRequest<{ Params: { id: string } }>,
   notAuthor: string,
 ): Promise<OwnAssessment> {
-  const found = await ownAssessmentOr404(db, userId, id);
-  if (found.assessment.authorId !== userId) throw new HttpError(403, notAuthor);
+  const { user } = signedIn(request);
+  const found = await ownAssessmentOr404(store, user.id, request.params.id);
+  if (found.assessment.authorId !== user.id) throw new HttpError(403, notAuthor);
   return found;
 }
 
@@ -129,16 +128,20 @@ function readCaseloadQuery(
  * else every one, the oldest first, as the call first answered, for the
  * clients written against it.
  */
-async function studentAssessments(db: Database, studentId: string, query: unknown) {
+async function studentAssessments(
+  { db, texts }: Pick<AppContext, 'db' | 'texts'>,
+  studentId: string,
+  query: unknown,
+) {
   if (!asksForPage(query)) {
-    const rows = await listStudentAssessments(db, studentId);
+    const rows = await listStudentAssessments(db, texts, studentId);
     return { ok: true, assessments: rows.map(toAssessment) };
   }
   const reader = new QueryReader(query);
   const page = readPage(reader, STUDENT_ASSESSMENTS_PAGE_SIZE);
   reader.done();
   const [rows, total] = await Promise.all([
-    listStudentAssessmentPage(db, studentId, page),
+    listStudentAssessmentPage(db, texts, studentId, page),
     countStudentAssessments(db, studentId),
   ]);
   return { ok: true, assessments: rows.map(toAssessment), ...pageInfo(page, total) };
@@ -147,7 +150,7 @@ async function studentAssessments(db: Database, studentId: string, query: unknow
 /** The Columbia assessments of docs/api.md#assessments and docs/columbia-assessment.md#risk-levels. */
 export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
-  const { db } = ctx;
+  const { db, texts } = ctx;
 
   app.post('/api/suicide-assessments', audited('assessment.create'), async (request, reply) => {
     const { user } = signedIn(request);
@@ -161,7 +164,7 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
     // docs/columbia-assessment.md#contradicting-answers.
     const answers = normalizeAssessment(answersOf(body));
     // The level is the server's own; a `riskLevel` sent by a client is ignored (docs/columbia-assessment.md#risk-levels).
-    const saved = await insertAssessment(db, {
+    const saved = await insertAssessment(db, texts, {
       studentId: record.student.id,
       authorId: user.id,
       answers,
@@ -202,12 +205,12 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
         if (typeof studentId === 'string') request.auditRecordId = studentId;
         // Another caseload's student is a 404 before its page is read, as a student's appointments.
         const record = await ownStudentOr404(db, user.id, studentId);
-        return studentAssessments(db, record.student.id, request.query);
+        return studentAssessments(ctx, record.student.id, request.query);
       }
       // The whole caseload's can grow without end: one page with its total.
       const { filters, page } = readCaseloadQuery(request.query, ctx.config.serviceTimeZone);
       const [rows, total] = await Promise.all([
-        listCaseloadAssessments(db, user.id, filters, page),
+        listCaseloadAssessments(db, texts, user.id, filters, page),
         countCaseloadAssessments(db, user.id, filters),
       ]);
       return { ok: true, assessments: rows.map(toAssessmentSummary), ...pageInfo(page, total) };
@@ -219,7 +222,7 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
     audited('assessment.read'),
     async (request) => {
       const { user } = signedIn(request);
-      const found = await ownAssessmentOr404(db, user.id, request.params.id);
+      const found = await ownAssessmentOr404(ctx, user.id, request.params.id);
       return { ok: true, assessment: toAssessment(found) };
     },
   );
@@ -229,27 +232,23 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
     audited('assessment.final_remarks'),
     async (request) => {
       const { user } = signedIn(request);
-      const found = await authoredAssessment(
-        db,
-        user.id,
-        request.params.id,
-        MSG.assessment.finalRemarksOnlyAuthor,
-      );
+      const found = await authoredAssessment(ctx, request, MSG.assessment.finalRemarksOnlyAuthor);
       const body = await validateBody(finalRemarksSchema, request.body);
       // The call of docs/api.md#assessments keeps its path and body, but each save is a new entry
       // (docs/columbia-assessment.md#final-remarks): nothing earlier is overwritten, two saves at once are
       // both kept, and the assessment itself is never written again.
-      const added = await appendRemark(db, {
+      const added = await appendRemark(db, texts, {
         assessmentId: found.assessment.id,
         authorId: user.id,
         text: body.finalRemarks,
       });
       // The row names the assessment; its detail, which entry (an id, never the text).
       request.auditDetail = { remarkId: added.id };
+      const remarks = await listRemarks(db, texts, found.assessment.id);
       return {
         ok: true,
         msg: MSG.assessment.finalRemarksSaved,
-        assessment: toAssessment({ ...found, remarks: await listRemarks(db, found.assessment.id) }),
+        assessment: toAssessment({ ...found, remarks }),
       };
     },
   );
@@ -259,16 +258,11 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
     audited('assessment.clinician_level'),
     async (request) => {
       const { user } = signedIn(request);
-      const found = await authoredAssessment(
-        db,
-        user.id,
-        request.params.id,
-        CLINICIAN_LEVEL_MSG.onlyAuthor,
-      );
+      const found = await authoredAssessment(ctx, request, CLINICIAN_LEVEL_MSG.onlyAuthor);
       const body = (await validateBody(clinicianLevelSchema, request.body)) as ClinicianLevelBody;
       // Once (docs/columbia-assessment.md#clinicians-level): the engine's level is never
       // touched, and a recorded level is never replaced (migration 0013 refuses it too).
-      const saved = await recordClinicianLevel(db, {
+      const saved = await recordClinicianLevel(db, texts, {
         assessmentId: found.assessment.id,
         level: body.level,
         reason: body.reason,

@@ -9,6 +9,7 @@ import { createStudent, userIdOf } from '../../../test/helpers/patients';
 import { pdfText } from '../../../test/helpers/pdf-text';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { type TestServer } from '../../../test/helpers/test-server';
+import { openedRow } from '../../../test/helpers/sealed-rows';
 
 let server: TestServer;
 let lucia: string;
@@ -120,7 +121,7 @@ describe("the clinician's level", () => {
       .select()
       .from(suicideAssessments)
       .where(eq(suicideAssessments.id, assessment._id));
-    expect(row).toMatchObject({
+    expect(openedRow(server.app.ctx.texts, 'suicideAssessments', row!)).toMatchObject({
       riskLevel: 'MUY_ALTO',
       clinicianLevel: 'ALTO',
       clinicianReason: REASON,
@@ -232,7 +233,7 @@ describe('the database records the clinician’s level once (migration 0013)', (
       expect(await refusal(attempt)).toMatch(/recorded once|is not changed/);
     }
     const [row] = await db().select().from(suicideAssessments).where(where);
-    expect(row).toMatchObject({
+    expect(openedRow(server.app.ctx.texts, 'suicideAssessments', row!)).toMatchObject({
       riskLevel: 'MUY_ALTO',
       clinicianLevel: 'ALTO',
       clinicianReason: REASON,

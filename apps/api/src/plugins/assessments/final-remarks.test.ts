@@ -8,6 +8,7 @@ import { createStudent, userIdOf } from '../../../test/helpers/patients';
 import { pdfText } from '../../../test/helpers/pdf-text';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { type TestServer } from '../../../test/helpers/test-server';
+import { openedRow } from '../../../test/helpers/sealed-rows';
 
 let server: TestServer;
 let lucia: string;
@@ -195,7 +196,8 @@ describe('the database keeps remarks append-only', () => {
       expect(await refusal(attempt)).toMatch(/assessment_remarks is append-only/);
     }
     const kept = await db().select().from(assessmentRemarks).where(where);
-    expect(kept.map((row) => row.text)).toEqual(['Registro que nadie puede cambiar.']);
+    const opened = kept.map((row) => openedRow(server.app.ctx.texts, 'assessmentRemarks', row));
+    expect(opened.map((row) => row.text)).toEqual(['Registro que nadie puede cambiar.']);
 
     const deleted = await server.call({
       method: 'DELETE',
@@ -223,7 +225,8 @@ describe('remarks whose author account is removed', () => {
       .select()
       .from(assessmentRemarks)
       .where(eq(assessmentRemarks.assessmentId, assessment._id));
-    expect(kept.map((row) => [row.text, row.authorId])).toEqual([
+    const opened = kept.map((row) => openedRow(server.app.ctx.texts, 'assessmentRemarks', row));
+    expect(opened.map((row) => [row.text, row.authorId])).toEqual([
       ['Queda aunque la cuenta se elimine.', null],
     ]);
   });

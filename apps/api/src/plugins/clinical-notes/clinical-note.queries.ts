@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { clinicalNoteAddenda, clinicalNotes, students, users } from '../../db/schema';
+import type { ClinicalTexts } from '../../security/clinical-texts';
+import { openRow, SEALED_TABLES, sealRow } from '../../security/sealed-columns';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
 import { inCaseloadOf } from '../students/caseload';
 
@@ -26,6 +29,18 @@ export interface NoteRecord {
   addenda?: AddendumRecord[];
 }
 
+const NOTES = SEALED_TABLES.clinicalNotes;
+const ADDENDA = SEALED_TABLES.clinicalNoteAddenda;
+
+/** The note as written: its text opened (security/clinical-texts.ts). */
+export function openNote(texts: ClinicalTexts, note: NoteRow): NoteRow {
+  return openRow(texts, NOTES, note);
+}
+
+function openNoteRecords<T extends { note: NoteRow }>(texts: ClinicalTexts, records: T[]): T[] {
+  return records.map((record) => ({ ...record, note: openNote(texts, record.note) }));
+}
+
 function selectNotes(db: Database) {
   return db
     .select({ note: clinicalNotes, author: staffRefColumns })
@@ -41,8 +56,12 @@ const listStudentNotesStatement = preparedFor((db) =>
 );
 
 /** A student's notes, newest first, each with its author: one query. */
-export async function listStudentNotes(db: Database, studentId: string): Promise<NoteRecord[]> {
-  return listStudentNotesStatement(db).execute({ studentId });
+export async function listStudentNotes(
+  db: Database,
+  texts: ClinicalTexts,
+  studentId: string,
+): Promise<NoteRecord[]> {
+  return openNoteRecords(texts, await listStudentNotesStatement(db).execute({ studentId }));
 }
 
 const studentNotesPageStatement = preparedFor((db) =>
@@ -60,10 +79,14 @@ const studentNotesPageStatement = preparedFor((db) =>
  */
 export async function studentNotesPage(
   db: Database,
+  texts: ClinicalTexts,
   studentId: string,
   page: { limit: number; offset: number },
 ): Promise<NoteRecord[]> {
-  return studentNotesPageStatement(db).execute({ studentId, ...page });
+  return openNoteRecords(
+    texts,
+    await studentNotesPageStatement(db).execute({ studentId, ...page }),
+  );
 }
 
 /** Every note of the student, on every page. */
@@ -103,40 +126,45 @@ export async function studentNotesBefore(
 /** The note if it belongs to this student. */
 export async function findStudentNote(
   db: Database,
+  texts: ClinicalTexts,
   studentId: string,
   noteId: string,
 ): Promise<NoteRecord | null> {
-  const [row] = await selectNotes(db)
+  const rows = await selectNotes(db)
     .where(and(eq(clinicalNotes.id, noteId), eq(clinicalNotes.studentId, studentId)))
     .limit(1);
-  return row ?? null;
+  return openNoteRecords(texts, rows)[0] ?? null;
 }
 
 export async function insertNote(
   db: Database,
+  texts: ClinicalTexts,
   values: { studentId: string; authorId: string; note: string; now: Date },
 ): Promise<NoteRow> {
+  // The id is chosen here, as the text is sealed bound to it.
+  const id = randomUUID();
   const [row] = await db
     .insert(clinicalNotes)
     .values({
+      id,
       studentId: values.studentId,
       authorId: values.authorId,
-      note: values.note,
+      note: sealRow(texts, NOTES, { note: values.note }, id).note,
       createdAt: values.now,
       updatedAt: values.now,
     })
     .returning();
-  return row!;
+  return openNote(texts, row!);
 }
 
 /** Saves the text only over the version the author read; null when someone saved in between. */
 export async function updateNoteAtVersion(
   db: Database,
-  noteId: string,
-  version: number,
-  note: string,
-  now: Date,
+  texts: ClinicalTexts,
+  change: { noteId: string; version: number; note: string; now: Date },
 ): Promise<NoteRow | null> {
+  const { noteId, version, now } = change;
+  const { note } = sealRow(texts, NOTES, { note: change.note }, noteId);
   const [row] = await db
     .update(clinicalNotes)
     .set({ note, version: sql`${clinicalNotes.version} + 1`, updatedAt: now })
@@ -148,7 +176,7 @@ export async function updateNoteAtVersion(
       ),
     )
     .returning();
-  return row ?? null;
+  return row ? openNote(texts, row) : null;
 }
 
 /** Deletes a draft; false when the note was signed in between. */
@@ -218,6 +246,7 @@ export async function recentNotesOf(
  */
 export async function withSignatures<T extends NoteRecord>(
   db: Database,
+  texts: ClinicalTexts,
   records: T[],
 ): Promise<T[]> {
   const signed = records.filter((r) => r.note.signedAt !== null);
@@ -239,7 +268,7 @@ export async function withSignatures<T extends NoteRecord>(
   const addendaByNote = new Map<string, AddendumRecord[]>();
   for (const a of addenda) {
     const list = addendaByNote.get(a.addendum.noteId) ?? [];
-    list.push(a);
+    list.push({ ...a, addendum: openRow(texts, ADDENDA, a.addendum) });
     addendaByNote.set(a.addendum.noteId, list);
   }
   return records.map((r) =>
@@ -256,6 +285,7 @@ export async function withSignatures<T extends NoteRecord>(
 /** Signs a draft; null when it was signed in between (the caller answers 409). */
 export async function signNote(
   db: Database,
+  texts: ClinicalTexts,
   noteId: string,
   signerId: string,
   now: Date,
@@ -265,16 +295,21 @@ export async function signNote(
     .set({ signedAt: now, signedBy: signerId })
     .where(and(eq(clinicalNotes.id, noteId), isNull(clinicalNotes.signedAt)))
     .returning();
-  return row ?? null;
+  return row ? openNote(texts, row) : null;
 }
 
 /** Appends an addendum; its time is the database's (migration 0018), never the caller's. */
 export async function insertAddendum(
   db: Database,
+  texts: ClinicalTexts,
   values: { noteId: string; authorId: string; text: string },
 ): Promise<AddendumRow> {
-  const [row] = await db.insert(clinicalNoteAddenda).values(values).returning();
-  return row!;
+  const id = randomUUID();
+  const [row] = await db
+    .insert(clinicalNoteAddenda)
+    .values(sealRow(texts, ADDENDA, { ...values, id }, id))
+    .returning();
+  return openRow(texts, ADDENDA, row!);
 }
 
 /** The author's notes still unsigned since `before`, on students still assigned to them. */

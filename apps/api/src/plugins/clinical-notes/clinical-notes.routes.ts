@@ -79,13 +79,13 @@ async function notesPageAsked(
 
 /** A note of one of the caller's students (else the student's 404), under that student (else 404). */
 async function studentNoteOr404(
-  db: Database,
+  { db, texts }: Pick<AppContext, 'db' | 'texts'>,
   user: SessionUser,
   params: NoteParams['Params'],
 ): Promise<NoteRecord> {
   const { student } = await ownStudentOr404(db, user.id, params.id);
   const record = isUuid(params.noteId)
-    ? await findStudentNote(db, student.id, params.noteId)
+    ? await findStudentNote(db, texts, student.id, params.noteId)
     : null;
   if (!record) throw new HttpError(404, MSG.api.notFound);
   return record;
@@ -96,11 +96,11 @@ async function studentNoteOr404(
  * 409) written by them (else 403: colleagues read notes, only authors change them).
  */
 async function ownDraftOrRefuse(
-  db: Database,
+  store: Pick<AppContext, 'db' | 'texts'>,
   user: SessionUser,
   params: NoteParams['Params'],
 ): Promise<NoteRecord> {
-  const record = await studentNoteOr404(db, user, params);
+  const record = await studentNoteOr404(store, user, params);
   if (record.note.signedAt) throw new HttpError(409, SIGNED_NOTES_MSG.signedLocked);
   if (record.note.authorId !== user.id) throw new HttpError(403, MSG.notes.onlyAuthor);
   return record;
@@ -109,7 +109,7 @@ async function ownDraftOrRefuse(
 /** Clinical notes (docs/api.md#clinical-notes and docs/permissions.md#clinical-records). */
 export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
-  const { db } = ctx;
+  const { db, texts } = ctx;
 
   app.post<StudentParams>(
     '/api/students/:id/clinical-notes',
@@ -118,7 +118,7 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
       const { user } = signedIn(request);
       const { student } = await ownStudentOr404(db, user.id, request.params.id);
       const body = await validateBody(clinicalNoteSchema, request.body);
-      const note = await insertNote(db, {
+      const note = await insertNote(db, texts, {
         studentId: student.id,
         authorId: user.id,
         note: body.note,
@@ -135,15 +135,14 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
     audited('note.update'),
     async (request) => {
       const { user } = signedIn(request);
-      const record = await ownDraftOrRefuse(db, user, request.params);
+      const record = await ownDraftOrRefuse(ctx, user, request.params);
       const body = await validateBody(clinicalNoteUpdateSchema, request.body);
-      const note = await updateNoteAtVersion(
-        db,
-        record.note.id,
-        body.version,
-        body.note,
-        ctx.now(),
-      );
+      const note = await updateNoteAtVersion(db, texts, {
+        noteId: record.note.id,
+        version: body.version,
+        note: body.note,
+        now: ctx.now(),
+      });
       if (!note) throw new HttpError(409, MSG.api.conflict);
       return { ok: true, msg: MSG.notes.updated, note: toClinicalNote({ note, author: user }) };
     },
@@ -154,7 +153,7 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
     audited('note.delete'),
     async (request) => {
       const { user } = signedIn(request);
-      const record = await ownDraftOrRefuse(db, user, request.params);
+      const record = await ownDraftOrRefuse(ctx, user, request.params);
       // Signed in between: the note stays.
       if (!(await deleteNote(db, record.note.id))) {
         throw new HttpError(409, SIGNED_NOTES_MSG.signedLocked);
@@ -178,10 +177,10 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
       const { student } = await ownStudentOr404(db, user.id, request.params.id);
       const page = await notesPageAsked(db, student.id, asked, around);
       const [records, total] = await Promise.all([
-        studentNotesPage(db, student.id, { limit: page.pageSize, offset: page.offset }),
+        studentNotesPage(db, texts, student.id, { limit: page.pageSize, offset: page.offset }),
         countStudentNotes(db, student.id),
       ]);
-      const notes = await withSignatures(db, records);
+      const notes = await withSignatures(db, texts, records);
       return { ok: true, notes: notes.map(toClinicalNote), ...pageInfo(page, total) };
     },
   );
@@ -198,14 +197,14 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
     audited('note.sign'),
     async (request) => {
       const { user } = signedIn(request);
-      const record = await studentNoteOr404(db, user, request.params);
+      const record = await studentNoteOr404(ctx, user, request.params);
       if (record.note.authorId !== user.id) {
         throw new HttpError(403, SIGNED_NOTES_MSG.onlyAuthorSigns);
       }
       if (record.note.signedAt) throw new HttpError(409, SIGNED_NOTES_MSG.alreadySigned);
-      const note = await signNote(db, record.note.id, user.id, ctx.now());
+      const note = await signNote(db, texts, record.note.id, user.id, ctx.now());
       if (!note) throw new HttpError(409, SIGNED_NOTES_MSG.alreadySigned);
-      const [signed] = await withSignatures(db, [{ note, author: record.author }]);
+      const [signed] = await withSignatures(db, texts, [{ note, author: record.author }]);
       return { ok: true, msg: SIGNED_NOTES_MSG.signed, note: toClinicalNote(signed!) };
     },
   );
@@ -219,10 +218,10 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
     audited('note.addendum'),
     async (request, reply) => {
       const { user } = signedIn(request);
-      const record = await studentNoteOr404(db, user, request.params);
+      const record = await studentNoteOr404(ctx, user, request.params);
       if (!record.note.signedAt) throw new HttpError(409, SIGNED_NOTES_MSG.addendumOnlySigned);
       const body = await validateBody(addendumSchema, request.body);
-      const addendum = await insertAddendum(db, {
+      const addendum = await insertAddendum(db, texts, {
         noteId: record.note.id,
         authorId: user.id,
         text: body.text,

@@ -6,6 +6,8 @@ import { inviteAndSignIn } from '../../../test/helpers/admin';
 import { addNote, auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/patients';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import { demoAccount, startTestServer, type TestServer } from '../../../test/helpers/test-server';
+import { openNote } from './clinical-note.queries';
+import { openRow, SEALED_TABLES } from '../../security/sealed-columns';
 
 /** Signed notes and addenda (docs/api.md#clinical-notes). */
 let server: TestServer;
@@ -149,7 +151,8 @@ describe('a signed note whose author account is removed', () => {
     const db = server.server.database.db;
     await db.delete(users).where(eq(users.id, colleague.user._id));
 
-    const [kept] = await db.select().from(clinicalNotes).where(eq(clinicalNotes.id, note._id));
+    const [stored] = await db.select().from(clinicalNotes).where(eq(clinicalNotes.id, note._id));
+    const kept = openNote(server.app.ctx.texts, stored!);
     expect(kept).toMatchObject({
       note: 'Queda aunque la cuenta se elimine.',
       authorId: null,
@@ -160,7 +163,10 @@ describe('a signed note whose author account is removed', () => {
       .select()
       .from(clinicalNoteAddenda)
       .where(eq(clinicalNoteAddenda.noteId, note._id));
-    expect(addenda.map((row) => [row.text, row.authorId])).toEqual([
+    const opened = addenda.map((row) =>
+      openRow(server.app.ctx.texts, SEALED_TABLES.clinicalNoteAddenda, row),
+    );
+    expect(opened.map((row) => [row.text, row.authorId])).toEqual([
       ['Adenda que también queda.', null],
     ]);
   });

@@ -11,6 +11,7 @@ import { addNote, auditRowsOf, createStudent, userIdOf } from '../../../test/hel
 import { whatTheServerRead } from '../../../test/helpers/driver-spy';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import type { TestServer } from '../../../test/helpers/test-server';
+import { sealedRows } from '../../../test/helpers/sealed-rows';
 
 /**
  * A student followed for years (docs/api.md#paged-lists): the detail
@@ -45,7 +46,9 @@ beforeAll(async () => {
       updatedAt: at,
     };
   });
-  await server.server.database.db.insert(clinicalNotes).values(rows);
+  await server.server.database.db
+    .insert(clinicalNotes)
+    .values(sealedRows(server.app.ctx.texts, 'clinicalNotes', rows));
   expectedOrder = (
     await server.server.database.db
       .select({ id: clinicalNotes.id })

@@ -106,7 +106,7 @@ export async function fhirRoutes(app: FastifyInstance, opts: { ctx: AppContext; 
       // Recorded before the check, so that a refused look at a foreign student names it.
       request.auditRecordId = studentId;
       const record = await ownStudentOr404(db, user.id, studentId);
-      const rows = await listStudentAssessments(db, record.student.id);
+      const rows = await listStudentAssessments(db, ctx.texts, record.student.id);
       const subject = subjectOf(record);
       const bundle: Bundle = {
         resourceType: 'Bundle',
@@ -135,7 +135,7 @@ export async function fhirRoutes(app: FastifyInstance, opts: { ctx: AppContext; 
     async (request, reply) => {
       const { user } = signedIn(request);
       request.auditDetail = FHIR_AUDIT;
-      const found = await ownAssessmentOr404(db, user.id, request.params.id);
+      const found = await ownAssessmentOr404(ctx, user.id, request.params.id);
       const record = await ownStudentOr404(db, user.id, found.studentId);
       fhirReply(reply, request);
       return toQuestionnaireResponse(toAssessment(found), subjectOf(record), questionnaireUrl);

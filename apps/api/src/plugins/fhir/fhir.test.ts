@@ -373,7 +373,7 @@ describe('an assessment as a QuestionnaireResponse', () => {
     };
     expect(computeRiskLevel(riskAnswersOf(answers))).toBe('INDETERMINADO');
     const me = await get('/api/auth/me', lucia);
-    const row = await insertAssessment(server.app.ctx.db, {
+    const row = await insertAssessment(server.app.ctx.db, server.app.ctx.texts, {
       studentId,
       authorId: me.json().user._id,
       answers,
@@ -397,7 +397,7 @@ describe('an assessment as a QuestionnaireResponse', () => {
       totalAttempts: 2,
     };
     const me = await get('/api/auth/me', lucia);
-    const row = await insertAssessment(server.app.ctx.db, {
+    const row = await insertAssessment(server.app.ctx.db, server.app.ctx.texts, {
       studentId,
       authorId: me.json().user._id,
       answers: { ...answers, lethalityDegree: 1, mostLethalAttemptDate: '2026-09-03' },

@@ -11,8 +11,9 @@ import {
 } from '../../db/schema';
 import { selectAppointments, type AppointmentRecord } from '../appointments/appointment.queries';
 import { withRemarks, type AssessmentRecord } from '../assessments/assessment.queries';
-import { withSignatures, type NoteRecord } from '../clinical-notes/clinical-note.queries';
-import type { SafetyPlanRecord } from '../safety-plans/safety-plan.queries';
+import { openNote, withSignatures, type NoteRecord } from '../clinical-notes/clinical-note.queries';
+import { openRevision, type SafetyPlanRecord } from '../safety-plans/safety-plan.queries';
+import type { ClinicalTexts } from '../../security/clinical-texts';
 import { latestRiskJson } from '../students/latest-risk';
 import type { StudentRecord } from '../students/student.queries';
 import { staffRefColumns } from '../users/staff-ref';
@@ -34,7 +35,11 @@ export interface RecordSize {
   appointments: number;
   /** Every row above. */
   records: number;
-  /** Characters of every text the export prints (answers counted as their stored JSON). */
+  /**
+   * Characters of every text the export prints: a sealed text counts the
+   * bytes of its UTF-8 (clinical_text_length, migration 0021), as many as
+   * its characters or more; answers count as their stored JSON.
+   */
   characters: number;
 }
 
@@ -56,15 +61,16 @@ export async function recordSize(db: Database, studentId: string): Promise<Recor
       (select count(*) from remarks)::int as remarks,
       (select count(*) from revisions)::int as revisions,
       (select count(*) from visits)::int as appointments,
-      (coalesce((select sum(char_length(note)) from notes), 0)
-        + coalesce((select sum(char_length(text)) from addenda), 0)
-        + coalesce((select sum(char_length(answers::text) + coalesce(char_length(clinician_reason), 0))
-            from assessments), 0)
-        + coalesce((select sum(char_length(text)) from remarks), 0)
-        + coalesce((select sum(char_length(warning_signs) + char_length(coping_strategies)
-            + char_length(social_distractions) + char_length(help_contacts)
-            + char_length(professional_contacts) + char_length(safe_environment)
-            + char_length(reason_for_living)) from revisions), 0)
+      (coalesce((select sum(clinical_text_length(note)) from notes), 0)
+        + coalesce((select sum(clinical_text_length(text)) from addenda), 0)
+        + coalesce((select sum(char_length(answers::text)
+            + coalesce(clinical_text_length(clinician_reason), 0)) from assessments), 0)
+        + coalesce((select sum(clinical_text_length(text)) from remarks), 0)
+        + coalesce((select sum(clinical_text_length(warning_signs)
+            + clinical_text_length(coping_strategies) + clinical_text_length(social_distractions)
+            + clinical_text_length(help_contacts) + clinical_text_length(professional_contacts)
+            + clinical_text_length(safe_environment) + clinical_text_length(reason_for_living))
+            from revisions), 0)
         + coalesce((select sum(char_length(reason) + char_length(notes)
             + coalesce(char_length(cancel_reason), 0)) from visits), 0))::bigint as characters
   `)) as unknown as { rows: Array<Record<keyof RecordSize, number | string>> };
@@ -119,7 +125,11 @@ function afterRow(table: string, time: string, lastId: string | undefined): SQL 
 }
 
 /** The student's notes, oldest first, each with its signer and addenda. */
-export function noteBatches(db: Database, studentId: string): AsyncGenerator<NoteRecord[]> {
+export function noteBatches(
+  db: Database,
+  texts: ClinicalTexts,
+  studentId: string,
+): AsyncGenerator<NoteRecord[]> {
   return inBatches<NoteRecord>(async (last, limit) => {
     const rows = await db
       .select({ note: clinicalNotes, author: staffRefColumns })
@@ -133,13 +143,15 @@ export function noteBatches(db: Database, studentId: string): AsyncGenerator<Not
       )
       .orderBy(asc(clinicalNotes.createdAt), asc(clinicalNotes.id))
       .limit(limit);
-    return withSignatures(db, rows);
+    const opened = rows.map((row) => ({ ...row, note: openNote(texts, row.note) }));
+    return withSignatures(db, texts, opened);
   });
 }
 
 /** The student's assessments, oldest first ('Evaluación 1' first), each with its remarks. */
 export function assessmentBatches(
   db: Database,
+  texts: ClinicalTexts,
   studentId: string,
 ): AsyncGenerator<AssessmentRecord[]> {
   return inBatches<AssessmentRecord>(async (last, limit) => {
@@ -155,17 +167,18 @@ export function assessmentBatches(
       )
       .orderBy(asc(suicideAssessments.createdAt), asc(suicideAssessments.id))
       .limit(limit);
-    return withRemarks(db, rows);
+    return withRemarks(db, texts, rows);
   });
 }
 
 /** Every revision of the student's safety plan, the first version first, each whole. */
 export function revisionBatches(
   db: Database,
+  texts: ClinicalTexts,
   studentId: string,
 ): AsyncGenerator<SafetyPlanRecord[]> {
-  return inBatches<SafetyPlanRecord>((last, limit) =>
-    db
+  return inBatches<SafetyPlanRecord>(async (last, limit) => {
+    const rows = await db
       .select({ revision: safetyPlanRevisions, author: staffRefColumns })
       .from(safetyPlanRevisions)
       .leftJoin(users, eq(users.id, safetyPlanRevisions.authorId))
@@ -176,8 +189,9 @@ export function revisionBatches(
         ),
       )
       .orderBy(asc(safetyPlanRevisions.version))
-      .limit(limit),
-  );
+      .limit(limit);
+    return rows.map((row) => ({ ...row, revision: openRevision(texts, row.revision) }));
+  });
 }
 
 /** The student's appointments by date, the earliest first, every status. */

@@ -102,9 +102,10 @@ async function exportPdf(
   const { db } = ctx;
   const studentId = record.student.id;
   await sizeWithin(deps, request, studentId);
-  const notes = await collect(mapped(noteBatches(db, studentId), toClinicalNote));
-  const assessments = await collect(mapped(assessmentBatches(db, studentId), toAssessment));
-  const revisions = await collect(mapped(revisionBatches(db, studentId), toSafetyPlan));
+  const { texts } = ctx;
+  const notes = await collect(mapped(noteBatches(db, texts, studentId), toClinicalNote));
+  const assessments = await collect(mapped(assessmentBatches(db, texts, studentId), toAssessment));
+  const revisions = await collect(mapped(revisionBatches(db, texts, studentId), toSafetyPlan));
   const appointments = await collect(mapped(appointmentBatches(db, studentId), toAppointment));
   const { user } = signedIn(request);
   const now = ctx.now();
@@ -141,9 +142,9 @@ async function exportFhir(
     archived: record.student.archivedAt !== null,
     questionnaireUrl: deps.questionnaireUrl,
     now,
-    assessments: mapped(assessmentBatches(db, studentId), toAssessment),
-    revisions: mapped(revisionBatches(db, studentId), toSafetyPlan),
-    notes: mapped(noteBatches(db, studentId), toClinicalNote),
+    assessments: mapped(assessmentBatches(db, ctx.texts, studentId), toAssessment),
+    revisions: mapped(revisionBatches(db, ctx.texts, studentId), toSafetyPlan),
+    notes: mapped(noteBatches(db, ctx.texts, studentId), toClinicalNote),
     appointments: mapped(appointmentBatches(db, studentId), toAppointment),
   });
   const name = reportFileName(

@@ -45,9 +45,11 @@ export async function reportsRoutes(
       const record = await ownStudentOr404(db, user.id, request.params.id);
       const studentId = record.student.id;
       const [notes, appointments, assessments] = await Promise.all([
-        listStudentNotes(db, studentId).then((notes) => withSignatures(db, notes)),
+        listStudentNotes(db, ctx.texts, studentId).then((notes) =>
+          withSignatures(db, ctx.texts, notes),
+        ),
         listStudentAppointments(db, studentId),
-        listStudentAssessments(db, studentId),
+        listStudentAssessments(db, ctx.texts, studentId),
       ]);
       const now = ctx.now();
       const file = await pdf.render({
@@ -73,9 +75,9 @@ export async function reportsRoutes(
     async (request, reply) => {
       const { user } = signedIn(request);
       const { id } = request.params;
-      const found = await ownAssessmentOr404(db, user.id, id);
+      const found = await ownAssessmentOr404(ctx, user.id, id);
       const record = await ownStudentOr404(db, user.id, found.studentId);
-      const all = await listStudentAssessments(db, found.studentId);
+      const all = await listStudentAssessments(db, ctx.texts, found.studentId);
       const now = ctx.now();
       const file = await pdf.render({
         kind: 'assessment',

@@ -10,6 +10,7 @@ import { auditRowsOf, createStudent, userIdOf } from '../../../test/helpers/pati
 import { whatTheServerRead } from '../../../test/helpers/driver-spy';
 import { serverWithDemoSessions } from '../../../test/helpers/signed-in';
 import type { TestServer } from '../../../test/helpers/test-server';
+import { sealedRows } from '../../../test/helpers/sealed-rows';
 
 /**
  * A plan revised for years (docs/api.md#safety-plan): the plan's answer
@@ -40,7 +41,9 @@ async function revisionsOf(student: string, count: number, authorId: string, tex
   // docs/data-model.md#times-set-by-the-database).
   await server.server.database.db.transaction(async (tx) => {
     await keepGivenTimes(tx);
-    await tx.insert(safetyPlanRevisions).values(rows);
+    await tx
+      .insert(safetyPlanRevisions)
+      .values(sealedRows(server.app.ctx.texts, 'safetyPlanRevisions', rows));
   });
 }
 

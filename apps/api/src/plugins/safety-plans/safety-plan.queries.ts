@@ -1,8 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { SAFETY_PLAN_SECTION_KEYS, type SafetyPlanSections } from '@psicocampus/shared/safety-plan';
 import type { Database } from '../../db/client';
 import { safetyPlanRevisions, users } from '../../db/schema';
 import { staffRefColumns, type StaffRow } from '../users/staff-ref';
+import type { ClinicalTexts } from '../../security/clinical-texts';
+import { openRow, SEALED_TABLES, sealRow } from '../../security/sealed-columns';
+
+const PLANS = SEALED_TABLES.safetyPlanRevisions;
+
+/** The revision as written: its sections opened (security/clinical-texts.ts). */
+export function openRevision(texts: ClinicalTexts, revision: SafetyPlanRow): SafetyPlanRow {
+  return openRow(texts, PLANS, revision);
+}
 
 export type SafetyPlanRow = typeof safetyPlanRevisions.$inferSelect;
 
@@ -56,6 +66,7 @@ export async function countRevisions(db: Database, studentId: string): Promise<n
 /** One revision of the student's plan: `version`, or the one in force (the highest) without it. */
 export async function findRevision(
   db: Database,
+  texts: ClinicalTexts,
   studentId: string,
   version?: number,
 ): Promise<SafetyPlanRecord | null> {
@@ -71,7 +82,7 @@ export async function findRevision(
     )
     .orderBy(desc(safetyPlanRevisions.version))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, revision: openRevision(texts, row.revision) } : null;
 }
 
 /**
@@ -82,6 +93,7 @@ export async function findRevision(
  */
 export async function appendRevision(
   db: Database,
+  texts: ClinicalTexts,
   values: SafetyPlanSections & {
     studentId: string;
     version: number;
@@ -93,13 +105,16 @@ export async function appendRevision(
   const sections = Object.fromEntries(
     SAFETY_PLAN_SECTION_KEYS.map((key) => [key, values[key]]),
   ) as SafetyPlanSections;
+  // The id is chosen here, as the sections are sealed bound to it.
+  const id = randomUUID();
   const [row] = await db
     .insert(safetyPlanRevisions)
     .values({
+      id,
       studentId: values.studentId,
       version: values.version,
       status: values.status,
-      ...sections,
+      ...sealRow(texts, PLANS, sections, id),
       assessmentId: values.assessmentId,
       authorId: values.authorId,
     })
@@ -107,7 +122,7 @@ export async function appendRevision(
       target: [safetyPlanRevisions.studentId, safetyPlanRevisions.version],
     })
     .returning();
-  return row ?? null;
+  return row ? openRevision(texts, row) : null;
 }
 
 /** The version, status and date of the plan in force; null when the student has none. */

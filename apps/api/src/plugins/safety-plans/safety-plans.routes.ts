@@ -10,7 +10,6 @@ import {
   type SafetyPlanRevisionsPage,
 } from '@psicocampus/shared/safety-plan';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { pageInfo, readPage } from '../../lib/page-params';
 import { QueryReader } from '../../lib/query-params';
@@ -46,14 +45,14 @@ function requestedVersion(query: Record<string, unknown>): number | undefined {
 }
 
 async function planAnswer(
-  db: Database,
+  { db, texts }: Pick<AppContext, 'db' | 'texts'>,
   studentId: string,
   version?: number,
 ): Promise<SafetyPlanAnswer> {
   // A plan revised for years has many revisions: only the newest page comes with it
   // (docs/api.md#safety-plan); the others, from the revisions' own call.
   const [plan, revisions, revisionsTotal] = await Promise.all([
-    findRevision(db, studentId, version),
+    findRevision(db, texts, studentId, version),
     listRevisions(db, studentId, { pageSize: SAFETY_PLAN_REVISIONS_PAGE_SIZE, offset: 0 }),
     countRevisions(db, studentId),
   ]);
@@ -72,7 +71,7 @@ async function planAnswer(
  * still says which assessment asked for it.
  */
 async function assessmentOfSave(
-  db: Database,
+  { db, texts }: Pick<AppContext, 'db' | 'texts'>,
   psychologistId: string,
   studentId: string,
   body: SafetyPlanBody,
@@ -80,7 +79,7 @@ async function assessmentOfSave(
 ): Promise<string | null> {
   if (body.assessmentId === undefined) return previous;
   if (body.assessmentId === null) return null;
-  const found = await findOwnAssessment(db, psychologistId, body.assessmentId);
+  const found = await findOwnAssessment(db, texts, psychologistId, body.assessmentId);
   if (!found || found.studentId !== studentId) {
     throw new HttpError(400, SAFETY_PLAN_MSG.assessmentNotOfStudent, [
       { field: 'assessmentId', msg: SAFETY_PLAN_MSG.assessmentNotOfStudent },
@@ -104,7 +103,7 @@ export async function safetyPlansRoutes(
       const { user } = signedIn(request);
       const { student } = await ownStudentOr404(db, user.id, request.params.id);
       const version = requestedVersion(request.query);
-      const answer = await planAnswer(db, student.id, version);
+      const answer = await planAnswer(ctx, student.id, version);
       request.auditDetail = { version: answer.safetyPlan?.version ?? null };
       return answer;
     },
@@ -137,20 +136,20 @@ export async function safetyPlansRoutes(
       const { user } = signedIn(request);
       const { student } = await ownStudentOr404(db, user.id, request.params.id);
       const body = (await validateBody(safetyPlanSchema, request.body)) as SafetyPlanBody;
-      const current = await findRevision(db, student.id);
+      const current = await findRevision(db, ctx.texts, student.id);
       // A save goes on from the version it was read at: anything else would
       // overwrite a revision its author never saw.
       if (body.version !== (current?.revision.version ?? 0)) {
         throw new HttpError(409, SAFETY_PLAN_MSG.stale);
       }
       const assessmentId = await assessmentOfSave(
-        db,
+        ctx,
         user.id,
         student.id,
         body,
         current?.revision.assessmentId ?? null,
       );
-      const saved = await appendRevision(db, {
+      const saved = await appendRevision(db, ctx.texts, {
         studentId: student.id,
         version: body.version + 1,
         status: body.status,
@@ -168,7 +167,7 @@ export async function safetyPlansRoutes(
       if (!saved) throw new HttpError(409, SAFETY_PLAN_MSG.stale);
       request.auditDetail = { version: saved.version, status: saved.status };
       return {
-        ...(await planAnswer(db, student.id)),
+        ...(await planAnswer(ctx, student.id)),
         msg:
           saved.status === 'complete' ? SAFETY_PLAN_MSG.savedComplete : SAFETY_PLAN_MSG.savedDraft,
       };
@@ -182,7 +181,7 @@ export async function safetyPlansRoutes(
       const { user } = signedIn(request);
       const { student } = await ownStudentOr404(db, user.id, request.params.id);
       const version = requestedVersion(request.query);
-      const found = await findRevision(db, student.id, version);
+      const found = await findRevision(db, ctx.texts, student.id, version);
       if (!found) {
         throw new HttpError(
           404,
@@ -191,7 +190,7 @@ export async function safetyPlansRoutes(
       }
       const plan = toSafetyPlan(found);
       const assessment = plan.assessmentId
-        ? await findOwnAssessment(db, user.id, plan.assessmentId)
+        ? await findOwnAssessment(db, ctx.texts, user.id, plan.assessmentId)
         : null;
       request.auditDetail = { version: plan.version };
       const now = ctx.now();

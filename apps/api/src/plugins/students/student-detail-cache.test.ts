@@ -37,6 +37,10 @@ async function listed(token: string, id: string): Promise<StudentSummary | undef
 /** A statement as an operator would run it, beside the API. */
 const outside = (statement: string) => server.server.database.db.execute(sql.raw(statement));
 
+/** A note's text as another writer with the key stores it: sealed, bound to the note's id. */
+const sealedNote = (text: string, noteId: string) =>
+  server.app.ctx.texts.seal(text, { table: 'clinical_notes', field: 'note', rowId: noteId });
+
 describe("a student's current level", () => {
   it("is the latest assessment's level and date, in the list and the detail; null without one", async () => {
     const assessed = await createStudent(server, lucia);
@@ -85,16 +89,17 @@ describe("a student's detail kept by the server", () => {
     await detail(lucia, student._id);
 
     await outside(
-      `update clinical_notes set note = 'Corregida en la base.' where id = '${note._id}'`,
+      `update clinical_notes set note = '${sealedNote('Corregida en la base.', note._id)}' where id = '${note._id}'`,
     );
     expect((await detail(lucia, student._id)).clinicalNotes[0]!.note).toBe('Corregida en la base.');
 
     // Martin writes a note in Lucía's caseload's student (an earlier
     // assignment, say), then is renamed: the note shows the new name.
     const martinId = await userIdOf(server, 'psychologist2');
+    const martinsNoteId = randomUUID();
     await outside(
-      `insert into clinical_notes (student_id, author_id, note, created_at, updated_at)
-       values ('${student._id}', '${martinId}', 'Nota de Martín.', now(), now())`,
+      `insert into clinical_notes (id, student_id, author_id, note, created_at, updated_at)
+       values ('${martinsNoteId}', '${student._id}', '${martinId}', '${sealedNote('Nota de Martín.', martinsNoteId)}', now(), now())`,
     );
     const withMartin = await detail(lucia, student._id);
     const martinsNote = withMartin.clinicalNotes.find((n) => n.note === 'Nota de Martín.');
@@ -132,10 +137,13 @@ describe("a student's detail kept by the server", () => {
     expect(await detail(lucia, student._id)).toMatchObject({ clinicalNotesTotal: 1 });
 
     const authorId = await userIdOf(server, 'psychologist');
+    const written = Array.from({ length: CLINICAL_NOTES_PAGE_SIZE }, (_, i) => {
+      const id = randomUUID();
+      return `('${id}', '${student._id}', '${authorId}', '${sealedNote(`Sesión ${i + 1}`, id)}', now() + ${i + 1} * interval '1 minute', now())`;
+    });
     await outside(
-      `insert into clinical_notes (student_id, author_id, note, created_at, updated_at)
-       select '${student._id}', '${authorId}', 'Sesión ' || n, now() + n * interval '1 minute', now()
-       from generate_series(1, ${CLINICAL_NOTES_PAGE_SIZE}) as n`,
+      `insert into clinical_notes (id, student_id, author_id, note, created_at, updated_at)
+       values ${written.join(', ')}`,
     );
     const kept = await detail(lucia, student._id);
     expect(kept.clinicalNotesTotal).toBe(CLINICAL_NOTES_PAGE_SIZE + 1);
@@ -144,7 +152,7 @@ describe("a student's detail kept by the server", () => {
     expect(kept.clinicalNotes.map((n) => n._id)).not.toContain(first._id);
 
     await outside(
-      `delete from clinical_notes where student_id = '${student._id}' and note <> 'Primera sesión.'`,
+      `delete from clinical_notes where student_id = '${student._id}' and id <> '${first._id}'`,
     );
     expect(await detail(lucia, student._id)).toMatchObject({
       clinicalNotesTotal: 1,

@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { clinicalNotes, students, users } from '../../db/schema';
 import { readAuditRow, type AuditParams } from '../audit/audit';
-import type { NoteRecord } from '../clinical-notes/clinical-note.queries';
+import { openNote, type NoteRecord } from '../clinical-notes/clinical-note.queries';
+import type { ClinicalTexts } from '../../security/clinical-texts';
 import { staffRefColumns } from '../users/staff-ref';
 import { ownStudent } from './caseload';
 import { latestRiskJson } from './latest-risk';
@@ -151,6 +152,7 @@ export interface StudentDetailRecord {
  */
 export async function readOwnStudentDetail(
   db: Database,
+  texts: ClinicalTexts,
   psychologistId: string,
   studentId: string,
 ): Promise<StudentDetailRecord | null> {
@@ -158,7 +160,9 @@ export async function readOwnStudentDetail(
   const first = rows[0];
   if (!first) return null;
   const notes: NoteRecord[] = [];
-  for (const row of rows) if (row.note) notes.push({ note: row.note, author: row.author });
+  for (const row of rows) {
+    if (row.note) notes.push({ note: openNote(texts, row.note), author: row.author });
+  }
   const { student, psychologist, latestRisk, revision, notesTotal } = first;
   return { record: { student, psychologist, latestRisk }, notes, notesTotal, revision };
 }

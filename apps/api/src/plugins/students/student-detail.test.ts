@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { MSG } from '@psicocampus/shared/domain';
 import { addNote, createStudent } from '../../../test/helpers/patients';
 import { whatTheServerRead } from '../../../test/helpers/driver-spy';
@@ -41,11 +42,18 @@ describe("GET /api/students/:id of another psychologist's student", () => {
   it("never reads that student's notes from the database", async () => {
     const foreign = await createStudent(server, martin);
     const secret = `Refiere ideas de muerte desde el examen ${randomUUID()}.`;
-    await addNote(server, martin, foreign._id, secret);
+    const note = await addNote(server, martin, foreign._id, secret);
+    // What the database holds of it: the text sealed (docs/decisions.md#clinical-texts-sealed-at-rest).
+    const [{ stored }] = (
+      (await server.server.database.db.execute(
+        sql`select note as stored from clinical_notes where id = ${note._id}`,
+      )) as unknown as { rows: Array<{ stored: string }> }
+    ).rows;
+    expect(stored).not.toContain('ideas de muerte');
 
     const read = await whatTheServerRead(server, () => detail(lucia, foreign._id));
     // (Not toContain: its message would print every row read, session hashes included.)
-    expect(read.includes(secret)).toBe(false);
+    expect(read.includes(stored)).toBe(false);
 
     // The same spy sees the note when its own psychologist opens the student.
     const own = await whatTheServerRead(server, async () => {
@@ -53,6 +61,6 @@ describe("GET /api/students/:id of another psychologist's student", () => {
       expect(response.statusCode).toBe(200);
       expect(response.json().student.clinicalNotes[0].note).toBe(secret);
     });
-    expect(own.includes(secret)).toBe(true);
+    expect(own.includes(stored)).toBe(true);
   });
 });

@@ -118,11 +118,11 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
       acceptedEncoding(request.headers['accept-encoding']),
       () => recordedRead(request, (audit) => auditedStudentRevision(db, user.id, id, audit)),
       async () => {
-        const detail = await readOwnStudentDetail(db, user.id, id);
+        const detail = await readOwnStudentDetail(db, ctx.texts, user.id, id);
         if (!detail) return null;
         const { record, notes, notesTotal, revision } = detail;
         const [signed, plan] = await Promise.all([
-          withSignatures(db, notes),
+          withSignatures(db, ctx.texts, notes),
           planInForceSummary(db, record.student.id),
         ]);
         const student = {
