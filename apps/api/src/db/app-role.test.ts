@@ -17,6 +17,7 @@ import {
 } from './migrations';
 import { onPostgres } from '../../test/helpers/test-database';
 import { TEST_CLINICAL_KEY } from '../../test/helpers/test-server';
+import { rotateKeyCommand } from '../cli/rotate-key';
 
 /**
  * Production's two database roles (SECURITY.md, "Database roles in
@@ -644,6 +645,20 @@ describeOnPostgres(
           }),
           web: null,
         };
+        // The rows the tests above wrote in clear, as a version before sealing
+        // left them: the server's role cannot rewrite them and does not start
+        // (docs/decisions.md#clinical-texts-sealed-at-rest) until the owner seals them.
+        await expect(createServer(config)).rejects.toThrow(/npm run rotate-key/);
+        const sealed = await rotateKeyCommand([], {
+          config: loadConfig({
+            DATA_DIR: dataDir,
+            DATABASE_URL: urlAs(app, database),
+            MIGRATION_DATABASE_URL: urlAs(owner, database),
+            CLINICAL_ENCRYPTION_KEY: TEST_CLINICAL_KEY,
+          }),
+          print: () => {},
+        });
+        expect(sealed).toBe(0);
         server = await createServer(config);
         await server.app.ready();
       }, 180_000);
