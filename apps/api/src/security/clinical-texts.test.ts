@@ -240,6 +240,25 @@ describe('a key rotation', () => {
     expect(stored).not.toContain(`c1:${clinicalKeyId(oldKey)}:`);
   });
 
+  it('seals at start, with the schema’s owner, a note an earlier version stored in clear', async () => {
+    await start(newKey);
+    const token = await signIn();
+    const student = await createStudent(asServer(), token);
+    const note = await addNote(asServer(), token, student._id, 'Se reemplaza por la de antes.');
+    const earlier = 'Nota guardada en claro por una versión anterior.';
+    await running!.database.db.execute(
+      sql`update clinical_notes set note = ${earlier} where id = ${note._id}`,
+    );
+    await start(newKey);
+    expect(await everyStoredText(running!.database.db)).not.toContain(earlier);
+    const read = await running!.app.inject({
+      method: 'GET',
+      url: `/api/students/${student._id}`,
+      headers: { 'x-token': await signIn() },
+    });
+    expect(read.json().student.clinicalNotes[0].note).toBe(earlier);
+  });
+
   it('refuses to start, in a way that says what to do, without the key that sealed the texts', async () => {
     await running?.close();
     running = null;
