@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
-import { databaseTarget } from '../db/client';
+import { databaseTarget, openDatabase, type DatabaseHandle } from '../db/client';
 
 /** Where an operator's command writes: stdout and stderr unless a test passes its own. */
 export interface CommandOutput {
@@ -50,6 +50,31 @@ export function pgliteProblem(config: AppConfig): string | null {
   const pidFile = path.join(target.dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   return SERVER_MSG.cli.backup.pgliteInUse(path.resolve(target.dataDir), pidFile).join('\n');
+}
+
+/**
+ * The database as the schema's owner, for the commands only the owner runs
+ * (purge, rotate-key): MIGRATION_DATABASE_URL, or DATABASE_URL when the
+ * command already runs with the owner's environment, or the embedded PGlite
+ * (stopped). Never migrates: a database behind this version is refused.
+ * Answers why not, in Spanish, when it cannot be opened.
+ */
+export async function openOwnersDatabase(
+  config: AppConfig,
+  unavailable: (reason: string) => string,
+): Promise<DatabaseHandle | string> {
+  const url = config.migrationDatabaseUrl ?? config.databaseUrl;
+  if (!url) {
+    const problem = pgliteProblem(config);
+    if (problem) return problem;
+  }
+  try {
+    return await openDatabase(
+      url ? { kind: 'postgres', url, migrate: false } : databaseTarget(config),
+    );
+  } catch (error) {
+    return unavailable((error as Error).message);
+  }
 }
 
 /**

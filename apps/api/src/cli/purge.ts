@@ -2,14 +2,14 @@ import { parseArgs } from 'node:util';
 import { formatDate, formatDateTimeIn } from '@psicocampus/shared/domain';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { AppConfig } from '../config';
-import { databaseTarget, openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import {
   findPastRetention,
   purgeRole,
   purgeStudent,
   type PastRetention,
 } from '../retention/retention.queries';
-import { commandConfig, commandOutput, pgliteProblem, runAsProgram } from './command-io';
+import { commandConfig, commandOutput, openOwnersDatabase, runAsProgram } from './command-io';
 
 /**
  * `npm run purge [-- --dry-run]`
@@ -58,27 +58,6 @@ function parseArguments(argv: string[]): { dryRun: boolean } | { problem: string
     return {
       problem: option ? SERVER_MSG.cli.invalidOption(option) : SERVER_MSG.cli.invalidArguments,
     };
-  }
-}
-
-/** The owner's database: never the server's own URL when the owner's is given. */
-async function openOwners(
-  deps: PurgeDependencies,
-  config: AppConfig,
-): Promise<DatabaseHandle | string> {
-  if (deps.database) return deps.database;
-  const url = config.migrationDatabaseUrl ?? config.databaseUrl;
-  if (!url) {
-    const problem = pgliteProblem(config);
-    if (problem) return problem;
-  }
-  try {
-    // Never migrates: a database behind this version is refused (npm run migrate first).
-    return await openDatabase(
-      url ? { kind: 'postgres', url, migrate: false } : databaseTarget(config),
-    );
-  } catch (error) {
-    return M.databaseUnavailable((error as Error).message);
   }
 }
 
@@ -164,7 +143,7 @@ export async function purgeCommand(argv: string[], deps: PurgeDependencies = {})
   }
   const config = commandConfig(deps.config, output.printError);
   if (!config) return 1;
-  const database = await openOwners(deps, config);
+  const database = deps.database ?? (await openOwnersDatabase(config, M.databaseUnavailable));
   if (typeof database === 'string') {
     output.printError(database);
     return 1;

@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { SERVER_MSG } from '@psicocampus/shared/server-messages';
 import type { AppConfig } from '../config';
-import { databaseTarget, openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import {
   clinicalKeyId,
   clinicalTexts,
@@ -15,7 +15,7 @@ import {
 } from '../security/clinical-texts';
 import { countRowsHoldingOtherThan, resealClinicalTexts } from '../security/reseal';
 import { purgeRole } from '../retention/retention.queries';
-import { commandConfig, commandOutput, pgliteProblem, runAsProgram } from './command-io';
+import { commandConfig, commandOutput, openOwnersDatabase, runAsProgram } from './command-io';
 
 /**
  * `npm run rotate-key`
@@ -50,22 +50,6 @@ export interface RotateKeyDependencies {
 
 /** Where retired keys of the embedded database go: beside its key file, never in the database. */
 export const RETIRED_KEYS_FILE = 'clinical-encryption.retired-keys';
-
-async function openOwners(deps: RotateKeyDependencies, config: AppConfig) {
-  if (deps.database) return deps.database;
-  const url = config.migrationDatabaseUrl ?? config.databaseUrl;
-  if (!url) {
-    const problem = pgliteProblem(config);
-    if (problem) return problem;
-  }
-  try {
-    return await openDatabase(
-      url ? { kind: 'postgres', url, migrate: false } : databaseTarget(config),
-    );
-  } catch (error) {
-    return M.databaseUnavailable((error as Error).message);
-  }
-}
 
 /** The keys to reseal with; for the embedded database's key file, a new key written in it first. */
 function keysFor(
@@ -146,7 +130,7 @@ export async function rotateKeyCommand(
   }
   const config = commandConfig(deps.config, output.printError);
   if (!config) return 1;
-  const database = await openOwners(deps, config);
+  const database = deps.database ?? (await openOwnersDatabase(config, M.databaseUnavailable));
   if (typeof database === 'string') {
     output.printError(database);
     return 1;

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { keyFileMadeOnce } from './key-file';
 
 /**
  * The clinical free texts sealed at rest (docs/decisions.md#clinical-texts-sealed-at-rest):
@@ -142,15 +142,7 @@ export function resolveClinicalKeyring(
       'CLINICAL_ENCRYPTION_KEY is not set: with PostgreSQL every server process and `npm run migrate` need the same key (32 bytes in base64, `openssl rand -base64 32`) to seal the clinical texts (deploy/README.md)',
     );
   }
-  const file = path.join(config.dataDir, CLINICAL_KEY_FILE);
-  mkdirSync(config.dataDir, { recursive: true });
-  // 'wx' writes only a file that is not there: every later start reads the first key.
-  try {
-    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  chmodSync(file, 0o600);
+  const file = keyFileMadeOnce(config.dataDir, CLINICAL_KEY_FILE);
   return readKeyFile(file);
 }
 
@@ -175,10 +167,4 @@ export function writeKeyFile(file: string, keyring: ClinicalKeyring): void {
   const next = `${file}.next`;
   writeFileSync(next, `${lines.join('\n')}\n`, { mode: 0o600 });
   renameSync(next, file);
-}
-
-/** The embedded database's key file, if this data folder has one. */
-export function keyFileOf(dataDir: string): string | null {
-  const file = path.join(dataDir, CLINICAL_KEY_FILE);
-  return existsSync(file) ? file : null;
 }

@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { keyFileMadeOnce } from './key-file';
 
 /**
  * The TOTP keys of the second factor, sealed with a key kept outside the
@@ -101,16 +101,7 @@ export function resolveTotpKey(
 ): Buffer | null {
   if (config.mfaEncryptionKey) return config.mfaEncryptionKey;
   if (databaseKind === 'postgres') return null;
-  const file = path.join(config.dataDir, TOTP_KEY_FILE);
-  mkdirSync(config.dataDir, { recursive: true });
-  // 'wx' writes only a file that is not there: every later start, and a
-  // second start at the same moment, reads the first key.
-  try {
-    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  chmodSync(file, 0o600);
+  const file = keyFileMadeOnce(config.dataDir, TOTP_KEY_FILE);
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32) {
     throw new Error(
