@@ -68,11 +68,13 @@ async function adminQuery(serverUrl, statement) {
  * Starts `node apps/api/dist/main.js` on a database of its own: a fresh PGlite
  * folder, or, when DATABASE_URL is set, a new PostgreSQL database on that
  * server (dropped at the end). Resolves when /api/health answers.
- * BENCH_NODE_ARGS passes options to that node, e.g. `--cpu-prof` to profile.
+ * BENCH_NODE_ARGS passes options to that node, e.g. `--cpu-prof` to profile;
+ * `main` runs another build of the server (an earlier version's, to compare).
  */
 export async function startServer(
   env = {},
   nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  main = path.join(ROOT, 'apps/api/dist/main.js'),
 ) {
   // WEB_DIR=none: the API alone, which needs only the server's build.
   requireBuild(env.WEB_DIR === 'none' ? ['apps/api/dist/main.js'] : undefined);
@@ -89,7 +91,7 @@ export async function startServer(
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'psicocampus-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/api/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: ROOT,
     env: {
       ...process.env,
