@@ -188,7 +188,7 @@ describe.each([
     const kept = calmAnswers();
     kept.actualAttempt = { present: false, description: TYPED, totalAttempts: 0 };
     const me = await api('GET', '/api/auth/me');
-    const row = await insertAssessment(product.server.database.db, {
+    const row = await insertAssessment(product.server.database.db, product.server.app.ctx.texts, {
       studentId,
       authorId: me.user._id,
       answers: { ...kept, lethalityDegree: 1, mostLethalAttemptDate: '2026-10-12' },
