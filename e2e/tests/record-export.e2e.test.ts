@@ -178,6 +178,8 @@ describe("the administrator's export of an archived student", () => {
     expect(exports).toHaveLength(1);
     expect(new URL(exports[0]!).pathname).toBe(`/api/admin/students/${studentId}/export/pdf`);
     expect(new URL(exports[0]!).search).toBe('?confirm=true');
+    // The question closes as the file comes (its fade-out may outlast the download).
+    await question.waitFor({ state: 'detached' });
     expect(await page.locator('.swal2-popup').count()).toBe(0);
 
     // The administrator signs in with a second factor: their page's session asks.
