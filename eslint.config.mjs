@@ -9,6 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { appFolder, appPackage, REMOTE_NAMES } from './tools/rspack/remotes.mjs';
 import { routerSurface } from './tools/rspack/router-surface.mjs';
+import { featureZones } from './tools/lint/feature-zones.mjs';
 
 // The remotes come from libs/shared/src/domain/remote-descriptors.json.
 const APP_PACKAGES = ['@psicocampus/shell', ...REMOTE_NAMES.map(appPackage), '@psicocampus/api'];
@@ -113,6 +114,19 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // Feature walls (docs/architecture.md#feature-folders): a feature of an
+    // app imports nothing from another feature of that app, and what they
+    // share (components/, lib/) imports no feature; only the app's own
+    // composition (app/, remote-module, the exposed entries) puts them together.
+    files: FRONT_END_FOLDERS.map((folder) => `${folder}/src/**/*.{ts,tsx}`),
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: featureZones(FRONT_END_FOLDERS) },
+      ],
+    },
+  },
+  {
     files: FRONT_END_FOLDERS.map((folder) => `${folder}/**/*.{ts,tsx}`),
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
@@ -156,7 +170,7 @@ export default tseslint.config(
       'apps/auth-mfe/src/dev/**',
       // Reached only through the dashboards' lazy chunk, after sign-in
       // (app-routes.component.tsx); the rule below keeps it that way.
-      'apps/shell/src/features/layout/dashboard-layout.component.tsx',
+      'apps/shell/src/app/layout/dashboard-layout.component.tsx',
       'apps/shell/src/features/session/use-current-user.ts',
       'apps/shell/src/features/session/use-sign-out.ts',
       // Their own lazy routes (remote-module.tsx), never part of /login;
@@ -164,7 +178,7 @@ export default tseslint.config(
       'apps/auth-mfe/src/features/reset-password/**',
       'apps/auth-mfe/src/features/confirm-email/**',
       // The second factor's step (docs/sign-in-and-sessions.md#second-factor), lazy: only when the server asks for it.
-      'apps/auth-mfe/src/features/second-factor/**',
+      'apps/auth-mfe/src/features/login/second-factor/**',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -18,7 +18,7 @@ const remoteConfig = createAppConfig({
     // The shell: routes and menu (pages load lazily, so this entry stays small).
     './Module': './src/remote-module.tsx',
     // Other remotes: the Columbia form, rendered in their own modal (AssessmentFormProps).
-    './AssessmentForm': './src/features/assessment-form/assessment-form.component.tsx',
+    './AssessmentForm': './src/components/assessment-form/assessment-form.component.tsx',
     // Other remotes: a student's evaluations as a section (StudentEvaluationsProps).
     './StudentEvaluations': './src/features/evaluations/student-evaluations.component.tsx',
     // Integrators' pages: mount(element, options) → unmount, no React needed.

@@ -64,6 +64,55 @@ describe('architecture rules enforced by lint', () => {
     expect(messages.join('\n')).toMatch(/import-x\/no-cycle/);
   });
 
+  it.each([
+    [
+      'a feature from another feature of its app',
+      'apps/patients-mfe/src/features/home/x.ts',
+      "import { AgendaPage } from '../agenda/agenda.page';\nexport const a = AgendaPage;\n",
+      /import-x\/no-restricted-paths: .*A feature imports nothing from another feature/,
+    ],
+    [
+      'a lazily loaded feature from another feature',
+      'apps/assessment-mfe/src/features/reports/x.tsx',
+      "import { lazy } from 'react';\nexport const P = lazy(() => import('../saved-assessment/saved-assessment.page'));\n",
+      /import-x\/no-restricted-paths: .*A feature imports nothing from another feature/,
+    ],
+    [
+      'a shared component from a feature',
+      'apps/assessment-mfe/src/components/x.ts',
+      "import R from '../features/reports/reports.page';\nexport const r = R;\n",
+      /import-x\/no-restricted-paths: .*components\/ and lib\/ are shared by the features/,
+    ],
+    [
+      "a feature from the shell's composition",
+      'apps/shell/src/features/session/x.ts',
+      "import { PublicArea } from '../../app/layout/public-area.component';\nexport const p = PublicArea;\n",
+      /import-x\/no-restricted-paths: .*app\/ composes the features/,
+    ],
+  ])('refuses %s', async (_, file, source, refusal) => {
+    expect((await lintAs(file, source)).join('\n')).toMatch(refusal);
+  });
+
+  it('lets a feature take its own files, the shared parts, and the app compose features', async () => {
+    const allowed: [string, string][] = [
+      [
+        'apps/patients-mfe/src/features/home/x.ts',
+        "import { UnrecordedAttendance } from './unrecorded-attendance.component';\nimport { UNRECORDED_AGENDA_LINK } from '../../lib/agenda-address';\nexport const u = [UnrecordedAttendance, UNRECORDED_AGENDA_LINK];\n",
+      ],
+      [
+        'apps/assessment-mfe/src/features/evaluations/x.ts',
+        "import AssessmentForm from '../../components/assessment-form/assessment-form.component';\nexport const f = AssessmentForm;\n",
+      ],
+      [
+        'apps/shell/src/app/x.ts',
+        "import { RemoteArea } from '../features/remotes/remote-area.component';\nexport const r = RemoteArea;\n",
+      ],
+    ];
+    for (const [file, source] of allowed) {
+      expect(await lintAs(file, source)).toEqual([]);
+    }
+  });
+
   it('accepts the imports the architecture allows', async () => {
     expect(
       await lintAs(

@@ -18,7 +18,7 @@ describe('code that runs before sign-in (lint)', () => {
   it.each([
     'apps/shell/src/features/remotes/x.ts',
     'apps/auth-mfe/src/features/login/x.ts',
-    'apps/auth-mfe/src/features/forgot-password/x.ts',
+    'apps/auth-mfe/src/components/forgot-password/x.ts',
   ])('keeps the API slice out of %s', async (file) => {
     const source = "import { authApi } from '@psicocampus/shared';\nexport const api = authApi;\n";
     expect(await lintAs(file, source)).toMatch(RESTRICTED);

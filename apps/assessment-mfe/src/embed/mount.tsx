@@ -10,7 +10,7 @@ import {
   useServiceClock,
   type SuicideAssessment,
 } from '@psicocampus/shared';
-import AssessmentForm from '../features/assessment-form/assessment-form.component';
+import AssessmentForm from '../components/assessment-form/assessment-form.component';
 import { EmbedFrame } from './embed-frame.component';
 
 /** What an integrator's page passes to {@link mount}. */

@@ -12,7 +12,7 @@ import {
   testPsychologist,
   type RecordedCall,
 } from '@psicocampus/shared/testing';
-import AssessmentForm from '../features/assessment-form/assessment-form.component';
+import AssessmentForm from '../components/assessment-form/assessment-form.component';
 import { remark, savedAssessment, STUDENT_ID } from './fixtures';
 import { answerNothingEndorsed, closeDialog, dialogTitled } from './form-driver';
 

@@ -8,15 +8,15 @@ import {
   useAppSelector,
   type LoginReturn,
 } from '@psicocampus/shared/core';
-import { DASHBOARD_AREAS } from '../features/layout/areas';
-import { PublicArea } from '../features/layout/public-area.component';
-import { guardRedirect } from '../features/session/route-guard';
+import { DASHBOARD_AREAS } from '../lib/areas';
+import { PublicArea } from './layout/public-area.component';
+import { guardRedirect } from '../lib/route-guard';
 
 // The dashboards, with the API cache they bring, load after sign-in:
 // /login does without them (docs/limits-and-budgets.md#speed-and-size-budgets). While this small chunk arrives the
 // page stays blank: a loading line there would jump when the layout replaced
 // it (layout shift), and the layout shows its own while its remote loads.
-const DashboardLayout = lazy(() => import('../features/layout/dashboard-layout.component'));
+const DashboardLayout = lazy(() => import('./layout/dashboard-layout.component'));
 
 /**
  * The routes of docs/screens-and-routes.md#routes: the guard decides first, then each place of the

@@ -21,7 +21,7 @@ import {
 import { LevelsSideBySide } from '@psicocampus/shared/clinician-level-ui';
 import { Link } from 'react-router-dom';
 import { patientsListPath, savedAssessmentPath } from '../../lib/paths';
-import { EvaluationRemarks } from './evaluation-remarks.component';
+import { EvaluationRemarks } from '../../components/evaluation-remarks/evaluation-remarks.component';
 import styles from './student-evaluations.module.css';
 
 interface Props {

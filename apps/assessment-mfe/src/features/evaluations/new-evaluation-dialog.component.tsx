@@ -4,7 +4,9 @@ import { isDialogOpen, LoadingMessage, Modal } from '@psicocampus/shared/ui';
 import { confirmDiscard } from '../../lib/confirm-discard';
 
 // The form's own chunk (also exposed as ./AssessmentForm): loaded when first opened.
-const AssessmentForm = lazy(() => import('../assessment-form/assessment-form.component'));
+const AssessmentForm = lazy(
+  () => import('../../components/assessment-form/assessment-form.component'),
+);
 
 interface Props {
   open: boolean;

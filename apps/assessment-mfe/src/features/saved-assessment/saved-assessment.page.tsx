@@ -19,10 +19,10 @@ import {
 } from '@psicocampus/shared/ui';
 import { CLINICIAN_LEVEL_MSG } from '@psicocampus/shared/clinician-level';
 import { studentEvaluationsPath } from '../../lib/paths';
-import { ClinicianLevelContent } from '../clinician-level/clinician-level.component';
+import { ClinicianLevelContent } from '../../components/clinician-level/clinician-level.component';
 import { usePdfReports } from '../../lib/use-pdf-reports';
-import { EvaluationRemarks } from '../evaluations/evaluation-remarks.component';
-import { SafetyPlanCallout } from '../safety-plan-callout/safety-plan-callout.component';
+import { EvaluationRemarks } from '../../components/evaluation-remarks/evaluation-remarks.component';
+import { SafetyPlanCallout } from '../../components/safety-plan-callout/safety-plan-callout.component';
 import { AssessmentAnswers } from './assessment-answers.component';
 import { ContradictionsNotice } from './contradictions-notice.component';
 import { assessmentLevelItems } from './assessment-levels';

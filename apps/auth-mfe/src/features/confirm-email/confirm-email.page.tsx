@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage, errorStatus, MSG, useConfirmEmailChangeMutation } from '@psicocampus/shared';
 import { Button, LoadingMessage } from '@psicocampus/shared/ui';
 import { useEmailChangeLink } from './use-email-change-link';
-import styles from '../login/login.module.css';
+import styles from '../../components/auth.module.css';
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 

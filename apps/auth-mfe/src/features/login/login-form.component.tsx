@@ -3,7 +3,7 @@ import type { MfaLoginStep } from '@psicocampus/shared/mfa';
 import { CheckboxField, Form, Formik, PasswordField, TextField } from '@psicocampus/shared/forms';
 import { Button } from '@psicocampus/shared/ui';
 import { useLogin } from './use-login';
-import styles from './login.module.css';
+import styles from '../../components/auth.module.css';
 
 const INITIAL: LoginValues = { email: '', password: '', acceptTerms: false };
 

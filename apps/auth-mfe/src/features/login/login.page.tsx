@@ -2,15 +2,15 @@ import { lazy, Suspense, useState } from 'react';
 import { MSG } from '@psicocampus/shared/domain';
 import type { MfaLoginStep } from '@psicocampus/shared/mfa';
 import { LoadingMessage } from '@psicocampus/shared/ui';
-import { ForgotPasswordModal } from '../forgot-password/forgot-password-modal.component';
+import { ForgotPasswordModal } from '../../components/forgot-password/forgot-password-modal.component';
 import { LoginForm } from './login-form.component';
 import { SessionNotice } from './session-notice.component';
 import { TermsModal } from './terms-modal.component';
-import styles from './login.module.css';
+import styles from '../../components/auth.module.css';
 
 // Only for accounts with a second factor: its texts, its calls and the QR
 // code library stay out of /login's first load (docs/limits-and-budgets.md#speed-and-size-budgets).
-const SecondFactorStep = lazy(() => import('../second-factor/second-factor-step.component'));
+const SecondFactorStep = lazy(() => import('./second-factor/second-factor-step.component'));
 
 /**
  * /login (docs/screens-and-routes.md#login-screen), and the second factor's step when asked

@@ -1,6 +1,6 @@
 import { selectSessionEndReason, useAppSelector } from '@psicocampus/shared/core';
 import { MSG } from '@psicocampus/shared/domain';
-import styles from './login.module.css';
+import styles from '../../components/auth.module.css';
 
 /** Says why the previous session ended, when it did not end on purpose or just ended. */
 export function SessionNotice() {

@@ -1,5 +1,5 @@
 import { TERMS_SECTIONS } from './terms-content';
-import styles from './login.module.css';
+import styles from '../../components/auth.module.css';
 
 /** The Terms' five sections; a chunk of its own, loaded when the Terms are opened. */
 export default function TermsText() {

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG } from '@psicocampus/shared';
 import { Button, LoadingMessage } from '@psicocampus/shared/ui';
-import { ForgotPasswordForm } from '../forgot-password/forgot-password-form.component';
+import { ForgotPasswordForm } from '../../components/forgot-password/forgot-password-form.component';
 import { ResetPasswordForm } from './reset-password-form.component';
 import { useResetLink } from './use-reset-link';
-import styles from '../login/login.module.css';
+import styles from '../../components/auth.module.css';
 
 /** /reset-password/:token and /reset-password-form (docs/sign-in-and-sessions.md#reset-password-view). */
 export default function ResetPasswordPage() {

@@ -10,8 +10,7 @@ import type { Appointment } from '@psicocampus/shared';
  * are TZDates, so their getters and `format` read that zone's clock.
  */
 
-/** The agenda's views: three of a period, and the appointments still to record. */
-export type AgendaView = 'week' | 'day' | 'list' | 'unrecorded';
+export type { AgendaView } from '../../lib/agenda-address';
 /** The views that show a period (a week, or a day). */
 export type PeriodView = 'week' | 'day';
 

@@ -1,21 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AgendaView } from './agenda-dates';
+import { VIEW_NAMES, VIEW_PARAM, type AgendaView } from '../../lib/agenda-address';
 
 /** Below this width the week does not fit: the list is the first view. */
 const NARROW = '(max-width: 767px)';
-
-/** `?vista=`: the view in the address, so that a link opens one (the home's, to 'sin-registrar'). */
-export const VIEW_PARAM = 'vista';
-const VIEW_NAMES: Record<AgendaView, string> = {
-  week: 'semana',
-  day: 'dia',
-  list: 'lista',
-  unrecorded: 'sin-registrar',
-};
-
-/** The agenda's address showing the appointments still to record, from the dashboard's home. */
-export const UNRECORDED_AGENDA_LINK = `agenda?${VIEW_PARAM}=${VIEW_NAMES.unrecorded}`;
 
 /**
  * The view the agenda shows: the one the address names, else the week (the

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { MSG, selectSessionUser, useAppSelector } from '@psicocampus/shared';
 import { buttonClassName, PageHeader } from '@psicocampus/shared/ui';
 import { useServiceTimeZone } from '../../lib/service-clock';
-import { UnrecordedAttendance } from '../agenda/unrecorded-attendance.component';
+import { UnrecordedAttendance } from './unrecorded-attendance.component';
 import { FollowUp } from './follow-up.component';
 import { HomeAppointments } from './home-appointments.component';
 import { PendingSignature } from './pending-signature.component';

@@ -2,7 +2,7 @@ import { use, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { selectSessionUser, useAppSelector, type RemoteModule } from '@psicocampus/shared/core';
 import { remoteDescriptor, type RemoteName, type Role } from '@psicocampus/shared/domain';
-import { admits, homeOf } from '../session/route-guard';
+import { admits, homeOf } from '../../lib/route-guard';
 import { isUnavailable, remoteRegistry } from './remote-registry';
 import { RemoteUnavailable } from './remote-unavailable.component';
 

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@psicocampus/shared';
 import { deferred, renderWithApp, stubApi } from '@psicocampus/shared/testing';
-import LoginPage from '../login/login.page';
-import { CLOSE_AFTER_SENT_MS } from './forgot-password-modal.component';
+import LoginPage from './login.page';
+import { CLOSE_AFTER_SENT_MS } from '../../components/forgot-password/forgot-password-modal.component';
 
 async function openRecovery() {
   await renderWithApp(<LoginPage />, { route: '/login' });

@@ -3,7 +3,7 @@ import { MSG, type SuicideAssessment } from '@psicocampus/shared';
 import { SAFETY_PLAN_MSG } from '@psicocampus/shared/safety-plan';
 import { renderWithApp, stubApi, testPsychologist } from '@psicocampus/shared/testing';
 import { author, savedAssessment, student, STUDENT_ID } from '../../testing/fixtures';
-import SavedAssessmentPage from '../saved-assessment/saved-assessment.page';
+import SavedAssessmentPage from './saved-assessment.page';
 
 const P = SAFETY_PLAN_MSG;
 

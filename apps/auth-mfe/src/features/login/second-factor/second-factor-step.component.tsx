@@ -11,9 +11,9 @@ import {
 } from '@psicocampus/shared/mfa';
 import { Enrolment } from '@psicocampus/shared/mfa-ui';
 import { Button, Notice } from '@psicocampus/shared/ui';
-import { callApiOnce } from '../../lib/call-api-once';
-import { useFinishSignIn } from '../login/use-login';
-import styles from '../login/login.module.css';
+import { callApiOnce } from '../../../lib/call-api-once';
+import { useFinishSignIn } from '../use-login';
+import styles from '../../../components/auth.module.css';
 
 interface Props {
   step: MfaLoginStep;

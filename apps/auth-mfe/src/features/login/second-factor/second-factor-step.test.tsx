@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@psicocampus/shared';
 import { MFA_MSG } from '@psicocampus/shared/mfa';
 import { renderWithApp, stubApi, testAdmin } from '@psicocampus/shared/testing';
-import LoginPage from '../login/login.page';
-import { WELCOME_MS } from '../login/use-login';
+import LoginPage from '../login.page';
+import { WELCOME_MS } from '../use-login';
 
 /** The welcome's time, with room for a busy machine: a guard against a hang, not a measure. */
 const AFTER_WELCOME_MS = WELCOME_MS + 10_000;

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { MSG } from '@psicocampus/shared';
 import { CLINICIAN_LEVEL_MSG as C } from '@psicocampus/shared/clinician-level';
 import { renderWithApp, stubApi, testPsychologist } from '@psicocampus/shared/testing';
-import { author, savedAssessment, student, STUDENT_ID, summary } from '../../testing/fixtures';
-import ReportsPage from '../reports/reports.page';
-import StudentEvaluationsPage from '../evaluations/student-evaluations.page';
+import { author, savedAssessment, student, STUDENT_ID, summary } from './testing/fixtures';
+import ReportsPage from './features/reports/reports.page';
+import StudentEvaluationsPage from './features/evaluations/student-evaluations.page';
 
 const M = MSG.assessment;
 const graded = {

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Appointment } from '@psicocampus/shared';
 import { stubApi } from '@psicocampus/shared/testing';
-import { json, makeAppointment } from '../../testing/fixtures';
-import { BASE, renderScreen } from '../../testing/render';
-import AgendaPage from './agenda.page';
-import { UnrecordedAttendance } from './unrecorded-attendance.component';
+import { json, makeAppointment } from './testing/fixtures';
+import { BASE, renderScreen } from './testing/render';
+import AgendaPage from './features/agenda/agenda.page';
+import { UnrecordedAttendance } from './features/home/unrecorded-attendance.component';
 
 const beto = { _id: 'c1000000-0000-4000-8000-000000000002', firstName: 'Beto', lastName: 'Sanz' };
 

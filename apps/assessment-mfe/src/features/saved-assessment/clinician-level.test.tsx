@@ -6,7 +6,7 @@ import { renderWithApp, stubApi, testPsychologist } from '@psicocampus/shared/te
 import { savedAssessment, student, STUDENT_ID } from '../../testing/fixtures';
 import { answerNothingEndorsed, closeDialog, dialogTitled } from '../../testing/form-driver';
 import { renderForm, saveAndAcknowledge, SERVER_SAID } from '../../testing/saving-driver';
-import SavedAssessmentPage from '../saved-assessment/saved-assessment.page';
+import SavedAssessmentPage from './saved-assessment.page';
 
 const M = MSG.assessment;
 const REASON = 'Red de apoyo sólida; acordamos un plan de seguridad hoy.';

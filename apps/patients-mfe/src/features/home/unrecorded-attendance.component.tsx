@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useUnrecordedAppointmentsQuery } from '@psicocampus/shared';
 import { AGENDA_MSG } from '@psicocampus/shared/agenda';
-import { UNRECORDED_AGENDA_LINK } from './use-agenda-view';
-import styles from './agenda.module.css';
+import { UNRECORDED_AGENDA_LINK } from '../../lib/agenda-address';
+import styles from './unrecorded-attendance.module.css';
 
 /**
  * The dashboard home's line on the appointments that ended still

@@ -1,5 +1,5 @@
 import type { Role, SessionUser } from '@psicocampus/shared/domain';
-import { DASHBOARD_AREAS, type DashboardArea } from '../layout/areas';
+import { DASHBOARD_AREAS, type DashboardArea } from './areas';
 
 export interface GuardSession {
   token: string | null;

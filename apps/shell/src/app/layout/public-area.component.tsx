@@ -1,5 +1,5 @@
-import { RemoteArea } from '../remotes/remote-area.component';
-import { PUBLIC_REMOTES } from './areas';
+import { RemoteArea } from '../../features/remotes/remote-area.component';
+import { PUBLIC_REMOTES } from '../../lib/areas';
 import { NotFoundPage } from './not-found.page';
 import styles from './public-area.module.css';
 

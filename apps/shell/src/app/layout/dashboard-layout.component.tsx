@@ -8,12 +8,12 @@ import {
   useAppSelector,
 } from '@psicocampus/shared';
 import { Button, LoadingMessage } from '@psicocampus/shared/ui';
-import { RemoteArea } from '../remotes/remote-area.component';
-import { RemoteBoundary } from '../remotes/remote-boundary.component';
-import { useRemoteRevision } from '../remotes/use-remote-revision';
-import { useCurrentUser } from '../session/use-current-user';
-import { useSignOut } from '../session/use-sign-out';
-import type { DashboardArea } from './areas';
+import { RemoteArea } from '../../features/remotes/remote-area.component';
+import { RemoteBoundary } from '../../features/remotes/remote-boundary.component';
+import { useRemoteRevision } from '../../features/remotes/use-remote-revision';
+import { useCurrentUser } from '../../features/session/use-current-user';
+import { useSignOut } from '../../features/session/use-sign-out';
+import type { DashboardArea } from '../../lib/areas';
 import { DashboardNav } from './dashboard-nav.component';
 import { NotFoundPage } from './not-found.page';
 import styles from './dashboard-layout.module.css';
