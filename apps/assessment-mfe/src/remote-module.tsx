@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RemoteModule } from '@psicocampus/shared';
+import { PUBLIC_ROUTES, type RemoteModule } from '@psicocampus/shared';
 
 const StudentEvaluationsPage = lazy(
   () => import('./features/evaluations/student-evaluations.page'),
@@ -12,8 +12,8 @@ const assessmentRemote: RemoteModule = {
   roles: ['PSYCHOLOGIST'],
   nav: [{ label: 'Evaluaciones', path: 'Evaluaciones', icon: 'reports', order: 30 }],
   routes: [
-    { path: 'studenteva/:id', element: <StudentEvaluationsPage /> },
-    { path: 'evaluacion/:id', element: <SavedAssessmentPage /> },
+    { path: PUBLIC_ROUTES.assessment.studentEvaluations, element: <StudentEvaluationsPage /> },
+    { path: PUBLIC_ROUTES.assessment.savedAssessment, element: <SavedAssessmentPage /> },
     { path: 'Evaluaciones', element: <ReportsPage /> },
   ],
 };

@@ -1,4 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
+import { REMOTE_PATHS } from '@psicocampus/shared';
+import { remoteMount } from '@psicocampus/shared/domain';
 import remote from './remote-module';
 
 describe('the patients remote contract', () => {
@@ -36,5 +38,15 @@ describe('the patients remote contract', () => {
       expect(matchRoutes(remote.routes, `/${entry.path}`)).not.toBeNull();
     }
     expect(remote.nav.map((entry) => entry.label)).toContain('Mis Pacientes');
+  });
+
+  it('mounts the screens the shared contract sends the other remotes to', () => {
+    const here = (address: string) =>
+      address.slice(remoteMount('patients').length).replace(/\?.*$/, '');
+    const id = 'c1000000-0000-4000-8000-000000000002';
+    expect(matchRoutes(remote.routes, here(REMOTE_PATHS.patientsList()))).not.toBeNull();
+    for (const address of [REMOTE_PATHS.studentDetail(id), REMOTE_PATHS.safetyPlan(id, 'a1')]) {
+      expect(matchRoutes(remote.routes, here(address))?.at(-1)?.params).toEqual({ id });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RemoteModule } from '@psicocampus/shared';
+import { PUBLIC_ROUTES, type RemoteModule } from '@psicocampus/shared';
 
 const PsychologistHomePage = lazy(() => import('./features/home/psychologist-home.page'));
 const PatientsListPage = lazy(() => import('./features/patients/patients-list.page'));
@@ -28,10 +28,10 @@ const patientsRemote: RemoteModule = {
   ],
   routes: [
     { index: true, element: <PsychologistHomePage /> },
-    { path: 'patients', element: <PatientsListPage /> },
-    { path: 'patients/:id', element: <StudentDetailPage /> },
+    { path: PUBLIC_ROUTES.patients.list, element: <PatientsListPage /> },
+    { path: PUBLIC_ROUTES.patients.student, element: <StudentDetailPage /> },
     { path: 'patients/:id/edit', element: <StudentEditPage /> },
-    { path: 'patients/:id/safety-plan', element: <SafetyPlanPage /> },
+    { path: PUBLIC_ROUTES.patients.safetyPlan, element: <SafetyPlanPage /> },
     { path: 'profile', element: <ProfilePage /> },
     { path: 'configuration', element: <ConfigurationPage /> },
     { path: 'history', element: <HistoryPage /> },

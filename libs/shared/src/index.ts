@@ -25,3 +25,4 @@ export * from './api/keep-session-while-typing';
 export * from './api/unrecorded-appointments.api';
 export * from './api/student-search.api';
 export * from './api/service-clock';
+export * from './contracts/remote-paths';

@@ -1,26 +1,21 @@
-import { remoteMount } from '@psicocampus/shared/domain';
+import { REMOTE_PATHS } from '@psicocampus/shared';
 
-/** Where the shell mounts this remote (remote-descriptors.json), and the screens it links to. */
-export const DASHBOARD = remoteMount('assessment');
+/*
+ * The screens this remote links to, its own and the patients remote's, as
+ * the shared contract names them (docs/architecture.md#paths-between-remotes).
+ */
 
 /** The psychologist's students ('Mis Pacientes'), in the patients remote. */
-export const patientsListPath = `${remoteMount('patients')}/patients`;
+export const patientsListPath = REMOTE_PATHS.patientsList();
 
-/** The student's detail, in the patients remote, wherever that one is mounted. */
-export const studentDetailPath = (studentId: string) =>
-  `${remoteMount('patients')}/patients/${encodeURIComponent(studentId)}`;
+/** The student's detail, in the patients remote. */
+export const studentDetailPath = REMOTE_PATHS.studentDetail;
 
 /** The student's evaluations, here. */
-export const studentEvaluationsPath = (studentId: string) =>
-  `${DASHBOARD}/studenteva/${encodeURIComponent(studentId)}`;
+export const studentEvaluationsPath = REMOTE_PATHS.studentEvaluations;
 
-/** One saved assessment on its own screen, here (docs/columbia-assessment.md#the-saved-assessment). */
-export const savedAssessmentPath = (assessmentId: string) =>
-  `${DASHBOARD}/evaluacion/${encodeURIComponent(assessmentId)}`;
+/** One saved assessment on its own screen, here. */
+export const savedAssessmentPath = REMOTE_PATHS.savedAssessment;
 
-/**
- * The student's safety plan, in the patients remote (docs/screens-and-routes.md#safety-plan), naming the
- * assessment that asks for it.
- */
-export const safetyPlanPath = (studentId: string, assessmentId: string) =>
-  `${studentDetailPath(studentId)}/safety-plan?assessment=${encodeURIComponent(assessmentId)}`;
+/** The student's safety plan, in the patients remote, naming the assessment that asks for it. */
+export const safetyPlanPath = REMOTE_PATHS.safetyPlan;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDateTimeIn, formatShortDateTime, fullName, remoteMount } from '@psicocampus/shared';
+import { formatDateTimeIn, formatShortDateTime, fullName, REMOTE_PATHS } from '@psicocampus/shared';
 import {
   FOLLOW_UP_MSG,
   followUpReasonText,
@@ -25,7 +25,7 @@ export function followUpActionLink(action: FollowUpAction, studentId: string, ba
     case 'COMPLETE_SAFETY_PLAN':
       return { pathname: `${base}patients/${id}/safety-plan` };
     case 'REASSESS':
-      return { pathname: `${remoteMount('assessment')}/studenteva/${id}` };
+      return { pathname: REMOTE_PATHS.studentEvaluations(studentId) };
   }
 }
 

@@ -5,7 +5,7 @@ import {
   fullName,
   GENDER_LABELS,
   MSG,
-  remoteMount,
+  REMOTE_PATHS,
   SEMESTER_LABELS,
   type StudentSummary,
 } from '@psicocampus/shared';
@@ -21,10 +21,6 @@ import styles from './student-detail.module.css';
 
 const L = MSG.students.labels;
 
-/** The saved-assessment screen of the assessment remote, wherever that one is mounted. */
-const savedAssessmentPath = (assessmentId: string) =>
-  `${remoteMount('assessment')}/evaluacion/${encodeURIComponent(assessmentId)}`;
-
 /**
  * 'Nivel de riesgo actual:' and the level of the latest assessment with its
  * date, a link to that assessment, or 'Sin evaluación', for the
@@ -38,7 +34,7 @@ export function StudentRiskLine({ student }: { student: StudentSummary }) {
       <span>{MSG.currentRisk.label}</span>{' '}
       {risk ? (
         <Link
-          to={savedAssessmentPath(risk.assessmentId)}
+          to={REMOTE_PATHS.savedAssessment(risk.assessmentId)}
           className={styles.riskLink}
           title={MSG.currentRisk.openAssessment}
         >
