@@ -22,6 +22,33 @@ export interface LeaveRegistry {
   leaveWithoutAsking(go: () => void): void;
 }
 
+/** What the guard remembers between navigations. */
+interface GuardState {
+  /** Each form's "holds unsaved text?". */
+  readonly forms: Set<() => boolean>;
+  /** The location the router was last told of: what the page shows. */
+  shown: Location;
+  /** Inside `leaveWithoutAsking`: navigations go without a question. */
+  bypass: boolean;
+  // The question showing, by number: an answer to an older one is void.
+  question: number;
+  asking: boolean;
+  /** A pop undone, whose own pop the router must not see. */
+  undoing: boolean;
+  /** A pop redone after 'leave', which the router must see. */
+  redoing: boolean;
+}
+
+/** Everything the wrapped history's methods share. */
+interface Guard {
+  inner: RouterHistory;
+  policy: LeavePolicy;
+  state: GuardState;
+  needsAsking(to: To): boolean;
+  /** Asks, unless a question is already showing, and runs `go` if the answer is to leave. */
+  afterAsking(go: () => void): void;
+}
+
 /**
  * Wraps a router's history so that a navigation which would take a form's
  * unsaved text off the page waits for '¿Descartar los cambios?'
@@ -34,55 +61,82 @@ export function guardHistory(
   inner: RouterHistory,
   policy: LeavePolicy,
 ): { history: RouterHistory; registry: LeaveRegistry } {
-  const forms = new Set<() => boolean>();
-  let shown: Location = inner.location;
-  let bypass = false;
-  // The question showing, by number: an answer to an older one is void.
-  let question = 0;
-  let asking = false;
-  let undoing = false;
-  let redoing = false;
-
-  const leaves = (to: To) => {
-    const url = inner.createURL(to);
-    return url.pathname !== shown.pathname || url.search !== shown.search;
+  const state: GuardState = {
+    forms: new Set(),
+    shown: inner.location,
+    bypass: false,
+    question: 0,
+    asking: false,
+    undoing: false,
+    redoing: false,
   };
-  const needsAsking = (to: To) =>
-    !bypass && leaves(to) && policy.mayAsk() && [...forms].some((unsaved) => unsaved());
+  const guard: Guard = {
+    inner,
+    policy,
+    state,
+    needsAsking: (to) =>
+      !state.bypass &&
+      leavesPage(inner, state.shown, to) &&
+      policy.mayAsk() &&
+      [...state.forms].some((unsaved) => unsaved()),
+    afterAsking: (go) => askThen(state, policy, go),
+  };
+  return { history: guardedHistory(guard), registry: leaveRegistry(state) };
+}
 
-  function afterAsking(go: () => void) {
-    if (asking) return;
-    asking = true;
-    const mine = ++question;
-    void policy.ask().then((leave) => {
-      if (mine !== question) return;
-      asking = false;
-      if (leave) go();
-    });
-  }
+/** Whether `to` is another page than `shown`: a move to an #anchor is not. */
+function leavesPage(inner: RouterHistory, shown: Location, to: To): boolean {
+  const url = inner.createURL(to);
+  return url.pathname !== shown.pathname || url.search !== shown.search;
+}
 
-  /** Whether a pop goes on to the router; an unwanted one is undone (and asked about). */
-  function letPop({ location, delta }: Update): boolean {
-    if (undoing) {
-      undoing = false;
-      return false;
-    }
-    if (redoing) {
-      redoing = false;
-      return true;
-    }
-    // An entry this history did not make cannot be told apart: it goes.
-    if (!delta || !needsAsking(location)) return true;
-    undoing = true;
-    inner.go(-delta);
-    afterAsking(() => {
-      redoing = true;
-      inner.go(delta);
-    });
+function askThen(state: GuardState, policy: LeavePolicy, go: () => void) {
+  if (state.asking) return;
+  state.asking = true;
+  const mine = ++state.question;
+  void policy.ask().then((leave) => {
+    if (mine !== state.question) return;
+    state.asking = false;
+    if (leave) go();
+  });
+}
+
+/** Whether a pop goes on to the router; an unwanted one is undone (and asked about). */
+function letPop({ inner, state, needsAsking, afterAsking }: Guard, { location, delta }: Update) {
+  if (state.undoing) {
+    state.undoing = false;
     return false;
   }
+  if (state.redoing) {
+    state.redoing = false;
+    return true;
+  }
+  // An entry this history did not make cannot be told apart: it goes.
+  if (!delta || !needsAsking(location)) return true;
+  state.undoing = true;
+  inner.go(-delta);
+  afterAsking(() => {
+    state.redoing = true;
+    inner.go(delta);
+  });
+  return false;
+}
 
-  const history: RouterHistory = {
+/** What the page shows now that the router is told of `update`. */
+function settle({ state, policy }: Guard, update: Update) {
+  state.shown = update.location;
+  if (state.asking) {
+    // The page went elsewhere anyway (the session ended): the question is moot.
+    state.asking = false;
+    state.question += 1;
+    policy.dismiss();
+  }
+}
+
+/** `inner` with push and replace asking first, and pops filtered before the router sees them. */
+function guardedHistory(guard: Guard): RouterHistory {
+  const { inner, needsAsking, afterAsking } = guard;
+  return {
     get action() {
       return inner.action;
     },
@@ -103,34 +157,29 @@ export function guardHistory(
     },
     listen(listener) {
       return inner.listen((update) => {
-        if (update.action === 'POP' && !letPop(update)) return;
-        shown = update.location;
-        if (asking) {
-          // The page went elsewhere anyway (the session ended): the question is moot.
-          asking = false;
-          question += 1;
-          policy.dismiss();
-        }
+        if (update.action === 'POP' && !letPop(guard, update)) return;
+        settle(guard, update);
         listener(update);
       });
     },
   };
+}
 
-  const registry: LeaveRegistry = {
+function leaveRegistry(state: GuardState): LeaveRegistry {
+  return {
     add(unsaved) {
-      forms.add(unsaved);
+      state.forms.add(unsaved);
       return () => {
-        forms.delete(unsaved);
+        state.forms.delete(unsaved);
       };
     },
     leaveWithoutAsking(go) {
-      bypass = true;
+      state.bypass = true;
       try {
         go();
       } finally {
-        bypass = false;
+        state.bypass = false;
       }
     },
   };
-  return { history, registry };
 }

@@ -1,11 +1,6 @@
-import { useId, useState } from 'react';
-import { errorMessage, MSG, useMailQueueQuery, useRetryMailMutation } from '@psicocampus/shared';
-import {
-  MAIL_STATUSES,
-  MAIL_TEXTS,
-  type MailStatus,
-  type QueuedMailView,
-} from '@psicocampus/shared/mail';
+import { useState } from 'react';
+import { MSG, useMailQueueQuery } from '@psicocampus/shared';
+import { MAIL_TEXTS, type MailStatus } from '@psicocampus/shared/mail';
 import {
   Button,
   EmptyState,
@@ -14,17 +9,13 @@ import {
   PageHeader,
   Pagination,
 } from '@psicocampus/shared/ui';
-import filters from '../../lib/filter-controls.module.css';
+import { MailStatusFilter } from './mail-status-filter.component';
 import { MailTable } from './mail-table.component';
+import { useMailRetry } from './use-mail-retry';
 import styles from './mail.module.css';
 
 const T = MAIL_TEXTS;
 const PAGE_SIZE = 50;
-
-interface Outcome {
-  tone: 'success' | 'warning' | 'error';
-  text: string;
-}
 
 /**
  * 'Correos' (docs/decisions.md#mail): the mail the service sends, newest first, with what
@@ -33,26 +24,10 @@ interface Outcome {
  * says whether it left this time.
  */
 export default function MailQueuePage() {
-  const id = useId();
   const [status, setStatus] = useState<MailStatus | ''>('');
   const [page, setPage] = useState(1);
   const list = useMailQueueQuery({ ...(status ? { status } : {}), page, pageSize: PAGE_SIZE });
-  const [retryMail] = useRetryMailMutation();
-  const [retrying, setRetrying] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  const retry = async (mail: QueuedMailView) => {
-    setRetrying(mail._id);
-    setOutcome(null);
-    try {
-      const answer = await retryMail(mail._id).unwrap();
-      setOutcome({ tone: answer.mail.status === 'sent' ? 'success' : 'warning', text: answer.msg });
-    } catch (error) {
-      setOutcome({ tone: 'error', text: errorMessage(error, T.retryFailed) });
-    } finally {
-      setRetrying(null);
-    }
-  };
+  const { retry, retrying, outcome } = useMailRetry();
 
   const answer = list.currentData;
   let content;
@@ -78,25 +53,13 @@ export default function MailQueuePage() {
   return (
     <div className={styles.page}>
       <PageHeader title={T.title} subtitle={T.intro} />
-      <div className={`${filters.filter} ${styles.statusFilter}`}>
-        <label htmlFor={`${id}-status`}>{T.statusFilter}</label>
-        <select
-          id={`${id}-status`}
-          className={filters.control}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as MailStatus | '');
-            setPage(1);
-          }}
-        >
-          <option value="">{T.allStatuses}</option>
-          {MAIL_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {T.filterLabels[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <MailStatusFilter
+        status={status}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
+      />
       {outcome && (
         <Notice tone={outcome.tone}>
           <p>{outcome.text}</p>

@@ -1,16 +1,14 @@
 import { ADMIN_MSG } from '@psicocampus/shared/admin-messages';
 import { useCallback, useState } from 'react';
 import {
-  errorMessage,
   fullName,
   useDeactivateUserMutation,
   useReactivateUserMutation,
   useSendResetLinkMutation,
   type StaffUser,
 } from '@psicocampus/shared';
-import type { MailOutcome } from '@psicocampus/shared/mail';
-import { confirmAction, showError, showSuccess } from '@psicocampus/shared/ui';
-import { showMailOutcome } from '../../lib/show-mail-outcome';
+import { showSuccess } from '@psicocampus/shared/ui';
+import { useConfirmedUserAction } from './use-confirmed-user-action';
 
 const M = ADMIN_MSG;
 
@@ -25,7 +23,7 @@ export function useUserActions() {
   const [deactivate] = useDeactivateUserMutation();
   const [reactivate] = useReactivateUserMutation();
   const [sendResetLink] = useSendResetLinkMutation();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const { busyId, run } = useConfirmedUserAction();
   const [mfaResetFor, setMfaResetFor] = useState<StaffUser | null>(null);
   const closeMfaReset = useCallback(() => setMfaResetFor(null), []);
   const mfaResetDone = useCallback(async (message: string) => {
@@ -33,78 +31,48 @@ export function useUserActions() {
     await showSuccess(message);
   }, []);
 
-  const run = useCallback(
-    async (
-      user: StaffUser,
-      question: { title: string; text: string; confirm: string },
-      call: () => Promise<{ msg: string; mail?: MailOutcome }>,
-      done: string,
-      failed: string,
-    ) => {
-      if (!(await confirmAction(question.title, question.text, question.confirm))) return;
-      setBusyId(user._id);
-      let message: string;
-      let mail: MailOutcome | undefined;
-      try {
-        const answer = await call();
-        message = answer.msg || done;
-        mail = answer.mail;
-      } catch (error) {
-        setBusyId(null);
-        await showError(errorMessage(error, failed));
-        return;
-      }
-      setBusyId(null);
-      await showMailOutcome(message, mail);
-    },
-    [],
-  );
-
   return {
     busyId,
     deactivate: useCallback(
       (user: StaffUser) =>
-        run(
-          user,
-          {
+        run(user, {
+          question: {
             title: M.deactivateTitle,
             text: M.deactivateText(fullName(user)),
             confirm: M.deactivateConfirm,
           },
-          () => deactivate(user._id).unwrap(),
-          M.deactivated,
-          M.statusError,
-        ),
+          call: () => deactivate(user._id).unwrap(),
+          done: M.deactivated,
+          failed: M.statusError,
+        }),
       [deactivate, run],
     ),
     reactivate: useCallback(
       (user: StaffUser) =>
-        run(
-          user,
-          {
+        run(user, {
+          question: {
             title: M.deactivateTitle,
             text: M.reactivateText(fullName(user)),
             confirm: M.reactivateConfirm,
           },
-          () => reactivate(user._id).unwrap(),
-          M.reactivated,
-          M.statusError,
-        ),
+          call: () => reactivate(user._id).unwrap(),
+          done: M.reactivated,
+          failed: M.statusError,
+        }),
       [reactivate, run],
     ),
     sendResetLink: useCallback(
       (user: StaffUser) =>
-        run(
-          user,
-          {
+        run(user, {
+          question: {
             title: M.sendResetLink,
             text: M.resetLinkText(user.email),
             confirm: M.resetLinkConfirm,
           },
-          () => sendResetLink(user._id).unwrap(),
-          M.resetLinkSent,
-          M.resetLinkError,
-        ),
+          call: () => sendResetLink(user._id).unwrap(),
+          done: M.resetLinkSent,
+          failed: M.resetLinkError,
+        }),
       [run, sendResetLink],
     ),
     // Someone lost their phone: their sessions end and they are told by mail.

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { Appointment } from '@psicocampus/shared';
 import { AGENDA_MSG } from '@psicocampus/shared/agenda';
-import { LoadingMessage, Notice, PageHeader } from '@psicocampus/shared/ui';
+import { PageHeader } from '@psicocampus/shared/ui';
 import { useServiceTimeZone } from '../../lib/service-clock';
 import { useNow } from '../../lib/use-now';
 import { periodTitle, shiftPeriod } from './agenda-dates';
-import { AgendaGrid } from './agenda-grid.component';
-import { AgendaList } from './agenda-list.component';
+import { AgendaPeriod } from './agenda-period.component';
 import { AgendaToolbar } from './agenda-toolbar.component';
 import { AppointmentDialog } from './appointment-dialog.component';
 import { CalendarFeedButton } from './calendar-feed/calendar-feed.component';
@@ -51,19 +50,12 @@ export default function AgendaPage() {
       <h2 className={styles.period} aria-live={isPeriod ? 'polite' : undefined}>
         {isPeriod ? periodTitle(periodView, period.start) : AGENDA_MSG.unrecordedTitle}
       </h2>
-      {isPeriod && (!ready || agenda.isLoading) && <LoadingMessage text={AGENDA_MSG.loading} />}
-      {isPeriod && agenda.isError && <Notice tone="error">{AGENDA_MSG.loadError}</Notice>}
-      {isPeriod && agenda.isSuccess && view === 'list' && (
-        <AgendaList
-          days={period.days}
-          appointments={appointments}
-          now={now}
-          zone={zone}
-          onOpen={onOpen}
-        />
-      )}
-      {isPeriod && agenda.isSuccess && view !== 'list' && (
-        <AgendaGrid
+      {isPeriod && (
+        <AgendaPeriod
+          asList={view === 'list'}
+          loading={!ready || agenda.isLoading}
+          failed={agenda.isError}
+          loaded={agenda.isSuccess}
           days={period.days}
           appointments={appointments}
           now={now}

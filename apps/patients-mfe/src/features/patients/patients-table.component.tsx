@@ -2,6 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { fullName, initials, MSG, type StudentSummary } from '@psicocampus/shared';
 import { Button, EmailAddress, InitialsAvatar, VisuallyHidden } from '@psicocampus/shared/ui';
+import { PatientsTableHeader } from './patients-table-header.component';
 import { StudentRiskCell } from './student-risk-cell.component';
 import type { RiskSort } from './risk-view';
 import { useLayoutBand } from './use-narrow-layout';
@@ -56,12 +57,6 @@ interface Props extends PatientActions {
   onRiskSort: () => void;
 }
 
-const SORT_ARROWS: Record<RiskSort, string> = { none: '↕', descending: '↓', ascending: '↑' };
-const SORT_NAMES = {
-  descending: MSG.currentRisk.sortedDescending,
-  ascending: MSG.currentRisk.sortedAscending,
-} as const;
-
 /**
  * The patients table (docs/screens-and-routes.md#patients-list: Estudiante, Nivel de riesgo, Email,
  * Carrera, Acciones), its level column sorted by the header's button, and
@@ -98,38 +93,7 @@ export function PatientsTable({ students, riskSort, onRiskSort, ...actions }: Pr
       className={styles.table}
     >
       <div ref={scrollRef} className={styles.scroll}>
-        <div role="rowgroup" className={styles.head}>
-          <div role="row" aria-rowindex={1} className={styles.row}>
-            <div role="columnheader" className={styles.otherHeader}>
-              {MSG.students.columnStudent}
-            </div>
-            <div role="columnheader" aria-sort={riskSort} className={styles.riskHeader}>
-              <button
-                type="button"
-                className={styles.sortButton}
-                title={MSG.currentRisk.sortBy}
-                onClick={onRiskSort}
-              >
-                {MSG.currentRisk.column}
-                <span className={styles.sortArrow} aria-hidden="true">
-                  {SORT_ARROWS[riskSort]}
-                </span>
-                {riskSort !== 'none' && (
-                  <VisuallyHidden>{` (${SORT_NAMES[riskSort]})`}</VisuallyHidden>
-                )}
-              </button>
-            </div>
-            <div role="columnheader" className={styles.otherHeader}>
-              {MSG.students.columnEmail}
-            </div>
-            <div role="columnheader" className={styles.otherHeader}>
-              {MSG.students.columnCareer}
-            </div>
-            <div role="columnheader" className={`${styles.otherHeader} ${styles.actionsHeader}`}>
-              {MSG.students.columnActions}
-            </div>
-          </div>
-        </div>
+        <PatientsTableHeader riskSort={riskSort} onRiskSort={onRiskSort} />
         <div role="rowgroup" className={styles.body} style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const student = students[item.index];

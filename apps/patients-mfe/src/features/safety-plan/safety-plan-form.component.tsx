@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { errorMessage, errorStatus, MSG, useSaveSafetyPlanMutation } from '@psicocampus/shared';
+import { useState } from 'react';
+import { MSG } from '@psicocampus/shared';
 import {
   Form,
   Formik,
@@ -7,29 +7,19 @@ import {
   TextAreaField,
   useDraft,
   useFormikContext,
-  validateYupSchema,
-  yupToFormErrors,
   type Draft,
-  type FormikErrors,
 } from '@psicocampus/shared/forms';
 import {
   SAFETY_PLAN_MSG,
   SAFETY_PLAN_SECTION_KEYS,
   SAFETY_PLAN_SECTION_MAX,
   SAFETY_PLAN_SECTIONS,
-  safetyPlanSchema,
   type SafetyPlan,
   type SafetyPlanSections,
-  type SafetyPlanStatus,
 } from '@psicocampus/shared/safety-plan';
-import {
-  Button,
-  Notice,
-  showError,
-  showSuccess,
-  showWarningList,
-  useLeaveGuard,
-} from '@psicocampus/shared/ui';
+import { Button, Notice, useLeaveGuard } from '@psicocampus/shared/ui';
+import { SafetyPlanStaleNotice } from './safety-plan-stale-notice.component';
+import { useSafetyPlanSave } from './use-safety-plan-save';
 import styles from './safety-plan.module.css';
 
 const P = SAFETY_PLAN_MSG;
@@ -92,55 +82,16 @@ function SafetyPlanFormBody({
   onDiscard,
 }: BodyProps) {
   const formik = useFormikContext<SafetyPlanValues>();
-  const [saving, setSaving] = useState<SafetyPlanStatus | null>(null);
-  const [stale, setStale] = useState(false);
-  const [save] = useSaveSafetyPlanMutation();
+  const { saving, stale, submit } = useSafetyPlanSave({
+    studentId,
+    draft,
+    assessmentId,
+    onSaved,
+    onStale,
+  });
   // Leaving the screen asks first; a reload keeps the draft, so the browser
   // is not asked to warn (docs/screens-and-routes.md#leaving-a-form).
   useLeaveGuard(draft.isChanged(formik.values), { keptAcrossReload: true });
-
-  const submit = useCallback(
-    async (status: SafetyPlanStatus) => {
-      const body = { ...formik.values, status, ...(assessmentId ? { assessmentId } : {}) };
-      try {
-        await validateYupSchema(body, safetyPlanSchema);
-      } catch (error) {
-        const errors = yupToFormErrors(error) as FormikErrors<SafetyPlanValues>;
-        formik.setErrors(errors);
-        void formik.setTouched(
-          Object.fromEntries(SAFETY_PLAN_SECTION_KEYS.map((key) => [key, true])),
-          false,
-        );
-        await showWarningList(
-          P.invalidTitle,
-          Object.values(errors).filter((value): value is string => typeof value === 'string'),
-        );
-        return;
-      }
-      setSaving(status);
-      try {
-        const answer = await save({
-          studentId,
-          body: safetyPlanSchema.cast(body) as Parameters<typeof save>[0]['body'],
-        }).unwrap();
-        draft.clear();
-        setStale(false);
-        await showSuccess(answer.msg);
-        if (answer.safetyPlan) onSaved(answer.safetyPlan);
-      } catch (error) {
-        if (errorStatus(error) === 409) {
-          setStale(true);
-          onStale();
-          await showError(P.stale);
-        } else {
-          await showError(errorMessage(error, P.saveError));
-        }
-      } finally {
-        setSaving(null);
-      }
-    },
-    [assessmentId, draft, formik, onSaved, onStale, save, studentId],
-  );
 
   // A newer version arrived while the form was open: the text stays, and saving waits for a choice.
   const behind = formik.values.version < currentVersion;
@@ -149,30 +100,15 @@ function SafetyPlanFormBody({
     <Form noValidate aria-label={P.title} className={styles.form}>
       <KeepDraft draft={draft} />
       {draft.restored && <Notice tone="info">{MSG.drafts.restored}</Notice>}
-      {(stale || behind) && (
-        <Notice tone="warning">
-          <p>{behind ? P.stale : P.staleKept}</p>
-          {behind && (
-            <div className={styles.actions}>
-              <Button
-                variant="secondary"
-                onClick={() => void formik.setFieldValue('version', currentVersion, false)}
-              >
-                {P.staleKeep}
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  draft.clear();
-                  onDiscard();
-                }}
-              >
-                {P.staleDiscard}
-              </Button>
-            </div>
-          )}
-        </Notice>
-      )}
+      <SafetyPlanStaleNotice
+        stale={stale}
+        behind={behind}
+        onKeep={() => void formik.setFieldValue('version', currentVersion, false)}
+        onDiscard={() => {
+          draft.clear();
+          onDiscard();
+        }}
+      />
       {SAFETY_PLAN_SECTION_KEYS.map((key, index) => (
         <TextAreaField
           key={key}

@@ -1,22 +1,13 @@
-import { useCallback, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
 import {
   errorMessage,
-  formatDateTime,
   fullName,
   MSG,
-  safetyPlanPdfPath,
-  useDownload,
   useSafetyPlanQuery,
   useStudentQuery,
 } from '@psicocampus/shared';
-import {
-  SAFETY_PLAN_MSG,
-  SAFETY_PLAN_SECTION_KEYS,
-  SAFETY_PLAN_SECTIONS,
-  type SafetyPlan,
-  type SafetyPlanRevision,
-} from '@psicocampus/shared/safety-plan';
+import { SAFETY_PLAN_MSG, type SafetyPlan } from '@psicocampus/shared/safety-plan';
 import {
   BackLink,
   Button,
@@ -24,41 +15,16 @@ import {
   Notice,
   PageHeader,
   SectionCard,
-  showError,
 } from '@psicocampus/shared/ui';
+import { EarlierRevisionCard } from './earlier-revision-card.component';
 import { SafetyPlanForm } from './safety-plan-form.component';
 import { SafetyPlanRevisions } from './safety-plan-revisions.component';
+import { useSafetyPlanPdf } from './use-safety-plan-pdf';
+import { versionLine } from './version-line';
 import styles from './safety-plan.module.css';
 
 const P = SAFETY_PLAN_MSG;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const authorOf = (revision: SafetyPlanRevision) =>
-  revision.createdBy ? fullName(revision.createdBy) : P.unknownAuthor;
-
-/** 'Versión 2 · Completo · guardada por Lucía Fernández el …'. */
-function versionLine(revision: SafetyPlanRevision) {
-  return P.versionLine(
-    String(revision.version),
-    P.status[revision.status],
-    authorOf(revision),
-    formatDateTime(revision.createdAt),
-  );
-}
-
-/** An earlier revision, read only, as it was saved. */
-function RevisionText({ plan }: { plan: SafetyPlan }) {
-  return (
-    <dl className={styles.revision}>
-      {SAFETY_PLAN_SECTION_KEYS.map((key, index) => (
-        <div key={key}>
-          <dt>{`${index + 1}. ${SAFETY_PLAN_SECTIONS[key].title}`}</dt>
-          <dd>{plan[key] || P.pdf.empty}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /**
  * `patients/:id/safety-plan` (docs/screens-and-routes.md#safety-plan): the student's safety plan, written
@@ -81,25 +47,13 @@ export default function SafetyPlanPage() {
     { studentId: id, version: viewing },
     { skip: !id || viewing === undefined },
   );
-  const download = useDownload();
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, pdf } = useSafetyPlanPdf(id, viewing);
   // The revision the form starts from: the one in force when the screen
   // loaded, then each one it saves; a refresh after a 409 does not replace
   // it, so the text typed stays.
   const [formPlan, setFormPlan] = useState<{ plan: SafetyPlan | null } | null>(null);
   const inForce = current.data?.safetyPlan ?? null;
   if (!formPlan && current.data && !current.isFetching) setFormPlan({ plan: inForce });
-
-  const pdf = useCallback(async () => {
-    setDownloading(true);
-    try {
-      await download(safetyPlanPdfPath(id, viewing), P.pdfFileName);
-    } catch (error) {
-      await showError(errorMessage(error, P.pdfError));
-    } finally {
-      setDownloading(false);
-    }
-  }, [download, id, viewing]);
 
   const student = studentData?.student;
   const back = <BackLink to=".." relative="path" label={P.backToDetail} />;
@@ -131,13 +85,7 @@ export default function SafetyPlanPage() {
       ) : (
         <>
           {viewing !== undefined && shown ? (
-            <SectionCard title={versionLine(shown)}>
-              <Notice tone="info">
-                <p>{P.viewingRevision(String(shown.version))}</p>
-                <Link to=".">{P.backToCurrent}</Link>
-              </Notice>
-              <RevisionText plan={shown} />
-            </SectionCard>
+            <EarlierRevisionCard plan={shown} />
           ) : (
             formPlan && (
               <SectionCard title={inForce ? versionLine(inForce) : P.none}>

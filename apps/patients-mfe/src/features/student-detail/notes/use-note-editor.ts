@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   errorMessage,
   errorStatus,
@@ -7,7 +6,6 @@ import {
   selectSessionUser,
   useAddNoteMutation,
   useAppSelector,
-  useDeleteNoteMutation,
   useUpdateNoteMutation,
   type ClinicalNote,
 } from '@psicocampus/shared';
@@ -21,7 +19,8 @@ import {
   type Draft,
   type FormikHelpers,
 } from '@psicocampus/shared/forms';
-import { confirmDeletion, showError, showSuccess } from '@psicocampus/shared/ui';
+import { showError, showSuccess } from '@psicocampus/shared/ui';
+import { useDeleteNote } from './use-delete-note';
 import { useShowNewestNotes } from './use-notes-page';
 
 type NoteTarget = { mode: 'new' } | { mode: 'edit'; note: ClinicalNote };
@@ -60,10 +59,9 @@ export function useNoteEditor(studentId: string) {
   const editing: NoteEditing = useMemo(() => target && { ...target, draft }, [draft, target]);
   const [addNote] = useAddNoteMutation();
   const [updateNote] = useUpdateNoteMutation();
-  const [deleteNote] = useDeleteNoteMutation();
-  const navigate = useNavigate();
   const isSessionOver = useIsSessionOver();
   const showNewest = useShowNewestNotes();
+  const remove = useDeleteNote(studentId);
 
   const save = useCallback(
     async (values: NoteFormValues, helpers: FormikHelpers<NoteFormValues>) => {
@@ -98,22 +96,6 @@ export function useNoteEditor(studentId: string) {
       if (target.mode === 'new') showNewest();
     },
     [addNote, draft, isSessionOver, showNewest, studentId, target, updateNote],
-  );
-
-  const remove = useCallback(
-    async (note: ClinicalNote) => {
-      if (!(await confirmDeletion())) return;
-      try {
-        await deleteNote({ studentId, noteId: note._id }).unwrap();
-      } catch (error) {
-        await showError(errorMessage(error, MSG.notes.deleteError));
-        return;
-      }
-      // docs/rules-and-messages.md#messages: after deleting a note the user goes to the patients list.
-      navigate('..', { relative: 'path' });
-      await showSuccess(MSG.notes.deleted);
-    },
-    [deleteNote, navigate, studentId],
   );
 
   return {
