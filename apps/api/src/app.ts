@@ -101,7 +101,31 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const app = Fastify({
+  const app = createServer(config);
+  registerRequestBasics(app, config);
+  registerErrorHandling(app);
+  registerBodyShapeLimits(app);
+  registerRouteTable(app);
+  const ctx = createContext(app, deps);
+  await app.register(fastifyCors, {
+    // Only the configured origins, never '*' (the shell, remotes' hosts, integrators).
+    origin: (origin, callback) => {
+      callback(null, origin === undefined || config.allowedOrigins.includes(origin));
+    },
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'x-token'],
+    exposedHeaders: ['Content-Disposition', 'Retry-After', 'x-request-id'],
+    maxAge: 600,
+  });
+
+  await registerApi(app, ctx, database);
+  await registerFallback(app, config);
+  return app;
+}
+
+/** Fastify with the server's options: its logger, proxies, body limit and framework errors. */
+function createServer(config: AppConfig): FastifyInstance {
+  return Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -114,7 +138,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // answered in Spanish like every other error, without echoing the path.
     frameworkErrors: answerFrameworkError,
   });
+}
 
+/** Every answer's request id, security headers and log line. */
+function registerRequestBasics(app: FastifyInstance, config: AppConfig): void {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -137,10 +164,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       'request',
     );
   });
+}
 
-  registerErrorHandling(app);
-  registerBodyShapeLimits(app);
-
+function registerRouteTable(app: FastifyInstance): void {
   // The server's own list of its routes, for the tests that must cover every
   // one (the access matrix): a new route nobody thought of fails them.
   const routeTable: RouteSummary[] = [];
@@ -149,7 +175,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     for (const method of [route.method].flat())
       routeTable.push({ method, url: route.url, public: route.config?.public === true });
   });
+}
 
+/** What every plugin works with, its mail queue started and stopped with the server. */
+function createContext(app: FastifyInstance, deps: AppDependencies): AppContext {
+  const { config, database } = deps;
   const mailer =
     deps.mailer ??
     createMailer({
@@ -185,18 +215,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ctx.mail.stop();
     await ctx.mail.idle();
   });
+  return ctx;
+}
 
-  await app.register(fastifyCors, {
-    // Only the configured origins, never '*' (the shell, remotes' hosts, integrators).
-    origin: (origin, callback) => {
-      callback(null, origin === undefined || config.allowedOrigins.includes(origin));
-    },
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'x-token'],
-    exposedHeaders: ['Content-Disposition', 'Retry-After', 'x-request-id'],
-    maxAge: 600,
-  });
-
+/** Sign-in, the audit, and every route of the API. */
+async function registerApi(
+  app: FastifyInstance,
+  ctx: AppContext,
+  database: DatabaseHandle,
+): Promise<void> {
   registerAuthentication(app, ctx);
   registerAudit(app, ctx);
   const pdf = createPdfRenderer();
@@ -232,7 +259,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Last: the document describes every route registered before it.
     await api.register(openApiRoutes, { version: apiVersion() });
   });
+}
 
+/** The front ends' files when served from here; else a 404 for any other path. */
+async function registerFallback(app: FastifyInstance, config: AppConfig): Promise<void> {
   if (config.web) {
     await registerFrontEnds(app, config.web);
   } else {
@@ -243,5 +273,4 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       }),
     );
   }
-  return app;
 }

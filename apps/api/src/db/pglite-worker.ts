@@ -33,28 +33,29 @@ const ROLL_BACK = Symbol('roll back');
 
 const keepText = (value: string) => value;
 
-async function start({ dataDir, migrationsFolder }: PgliteWorkerData): Promise<void> {
-  const client = await PGlite.create(dataDir);
-  await migrate(drizzle(client), { migrationsFolder });
-  const transactions = new Map<number, OpenTransaction>();
-  const ended = new Map<number, Promise<void>>();
-  const listeners = new Map<number, () => Promise<void>>();
-  let lastNumber = 0;
+/** The database's open transactions and listeners, and the requests that use them. */
+class WorkerDatabase {
+  private readonly transactions = new Map<number, OpenTransaction>();
+  private readonly ended = new Map<number, Promise<void>>();
+  private readonly listeners = new Map<number, () => Promise<void>>();
+  private lastNumber = 0;
 
-  const target = (tx: number | undefined) => {
-    if (tx === undefined) return client;
-    const open = transactions.get(tx);
+  constructor(private readonly client: PGlite) {}
+
+  private target(tx: number | undefined) {
+    if (tx === undefined) return this.client;
+    const open = this.transactions.get(tx);
     if (!open) throw new Error(`The transaction ${tx} is not open.`);
     return open.tx;
-  };
+  }
 
-  const begin = (): Promise<number> =>
-    new Promise<number>((begun, failed) => {
-      const number = (lastNumber += 1);
-      const whole = client.transaction(
+  private begin(): Promise<number> {
+    return new Promise<number>((begun, failed) => {
+      const number = (this.lastNumber += 1);
+      const whole = this.client.transaction(
         (tx) =>
           new Promise<void>((committed, rolledBack) => {
-            transactions.set(number, {
+            this.transactions.set(number, {
               tx,
               end: (commit) => (commit ? committed() : rolledBack(ROLL_BACK)),
             });
@@ -69,53 +70,55 @@ async function start({ dataDir, migrationsFolder }: PgliteWorkerData): Promise<v
       );
       // Read by `end`; a BEGIN that failed is answered below instead.
       result.catch(() => {});
-      ended.set(number, result);
+      this.ended.set(number, result);
       // BEGIN itself failed: nothing was registered.
       whole.catch((error: unknown) => {
-        if (!transactions.has(number)) failed(error);
+        if (!this.transactions.has(number)) failed(error);
       });
     });
+  }
 
-  const end = async (tx: number, commit: boolean): Promise<void> => {
-    const open = transactions.get(tx);
-    const result = ended.get(tx);
+  private async end(tx: number, commit: boolean): Promise<void> {
+    const open = this.transactions.get(tx);
+    const result = this.ended.get(tx);
     if (!open || !result) throw new Error(`The transaction ${tx} is not open.`);
-    transactions.delete(tx);
-    ended.delete(tx);
+    this.transactions.delete(tx);
+    this.ended.delete(tx);
     open.end(commit);
     await result;
-  };
+  }
 
-  const listen = async (channel: string): Promise<number> => {
-    const number = (lastNumber += 1);
-    listeners.set(
+  private async listen(channel: string): Promise<number> {
+    const number = (this.lastNumber += 1);
+    this.listeners.set(
       number,
-      await client.listen(channel, () => post({ op: 'notice', listener: number })),
+      await this.client.listen(channel, () => post({ op: 'notice', listener: number })),
     );
     return number;
-  };
+  }
 
-  const handle = async (request: PgliteRequest): Promise<unknown> => {
+  async handle(request: PgliteRequest): Promise<unknown> {
+    const { client } = this;
     switch (request.op) {
       case 'query': {
         const parsers = Object.fromEntries(request.textTypes.map((type) => [type, keepText]));
-        return target(request.tx).query(request.sql, request.params, {
+        return this.target(request.tx).query(request.sql, request.params, {
           rowMode: request.rowMode,
           parsers,
           paramTypes: request.paramTypes,
         });
       }
       case 'exec':
-        return target(request.tx).exec(request.sql);
+        return this.target(request.tx).exec(request.sql);
       case 'begin':
-        return begin();
+        return this.begin();
       case 'end':
-        return end(request.tx, request.commit);
+        return this.end(request.tx, request.commit);
       case 'listen':
-        return listen(request.channel);
+        return this.listen(request.channel);
       case 'unlisten': {
-        const unlisten = listeners.get(request.listener);
-        listeners.delete(request.listener);
+        const unlisten = this.listeners.get(request.listener);
+        this.listeners.delete(request.listener);
         if (unlisten && !client.closed) await unlisten();
         return undefined;
       }
@@ -123,10 +126,15 @@ async function start({ dataDir, migrationsFolder }: PgliteWorkerData): Promise<v
         if (!client.closed) await client.close();
         return undefined;
     }
-  };
+  }
+}
 
+async function start({ dataDir, migrationsFolder }: PgliteWorkerData): Promise<void> {
+  const client = await PGlite.create(dataDir);
+  await migrate(drizzle(client), { migrationsFolder });
+  const database = new WorkerDatabase(client);
   port.on('message', (request: PgliteRequest) => {
-    handle(request).then(
+    database.handle(request).then(
       (value) => post({ op: 'answer', id: request.id, ok: true, value }),
       (error: unknown) =>
         post({ op: 'answer', id: request.id, ok: false, error: carryError(error) }),

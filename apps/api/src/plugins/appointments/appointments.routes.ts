@@ -129,6 +129,33 @@ function conflict<T>(reply: FastifyReply, body: T): T {
   return body;
 }
 
+/** 'Historial' and the home: one page of the caseload's, from an instant on or before it. */
+async function caseloadPage(db: Database, psychologistId: string, rawQuery: unknown) {
+  const query = parsePeriodPage(rawQuery);
+  const [records, total] = await Promise.all([
+    listCaseloadAppointments(db, psychologistId, query),
+    countCaseloadAppointments(db, psychologistId, query),
+  ]);
+  return { ok: true, appointments: records.map(toAppointment), ...pageInfo(query, total) };
+}
+
+/**
+ * A student's: by page when asked with a period or a page (their detail's
+ * two lists), else every one of them, as the call first answered.
+ */
+async function studentAppointments(db: Database, studentId: string, rawQuery: unknown) {
+  if (!asksForPeriodPage(rawQuery)) {
+    const records = await listStudentAppointments(db, studentId);
+    return { ok: true, appointments: records.map(toAppointment) };
+  }
+  const query = parsePeriodPage(rawQuery);
+  const [records, total] = await Promise.all([
+    listStudentAppointmentPage(db, studentId, query),
+    countStudentAppointments(db, studentId, query),
+  ]);
+  return { ok: true, appointments: records.map(toAppointment), ...pageInfo(query, total) };
+}
+
 /**
  * Appointments of the psychologist's students and their life: scheduled,
  * moved while scheduled, closed once as attended, no-show or cancelled
@@ -136,35 +163,15 @@ function conflict<T>(reply: FastifyReply, body: T): T {
  */
 export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
+  registerListRoute(app, ctx);
+  registerScheduleRoute(app, ctx);
+  registerUpdateRoute(app, ctx);
+  registerStatusRoute(app, ctx);
+}
+
+/** The agenda, the caseload's pages and a student's appointments. */
+function registerListRoute(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-
-  /** 'Historial' and the home: one page of the caseload's, from an instant on or before it. */
-  async function caseloadPage(psychologistId: string, rawQuery: unknown) {
-    const query = parsePeriodPage(rawQuery);
-    const [records, total] = await Promise.all([
-      listCaseloadAppointments(db, psychologistId, query),
-      countCaseloadAppointments(db, psychologistId, query),
-    ]);
-    return { ok: true, appointments: records.map(toAppointment), ...pageInfo(query, total) };
-  }
-
-  /**
-   * A student's: by page when asked with a period or a page (their detail's
-   * two lists), else every one of them, as the call first answered.
-   */
-  async function studentAppointments(studentId: string, rawQuery: unknown) {
-    if (!asksForPeriodPage(rawQuery)) {
-      const records = await listStudentAppointments(db, studentId);
-      return { ok: true, appointments: records.map(toAppointment) };
-    }
-    const query = parsePeriodPage(rawQuery);
-    const [records, total] = await Promise.all([
-      listStudentAppointmentPage(db, studentId, query),
-      countStudentAppointments(db, studentId, query),
-    ]);
-    return { ok: true, appointments: records.map(toAppointment), ...pageInfo(query, total) };
-  }
-
   app.get<ListQuery>(
     '/api/appointments',
     { ...psychologistOnly, config: { audit: { action: 'appointment.list', record: 'student' } } },
@@ -178,14 +185,18 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppC
           const records = await agendaQuery(db, user.id, range.from, range.to);
           return { ok: true, appointments: records.map(toAppointment) };
         }
-        return caseloadPage(user.id, request.query);
+        return caseloadPage(db, user.id, request.query);
       }
       if (typeof studentId === 'string') request.auditRecordId = studentId;
       const { student } = await ownStudentOr404(db, user.id, studentId);
-      return studentAppointments(student.id, request.query);
+      return studentAppointments(db, student.id, request.query);
     },
   );
+}
 
+/** Scheduling one, with the overlap question unless confirmed. */
+function registerScheduleRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.post('/api/appointments', audited('appointment.create'), async (request, reply) => {
     const { user } = signedIn(request);
     const body = await validateBody(appointmentSchema, request.body);
@@ -222,7 +233,11 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppC
       }),
     };
   });
+}
 
+/** Moving or editing one; only its notes once it is closed. */
+function registerUpdateRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.put<AppointmentParams>(
     '/api/appointments/:id',
     audited('appointment.update'),
@@ -265,7 +280,11 @@ export async function appointmentsRoutes(app: FastifyInstance, opts: { ctx: AppC
       };
     },
   );
+}
 
+/** Closing one as attended, no-show or cancelled. */
+function registerStatusRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.post<AppointmentParams>(
     '/api/appointments/:id/status',
     audited('appointment.status'),

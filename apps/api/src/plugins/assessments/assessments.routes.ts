@@ -150,8 +150,14 @@ async function studentAssessments(
 /** The Columbia assessments of docs/api.md#assessments and docs/columbia-assessment.md#risk-levels. */
 export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
-  const { db, texts } = ctx;
+  registerCreateRoute(app, ctx);
+  registerReadRoutes(app, ctx);
+  registerAuthorRoutes(app, ctx);
+}
 
+/** Saving an assessment, its level computed by the server. */
+function registerCreateRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db, texts } = ctx;
   app.post('/api/suicide-assessments', audited('assessment.create'), async (request, reply) => {
     const { user } = signedIn(request);
     const now = ctx.now();
@@ -192,7 +198,11 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
     };
     return answer;
   });
+}
 
+/** The caseload's or a student's assessments, and one of them. */
+function registerReadRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, texts } = ctx;
   app.get<{ Querystring: Record<string, unknown> }>(
     '/api/suicide-assessments',
     // The record read is the student whose assessments are listed.
@@ -226,7 +236,11 @@ export async function assessmentsRoutes(app: FastifyInstance, opts: { ctx: AppCo
       return { ok: true, assessment: toAssessment(found) };
     },
   );
+}
 
+/** What only the assessment's author adds: final remarks, the clinician's level. */
+function registerAuthorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, texts } = ctx;
   app.put<{ Params: { id: string } }>(
     '/api/suicide-assessments/:id/final-remarks',
     audited('assessment.final_remarks'),

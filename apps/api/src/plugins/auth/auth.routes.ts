@@ -69,79 +69,90 @@ function refuseCommonPassword(password: string, field: string): void {
 }
 
 /**
- * Sign-in, sessions and password recovery (docs/sign-in-and-sessions.md).
+ * A sign-in whose body the schema refuses is still a sign-in call from its
+ * address (docs/sign-in-and-sessions.md#brute-force-limits: the 31st in a minute gets 429, whatever it sends),
+ * and a failure of the e-mail it names, if one can be read. It is counted,
+ * and answered 400, or 429 once the address is over its limit.
  */
-export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
-  const { ctx } = opts;
-  const { db } = ctx;
-  // Compared against when the e-mail is unknown, so that an unknown e-mail
-  // costs the same argon2 work as a wrong password and answers in the same time.
-  const decoyHash = await hashPassword(newToken());
+async function refuseUnreadableLogin(
+  ctx: AppContext,
+  refusal: unknown,
+  sent: unknown,
+  clientAddress: string,
+): Promise<never> {
+  if (!(refusal instanceof HttpError)) throw refusal;
+  const call = { kind: 'login' as const, email: emailOf(sent), clientAddress, at: ctx.now() };
+  const limited = await admitCall(ctx.db, call, 'failure');
+  throw RecordedRefusal.from(limited ?? refusal);
+}
 
-  /**
-   * A sign-in whose body the schema refuses is still a sign-in call from its
-   * address (docs/sign-in-and-sessions.md#brute-force-limits: the 31st in a minute gets 429, whatever it sends),
-   * and a failure of the e-mail it names, if one can be read. It is counted,
-   * and answered 400, or 429 once the address is over its limit.
-   */
-  async function refuseUnreadableLogin(
-    refusal: unknown,
-    sent: unknown,
-    clientAddress: string,
-  ): Promise<never> {
-    if (!(refusal instanceof HttpError)) throw refusal;
-    const call = { kind: 'login' as const, email: emailOf(sent), clientAddress, at: ctx.now() };
-    const limited = await admitCall(db, call, 'failure');
-    throw RecordedRefusal.from(limited ?? refusal);
-  }
-
-  /**
-   * A sign-in refused before its handler runs (not JSON, nested too deep,
-   * too large, another content type) is a call from its address all the
-   * same: counted, and answered 429 once the address is over its limit.
-   * Refusals of the handler itself have already been counted (and audited).
-   */
-  const countRefusedBody = async (error: FastifyError | HttpError, request: FastifyRequest) => {
+/**
+ * A sign-in refused before its handler runs (not JSON, nested too deep,
+ * too large, another content type) is a call from its address all the
+ * same: counted, and answered 429 once the address is over its limit.
+ * Refusals of the handler itself have already been counted (and audited).
+ */
+function countRefusedBody(ctx: AppContext) {
+  return async (error: FastifyError | HttpError, request: FastifyRequest) => {
     const status = error.statusCode ?? 500;
     if (!request.auditWritten && status >= 400 && status < 500) {
       const call = { kind: 'login' as const, email: '', clientAddress: request.ip, at: ctx.now() };
-      const limited = await admitCall(db, call, 'failure');
+      const limited = await admitCall(ctx.db, call, 'failure');
       if (limited) throw limited;
     }
     // Answered by the server's own error handler, as every other refusal.
     throw error;
   };
+}
 
-  /**
-   * The failure that slows an account down (docs/sign-in-and-sessions.md#brute-force-limits)
-   * mails its owner, once per window. Prepared after the answer has left (and
-   * the failure it counts is committed), so a known e-mail's answer takes no
-   * longer than an unknown one's.
-   */
-  function alertOwnerOnceSlowedDown(user: UserRow, clientAddress: string, now: Date): void {
-    ctx.mail.enqueueComposed(
-      async () => {
-        const failures = await emailFailures(db, user.email.toLowerCase(), clientAddress, now);
-        if (failures.total < AUTH_POLICY.maxFailuresPerEmail) return null;
-        const since = new Date(now.getTime() - AUTH_POLICY.failureWindowMs);
-        const subject = SERVER_MSG.mail.loginAlert.subject;
-        if (await ctx.mail.queuedFor(user.id, subject, since)) return null;
-        return loginAlertMail(
-          user.email,
-          user.firstName,
-          failures,
-          `${ctx.config.publicUrl}/login`,
-        );
-      },
-      { kind: 'notice', userId: user.id },
-    );
-  }
+/**
+ * The failure that slows an account down (docs/sign-in-and-sessions.md#brute-force-limits)
+ * mails its owner, once per window. Prepared after the answer has left (and
+ * the failure it counts is committed), so a known e-mail's answer takes no
+ * longer than an unknown one's.
+ */
+function alertOwnerOnceSlowedDown(
+  ctx: AppContext,
+  user: UserRow,
+  clientAddress: string,
+  now: Date,
+): void {
+  ctx.mail.enqueueComposed(
+    async () => {
+      const failures = await emailFailures(ctx.db, user.email.toLowerCase(), clientAddress, now);
+      if (failures.total < AUTH_POLICY.maxFailuresPerEmail) return null;
+      const since = new Date(now.getTime() - AUTH_POLICY.failureWindowMs);
+      const subject = SERVER_MSG.mail.loginAlert.subject;
+      if (await ctx.mail.queuedFor(user.id, subject, since)) return null;
+      return loginAlertMail(user.email, user.firstName, failures, `${ctx.config.publicUrl}/login`);
+    },
+    { kind: 'notice', userId: user.id },
+  );
+}
 
-  const login = { ...audited('auth.login', true), errorHandler: countRefusedBody };
+/**
+ * Sign-in, sessions and password recovery (docs/sign-in-and-sessions.md).
+ */
+export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+  const { ctx } = opts;
+  // Compared against when the e-mail is unknown, so that an unknown e-mail
+  // costs the same argon2 work as a wrong password and answers in the same time.
+  const decoyHash = await hashPassword(newToken());
+  registerSignInRoute(app, ctx, decoyHash);
+  registerSessionRoutes(app, ctx);
+  registerPasswordRecoveryRoutes(app, ctx);
+  registerPasswordChangeRoute(app, ctx);
+  scheduleMaintenance(app, ctx);
+}
+
+/** The password step of a sign-in, counted under its limits whatever it sends. */
+function registerSignInRoute(app: FastifyInstance, ctx: AppContext, decoyHash: string): void {
+  const { db } = ctx;
+  const login = { ...audited('auth.login', true), errorHandler: countRefusedBody(ctx) };
   app.post('/api/auth/login', login, async (request) => {
     const clientAddress = request.ip;
     const body = await validateBody(loginSchema, request.body).catch((refusal: unknown) =>
-      refuseUnreadableLogin(refusal, request.body, clientAddress),
+      refuseUnreadableLogin(ctx, refusal, request.body, clientAddress),
     );
     const email = body.email.toLowerCase();
 
@@ -161,7 +172,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     if (!user || !user.passwordHash || !matches) {
       await recordLoginAttempt(db, { email, clientAddress, outcome: 'failure', at: now });
       if (user?.active)
-        afterAnswer(request, () => alertOwnerOnceSlowedDown(user, clientAddress, now));
+        afterAnswer(request, () => alertOwnerOnceSlowedDown(ctx, user, clientAddress, now));
       request.auditRecordId = user?.id ?? null;
       throw new RecordedRefusal(401, MSG.auth.invalidCredentials);
     }
@@ -180,7 +191,11 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const { token } = await createSession(db, user.id, clientAddress, now);
     return { ok: true, token, user: sessionUser, msg: MSG.auth.welcomeText };
   });
+}
 
+/** Signing out, and who the session is. */
+function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.post('/api/auth/logout', audited('auth.logout'), async (request) => {
     const { sessionId, user } = signedIn(request);
     request.auditRecordId = user.id;
@@ -192,7 +207,11 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const { user } = signedIn(request);
     return { ok: true, user };
   });
+}
 
+/** A forgotten password: the link mailed, checked, and used to set a new one. */
+function registerPasswordRecoveryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.post('/api/auth/forgot-password', PUBLIC, async (request) => {
     const now = ctx.now();
     // Counted for known and unknown e-mails alike, so the limit tells nothing either.
@@ -261,7 +280,11 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     );
     return { ok: true, msg: MSG.auth.resetDoneText };
   });
+}
 
+/** A signed-in user's change of their own password. */
+function registerPasswordChangeRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.put('/api/auth/password', audited('auth.password_change'), async (request) => {
     const { user: sessionUser, sessionId } = signedIn(request);
     request.auditRecordId = sessionUser.id;
@@ -289,8 +312,11 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     );
     return { ok: true, msg: MSG.auth.passwordChanged };
   });
+}
 
-  // Old sessions and login attempts are of no use after a day; clear them hourly.
+/** Old sessions and login attempts are of no use after a day; clear them hourly. */
+function scheduleMaintenance(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   const maintenance = setInterval(() => {
     const now = ctx.now();
     Promise.all([

@@ -54,9 +54,14 @@ const audited = (action: AuditAction) => ({
  */
 export async function calendarRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
+  registerFeedSettingsRoutes(app, ctx);
+  registerFeedFetchRoute(app, ctx);
+}
+
+/** The psychologist's own feed: its settings, created, changed and revoked. */
+function registerFeedSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const feedUrl = (token: string) => `${ctx.config.publicUrl}/api/calendar/${token}.ics`;
-
   app.get('/api/calendar/feed', audited('calendar.feed_read'), async (request) => {
     const { user } = signedIn(request);
     request.auditRecordId = user.id;
@@ -106,7 +111,11 @@ export async function calendarRoutes(app: FastifyInstance, opts: { ctx: AppConte
     if (!(await deleteFeed(db, user.id))) throw new HttpError(404, C.noFeed);
     return { ok: true, msg: C.revoked, feed: { exists: false, showNames: false } };
   });
+}
 
+/** The feed as a calendar app fetches it, its token the only proof. */
+function registerFeedFetchRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.get<{ Params: { file: string } }>(
     '/api/calendar/:file',
     { config: { public: true, audit: { action: 'calendar.feed_fetch', record: 'user' } } },

@@ -109,8 +109,15 @@ async function ownDraftOrRefuse(
 /** Clinical notes (docs/api.md#clinical-notes and docs/permissions.md#clinical-records). */
 export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
-  const { db, texts } = ctx;
+  registerDraftRoutes(app, ctx);
+  registerNoteListRoutes(app, ctx);
+  registerSigningRoutes(app, ctx);
+  registerPendingSignatureRoute(app, ctx);
+}
 
+/** A draft note: written, edited and deleted by its author until signed. */
+function registerDraftRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, texts } = ctx;
   app.post<StudentParams>(
     '/api/students/:id/clinical-notes',
     audited('note.create'),
@@ -161,7 +168,11 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
       return { ok: true, msg: MSG.notes.deleted };
     },
   );
+}
 
+/** A student's notes by page, and the home's recent ones. */
+function registerNoteListRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, texts } = ctx;
   // A student's notes past the detail's first page (a student followed for
   // years has hundreds): newest first, one page with the total, each note
   // whole; the same 404 as the detail for anyone else's student.
@@ -191,7 +202,11 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
     const notes = await recentNotesOf(db, user.id, RECENT_NOTES);
     return { ok: true, notes: notes.map(toNoteListing) };
   });
+}
 
+/** Signing a note, and the addenda that correct a signed one. */
+function registerSigningRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, texts } = ctx;
   app.post<NoteParams>(
     '/api/students/:id/clinical-notes/:noteId/sign',
     audited('note.sign'),
@@ -234,7 +249,11 @@ export async function clinicalNotesRoutes(app: FastifyInstance, opts: { ctx: App
       };
     },
   );
+}
 
+/** The psychologist's notes still waiting for their signature. */
+function registerPendingSignatureRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   // A work list that can grow (a whole term of unsigned sessions): one page
   // with its total, oldest first, and no note's text (docs/api.md#clinical-notes).
   app.get(

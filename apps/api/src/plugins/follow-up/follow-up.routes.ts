@@ -25,19 +25,28 @@ function reasonsOf(row: FollowUpRow): FollowUpReasonCode[] {
   return codes;
 }
 
+/** The service's follow-up periods, as of now. */
+function periodsNow(ctx: AppContext) {
+  return {
+    now: ctx.now(),
+    days: ctx.config.followUpDays,
+    reassessDays: ctx.config.followUpReassessDays,
+  };
+}
+
 /**
  * Follow-up that cannot be forgotten and a student's record of changes
  * (docs/api.md#follow-up).
  */
 export async function followUpRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
-  const { db, config } = ctx;
-  const periodsNow = () => ({
-    now: ctx.now(),
-    days: config.followUpDays,
-    reassessDays: config.followUpReassessDays,
-  });
+  registerFollowUpRoutes(app, ctx);
+  registerHistoryRoute(app, ctx);
+}
 
+/** Who needs following up: the psychologist's students, the administrator's counts. */
+function registerFollowUpRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.get(
     '/api/follow-up',
     { ...psychologistOnly, config: { audit: { action: 'follow_up.list', record: null } } },
@@ -47,7 +56,7 @@ export async function followUpRoutes(app: FastifyInstance, opts: { ctx: AppConte
       const reader = new QueryReader(request.query);
       const page = readPage(reader);
       reader.done();
-      const periods = periodsNow();
+      const periods = periodsNow(ctx);
       const [rows, total] = await Promise.all([
         followUpOf(db, user.id, periods, { limit: page.pageSize, offset: page.offset }),
         countFollowUpOf(db, user.id, periods),
@@ -73,7 +82,7 @@ export async function followUpRoutes(app: FastifyInstance, opts: { ctx: AppConte
     '/api/follow-up/counts',
     { ...adminOnly, config: { audit: { action: 'follow_up.counts', record: null } } },
     async (): Promise<FollowUpCountsAnswer> => {
-      const rows = await followUpCounts(db, periodsNow());
+      const rows = await followUpCounts(db, periodsNow(ctx));
       return {
         ok: true,
         counts: rows.map((row) => ({
@@ -88,7 +97,11 @@ export async function followUpRoutes(app: FastifyInstance, opts: { ctx: AppConte
       };
     },
   );
+}
 
+/** A student's history, one page at a time. */
+function registerHistoryRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.get<{ Params: { id: string } }>(
     '/api/students/:id/history',
     { ...psychologistOnly, config: { audit: { action: 'student.history', record: 'student' } } },

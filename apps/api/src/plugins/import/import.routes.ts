@@ -58,7 +58,13 @@ async function receiveFile(request: FastifyRequest): Promise<Buffer> {
 /** The import template and the import itself (docs/import-and-reports.md#the-template). */
 export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
-  const { db } = ctx;
+  registerTemplateRoute(app);
+  const gates = importGates(app);
+  await registerUploadRoute(app, ctx, gates);
+}
+
+/** The spreadsheet to fill in, built once: it is the same file for everyone. */
+function registerTemplateRoute(app: FastifyInstance): void {
   let template: Promise<Buffer> | null = null;
 
   app.get(
@@ -77,7 +83,17 @@ export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext
       return file;
     },
   );
+}
 
+/** What the upload goes through before its handler: a place among the imports, then the read file. */
+interface ImportGates {
+  reserve: preHandlerAsyncHookHandler;
+  readFile: preHandlerAsyncHookHandler;
+  runs: WeakMap<FastifyRequest, ImportRun>;
+}
+
+/** The file reader (closed with the server) and the places of the imports under way. */
+function importGates(app: FastifyInstance): ImportGates {
   const parser = createImportParser({ log: app.log });
   app.addHook('onClose', () => parser.close());
   const slots = new ImportSlots();
@@ -122,7 +138,16 @@ export async function importRoutes(app: FastifyInstance, opts: { ctx: AppContext
       if (run.answered) run.release();
     }
   };
+  return { reserve, readFile, runs };
+}
 
+/** The upload itself, with the multipart it alone accepts. */
+async function registerUploadRoute(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { reserve, readFile, runs }: ImportGates,
+): Promise<void> {
+  const { db } = ctx;
   // Multipart is accepted by this route alone; everywhere else it is a 415.
   await app.register(async (upload) => {
     await upload.register(fastifyMultipart, {

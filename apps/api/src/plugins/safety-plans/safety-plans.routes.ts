@@ -94,8 +94,14 @@ export async function safetyPlansRoutes(
   opts: { ctx: AppContext; pdf: PdfRenderer },
 ) {
   const { ctx, pdf } = opts;
-  const { db } = ctx;
+  registerReadRoutes(app, ctx);
+  registerSaveRoute(app, ctx);
+  registerPdfRoute(app, ctx, pdf);
+}
 
+/** The plan in force or one of its versions, and the page of its revisions. */
+function registerReadRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.get<StudentParams>(
     '/api/students/:id/safety-plan',
     audited('safety_plan.read'),
@@ -128,7 +134,11 @@ export async function safetyPlansRoutes(
       return { ok: true, revisions: revisions.map(toSafetyPlanRevision), ...pageInfo(page, total) };
     },
   );
+}
 
+/** A save: a new revision on top of the one it was read at. */
+function registerSaveRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.put<StudentParams>(
     '/api/students/:id/safety-plan',
     audited('safety_plan.save'),
@@ -173,7 +183,11 @@ export async function safetyPlansRoutes(
       };
     },
   );
+}
 
+/** The plan as a PDF to hand the student. */
+function registerPdfRoute(app: FastifyInstance, ctx: AppContext, pdf: PdfRenderer): void {
+  const { db } = ctx;
   app.get<StudentParams>(
     '/api/students/:id/safety-plan/pdf',
     audited('report.safety_plan'),

@@ -24,8 +24,14 @@ const profileEmailTaken = () => new HttpError(409, MSG.profile.emailTaken);
  */
 export async function staffRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
-  const { db } = ctx;
+  registerPsychologistRoute(app, ctx);
+  registerProfileReadRoute(app, ctx);
+  registerProfileUpdateRoute(app, ctx);
+}
 
+/** A psychologist as others see them, deactivated ones included. */
+function registerPsychologistRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.get<{ Params: { id: string } }>(
     '/api/psychologists/:id',
     { config: { audit: { action: 'psychologist.read', record: 'user' } } },
@@ -37,7 +43,11 @@ export async function staffRoutes(app: FastifyInstance, opts: { ctx: AppContext 
       return { ok: true, psychologist: toPsychologist(user) };
     },
   );
+}
 
+/** The signed-in user's own profile. */
+function registerProfileReadRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.get(
     '/api/auth/profile',
     { config: { audit: { action: 'profile.read', record: 'user' } } },
@@ -50,7 +60,11 @@ export async function staffRoutes(app: FastifyInstance, opts: { ctx: AppContext 
       return { ok: true, profile: toOwnProfile(user, pendingEmail) };
     },
   );
+}
 
+/** The own profile saved; a new e-mail waits for its confirmation. */
+function registerProfileUpdateRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   /**
    * The own data. A new e-mail needs the current password and waits for the
    * new address to confirm it (docs/decisions.md#e-mail-changes-and-assignments): the answer says so, and the

@@ -58,10 +58,20 @@ const emailTaken = () => new HttpError(409, MSG.students.emailTaken);
 /** The psychologist's students (docs/api.md#students and docs/permissions.md#psychologists): only their own caseload. */
 export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
-  const { db } = ctx;
-  const caseloadLists = new CaseloadListCache(db);
+  const caseloadLists = new CaseloadListCache(ctx.db);
   const studentDetails = new RevisionCache(STUDENT_DETAILS_MAX_BYTES);
+  registerCaseloadRoutes(app, ctx, caseloadLists);
+  registerDetailRoute(app, ctx, studentDetails);
+  registerEditRoutes(app, ctx);
+}
 
+/** The psychologist's caseload: listed, and a student added to it. */
+function registerCaseloadRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  caseloadLists: CaseloadListCache,
+): void {
+  const { db } = ctx;
   app.get('/api/students', audited('student.list'), async (request, reply) => {
     const { user } = signedIn(request);
     const query = parseStudentListQuery(request.query);
@@ -105,7 +115,15 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
       student: toStudentSummary({ student, psychologist: user, latestRisk: null }),
     };
   });
+}
 
+/** A student's detail, kept as sent while the caseload's revision holds. */
+function registerDetailRoute(
+  app: FastifyInstance,
+  ctx: AppContext,
+  studentDetails: RevisionCache,
+): void {
+  const { db } = ctx;
   app.get<IdParams>('/api/students/:id', audited('student.read'), async (request, reply) => {
     const { user } = signedIn(request);
     const { id } = request.params;
@@ -137,7 +155,11 @@ export async function studentsRoutes(app: FastifyInstance, opts: { ctx: AppConte
     if (answer.encoding) void reply.header('content-encoding', answer.encoding);
     return answer.body;
   });
+}
 
+/** A student's data edited, and the student deleted or archived. */
+function registerEditRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.put<IdParams>('/api/students/:id', audited('student.update'), async (request) => {
     const { user } = signedIn(request);
     const record = await ownStudentOr404(db, user.id, request.params.id);

@@ -73,8 +73,13 @@ async function staffUserOr404(db: Database, id: string, now: Date) {
 /** The administrators' management of staff accounts (docs/screens-and-routes.md#admin-area, "users"). */
 export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
-  const { db } = ctx;
+  registerAccountRoutes(app, ctx);
+  registerAccessRoutes(app, ctx);
+}
 
+/** The staff accounts: listed, created (with their invitation) and edited. */
+function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.get('/api/users', audited('user.list', null), async (request) => {
     const { filters, page } = parseUserQuery(request.query);
     const [rows, total] = await Promise.all([
@@ -140,7 +145,11 @@ export async function usersRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     });
     return { ok: true, msg: MSG.emailChange.pendingByAdmin(newEmail), user };
   });
+}
 
+/** An account's access: deactivated, reactivated, and a new link to set its password. */
+function registerAccessRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
   app.post<IdParams>('/api/users/:id/deactivate', audited('user.deactivate'), async (request) => {
     const { user: admin } = signedIn(request);
     const id = accountId(request.params.id);
