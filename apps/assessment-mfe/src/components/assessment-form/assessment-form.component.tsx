@@ -123,9 +123,47 @@ function AssessmentFormBody({
   draft,
   embedded,
 }: BodyProps) {
+  const close = useCloseAsking({ saved, remarks, draft, onClose, onUnsavedChange });
+  return (
+    <div className={styles.form}>
+      {studentName && (
+        <p className={styles.student}>
+          {MSG.assessment.studentColumn}: <strong>{studentName}</strong>
+        </p>
+      )}
+      <AnswersForm
+        saved={saved}
+        draft={draft}
+        savedLevel={savedLevel}
+        isSaving={isSaving}
+        waitingForSession={waitingForSession}
+        onCancel={close}
+      />
+      {saved && (
+        <AfterSaving
+          savedAssessment={savedAssessment}
+          remarks={remarks}
+          remarksId={remarksId}
+          embedded={embedded}
+          onClose={close}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Whether closing loses anything, told to the page's guards and the host,
+ * and the close that asks first when it does.
+ */
+function useCloseAsking({
+  saved,
+  remarks,
+  draft,
+  onClose,
+  onUnsavedChange,
+}: Pick<BodyProps, 'saved' | 'remarks' | 'draft' | 'onClose' | 'onUnsavedChange'>) {
   const { values } = useFormikContext<AssessmentAnswers>();
-  // The saved assessment as its clinician's level was recorded, once it is.
-  const [graded, setGraded] = useState<SuicideAssessment | null>(null);
   const unsaved = saved ? remarks.unsaved : draft.isChanged(values);
   useLeaveGuard(unsaved);
   // A saved assessment is a clinical record: no draft of it stays.
@@ -135,83 +173,105 @@ function AssessmentFormBody({
   useEffect(() => {
     onUnsavedChange?.(unsaved);
   }, [onUnsavedChange, unsaved]);
-
-  const close = useCallback(async () => {
+  return useCallback(async () => {
     if (unsaved && !(await confirmDiscard())) return;
     onClose();
   }, [onClose, unsaved]);
+}
 
+interface AnswersFormProps extends Pick<
+  BodyProps,
+  'saved' | 'draft' | 'savedLevel' | 'isSaving' | 'waitingForSession'
+> {
+  onCancel: () => Promise<void>;
+}
+
+/** The scale's answers and the level they give; read-only once saved. */
+function AnswersForm({
+  saved,
+  draft,
+  savedLevel,
+  isSaving,
+  waitingForSession,
+  onCancel,
+}: AnswersFormProps) {
   return (
-    <div className={styles.form}>
-      {studentName && (
-        <p className={styles.student}>
-          {MSG.assessment.studentColumn}: <strong>{studentName}</strong>
-        </p>
+    <Form noValidate aria-label={MSG.assessment.title}>
+      {!saved && <KeepDraft draft={draft} />}
+      {!saved && draft.restored && <Notice tone="info">{MSG.drafts.restored}</Notice>}
+      {/* Once saved, the assessment is a clinical record: read-only (docs/permissions.md#clinical-records). */}
+      <fieldset className={styles.answers} disabled={saved}>
+        <IdeationSection />
+        <IntensitySection />
+        <BehaviourSection />
+        <LethalitySection />
+        <FormSection title={MSG.assessment.observationsSection}>
+          <TextAnswer path="observations" label={MSG.assessment.observations} rows={4} />
+        </FormSection>
+      </fieldset>
+      <EstimatedLevel savedLevel={savedLevel} />
+      {!saved && waitingForSession && (
+        <Notice tone="warning">{MSG.assessment.waitingForSession}</Notice>
       )}
-      <Form noValidate aria-label={MSG.assessment.title}>
-        {!saved && <KeepDraft draft={draft} />}
-        {!saved && draft.restored && <Notice tone="info">{MSG.drafts.restored}</Notice>}
-        {/* Once saved, the assessment is a clinical record: read-only (docs/permissions.md#clinical-records). */}
-        <fieldset className={styles.answers} disabled={saved}>
-          <IdeationSection />
-          <IntensitySection />
-          <BehaviourSection />
-          <LethalitySection />
-          <FormSection title={MSG.assessment.observationsSection}>
-            <TextAnswer path="observations" label={MSG.assessment.observations} rows={4} />
-          </FormSection>
-        </fieldset>
-        <EstimatedLevel savedLevel={savedLevel} />
-        {!saved && waitingForSession && (
-          <Notice tone="warning">{MSG.assessment.waitingForSession}</Notice>
-        )}
-        {!saved && (
-          <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => void close()}>
-              {MSG.common.cancel}
-            </Button>
-            <Button type="submit" disabled={isSaving} aria-busy={isSaving}>
-              {isSaving ? MSG.assessment.saving : MSG.assessment.save}
-            </Button>
-          </div>
-        )}
-      </Form>
-      {saved && (
-        <>
-          <FinalRemarks
-            remarks={remarks.remarks}
-            editor={{
-              textareaId: remarksId,
-              draft: remarks.draft,
-              error: remarks.error,
-              isSaving: remarks.isSaving,
-              onChange: remarks.change,
-              onSave: () => void remarks.save(),
-            }}
+      {!saved && (
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => void onCancel()}>
+            {MSG.common.cancel}
+          </Button>
+          <Button type="submit" disabled={isSaving} aria-busy={isSaving}>
+            {isSaving ? MSG.assessment.saving : MSG.assessment.save}
+          </Button>
+        </div>
+      )}
+    </Form>
+  );
+}
+
+interface AfterSavingProps extends Pick<
+  BodyProps,
+  'savedAssessment' | 'remarks' | 'remarksId' | 'embedded'
+> {
+  onClose: () => Promise<void>;
+}
+
+/** What follows a saved assessment: its final remarks, the safety plan's call and the clinician's level. */
+function AfterSaving({ savedAssessment, remarks, remarksId, embedded, onClose }: AfterSavingProps) {
+  // The saved assessment as its clinician's level was recorded, once it is.
+  const [graded, setGraded] = useState<SuicideAssessment | null>(null);
+  return (
+    <>
+      <FinalRemarks
+        remarks={remarks.remarks}
+        editor={{
+          textareaId: remarksId,
+          draft: remarks.draft,
+          error: remarks.error,
+          isSaving: remarks.isSaving,
+          onChange: remarks.change,
+          onSave: () => void remarks.save(),
+        }}
+      />
+      {/* Embedded in another site's page, the patients remote's screen is not there to link
+          to; not announced: 'Evaluación Registrada' has just said the level and the protocol. */}
+      {savedAssessment && !embedded && (
+        <div className={styles.section}>
+          <SafetyPlanCallout assessment={graded ?? savedAssessment} live={false} />
+        </div>
+      )}
+      {savedAssessment && (
+        <div className={styles.section}>
+          <ClinicianLevelSection
+            assessment={graded ?? savedAssessment}
+            onRecorded={setGraded}
+            byItsAuthor
           />
-          {/* Embedded in another site's page, the patients remote's screen is not there to link
-              to; not announced: 'Evaluación Registrada' has just said the level and the protocol. */}
-          {savedAssessment && !embedded && (
-            <div className={styles.section}>
-              <SafetyPlanCallout assessment={graded ?? savedAssessment} live={false} />
-            </div>
-          )}
-          {savedAssessment && (
-            <div className={styles.section}>
-              <ClinicianLevelSection
-                assessment={graded ?? savedAssessment}
-                onRecorded={setGraded}
-                byItsAuthor
-              />
-            </div>
-          )}
-          <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => void close()}>
-              {MSG.assessment.close}
-            </Button>
-          </div>
-        </>
+        </div>
       )}
-    </div>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => void onClose()}>
+          {MSG.assessment.close}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import {
   MSG,
   useAssessmentQuery,
   useStudentQuery,
+  type SuicideAssessment,
 } from '@psicocampus/shared';
 import {
   BackLink,
@@ -92,32 +93,44 @@ export default function SavedAssessmentPage() {
           </Button>
         </Notice>
       ) : (
-        <div className={styles.sections}>
-          <ContradictionsNotice contradictions={assessmentContradictions(assessment)} />
-          <SafetyPlanCallout assessment={assessment} plan={student?.safetyPlan} />
-          <SectionCard title={S.summary}>
-            <DefinitionList
-              items={[
-                { term: M.dateColumn, description: formatDateTime(assessment.createdAt) },
-                {
-                  term: M.authorColumn,
-                  description: assessment.createdBy
-                    ? fullName(assessment.createdBy)
-                    : MSG.common.notAssigned,
-                },
-                ...assessmentLevelItems(assessment),
-              ]}
-            />
-            <p className={styles.decisionAid}>{M.decisionAid}</p>
-          </SectionCard>
-          <SectionCard title={CLINICIAN_LEVEL_MSG.title}>
-            <ClinicianLevelContent assessment={assessment} />
-          </SectionCard>
-          <AssessmentAnswers assessment={assessment}>
-            <EvaluationRemarks assessment={assessment} level={3} />
-          </AssessmentAnswers>
-        </div>
+        <SavedAssessmentSections assessment={assessment} plan={student?.safetyPlan} />
       )}
     </>
+  );
+}
+
+interface SectionsProps {
+  assessment: SuicideAssessment;
+  plan: Parameters<typeof SafetyPlanCallout>[0]['plan'];
+}
+
+/** The saved assessment itself: its summary, the clinician's level, every answer and the remarks. */
+function SavedAssessmentSections({ assessment, plan }: SectionsProps) {
+  return (
+    <div className={styles.sections}>
+      <ContradictionsNotice contradictions={assessmentContradictions(assessment)} />
+      <SafetyPlanCallout assessment={assessment} plan={plan} />
+      <SectionCard title={S.summary}>
+        <DefinitionList
+          items={[
+            { term: M.dateColumn, description: formatDateTime(assessment.createdAt) },
+            {
+              term: M.authorColumn,
+              description: assessment.createdBy
+                ? fullName(assessment.createdBy)
+                : MSG.common.notAssigned,
+            },
+            ...assessmentLevelItems(assessment),
+          ]}
+        />
+        <p className={styles.decisionAid}>{M.decisionAid}</p>
+      </SectionCard>
+      <SectionCard title={CLINICIAN_LEVEL_MSG.title}>
+        <ClinicianLevelContent assessment={assessment} />
+      </SectionCard>
+      <AssessmentAnswers assessment={assessment}>
+        <EvaluationRemarks assessment={assessment} level={3} />
+      </AssessmentAnswers>
+    </div>
   );
 }
