@@ -1,6 +1,7 @@
 import {
   CLINICIAN_LEVEL_MSG,
   clinicianLevelSchema,
+  completesAssessment,
   isBelowEngineLevel,
   levelInForce,
 } from './clinician-level';
@@ -64,5 +65,15 @@ describe('clinicianLevelSchema', () => {
     expect(await problems({ level: 'BAJO', reason: 'x'.repeat(2001) })).toEqual([
       CLINICIAN_LEVEL_MSG.reasonTooLong,
     ]);
+  });
+});
+
+describe("completesAssessment: only its author adds remarks and the clinician's level", () => {
+  it('is true for the author alone', () => {
+    expect(completesAssessment('a1', 'a1')).toBe(true);
+    expect(completesAssessment('a1', 'c2')).toBe(false);
+    expect(completesAssessment(null, 'a1')).toBe(false);
+    expect(completesAssessment(undefined, undefined)).toBe(false);
+    expect(completesAssessment('a1', undefined)).toBe(false);
   });
 });

@@ -97,6 +97,19 @@ export function levelInForce(assessment: {
 }
 
 /**
+ * Whether `userId` may complete the saved assessment: only its author adds
+ * final remarks and records the clinician's level
+ * (docs/columbia-assessment.md#clinicians-level). The server refuses
+ * anyone else with 403; the screens offer the forms by it.
+ */
+export function completesAssessment(
+  authorId: string | null | undefined,
+  userId: string | undefined,
+): boolean {
+  return userId !== undefined && authorId != null && authorId === userId;
+}
+
+/**
  * Whether the clinician's level is below the engine's on the scale (BAJO <
  * MODERADO < ALTO < MUY_ALTO): the form then asks for confirmation. Levels
  * off the scale (INDETERMINADO, NO_APLICA) are never "lower".

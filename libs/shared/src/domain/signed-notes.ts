@@ -61,3 +61,36 @@ export const addendumSchema = object({
     .max(NOTE_MAX_LENGTH, SIGNED_NOTES_MSG.addendumTooLong),
 });
 export type AddendumBody = InferType<typeof addendumSchema>;
+
+/** What the rules on a note read: who wrote it, and whether it is signed. */
+export interface NoteStanding {
+  authorId: string | null | undefined;
+  signed: boolean;
+}
+
+/**
+ * Why `userId` may not edit or delete the note, or null when they may
+ * (docs/permissions.md#clinical-records): a signed note is changed by nobody,
+ * a draft only by its author. The server answers 409 and 403 by it; the
+ * student's detail offers 'Editar' and 'Eliminar' by it.
+ */
+export function noteChangeRefusal(
+  note: NoteStanding,
+  userId: string | undefined,
+): 'signed' | 'notAuthor' | null {
+  if (note.signed) return 'signed';
+  return isNoteAuthor(note, userId) ? null : 'notAuthor';
+}
+
+/** Why `userId` may not sign the note, or null when they may: only its author signs it, once. */
+export function noteSigningRefusal(
+  note: NoteStanding,
+  userId: string | undefined,
+): 'notAuthor' | 'signed' | null {
+  if (!isNoteAuthor(note, userId)) return 'notAuthor';
+  return note.signed ? 'signed' : null;
+}
+
+function isNoteAuthor(note: NoteStanding, userId: string | undefined): boolean {
+  return userId !== undefined && note.authorId != null && note.authorId === userId;
+}

@@ -17,6 +17,7 @@ import {
 import {
   CLINICIAN_LEVEL_MSG,
   clinicianLevelSchema,
+  completesAssessment,
   type ClinicianLevelBody,
 } from '@psicocampus/shared/clinician-level';
 import type { AppContext } from '../../context';
@@ -85,7 +86,7 @@ async function authoredAssessment(
 ): Promise<OwnAssessment> {
   const { user } = signedIn(request);
   const found = await ownAssessmentOr404(store, user.id, request.params.id);
-  if (found.assessment.authorId !== user.id) throw new HttpError(403, notAuthor);
+  if (!completesAssessment(found.assessment.authorId, user.id)) throw new HttpError(403, notAuthor);
   return found;
 }
 

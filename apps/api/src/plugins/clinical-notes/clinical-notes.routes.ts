@@ -9,8 +9,11 @@ import {
 } from '@psicocampus/shared/domain';
 import {
   addendumSchema,
+  noteChangeRefusal,
+  noteSigningRefusal,
   PENDING_SIGNATURE_HOURS,
   SIGNED_NOTES_MSG,
+  type NoteStanding,
 } from '@psicocampus/shared/signed-notes';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
@@ -101,9 +104,15 @@ async function ownDraftOrRefuse(
   params: NoteParams['Params'],
 ): Promise<NoteRecord> {
   const record = await studentNoteOr404(store, user, params);
-  if (record.note.signedAt) throw new HttpError(409, SIGNED_NOTES_MSG.signedLocked);
-  if (record.note.authorId !== user.id) throw new HttpError(403, MSG.notes.onlyAuthor);
+  const refusal = noteChangeRefusal(standingOf(record), user.id);
+  if (refusal === 'signed') throw new HttpError(409, SIGNED_NOTES_MSG.signedLocked);
+  if (refusal === 'notAuthor') throw new HttpError(403, MSG.notes.onlyAuthor);
   return record;
+}
+
+/** What the shared rules on notes read of a stored one. */
+function standingOf(record: NoteRecord): NoteStanding {
+  return { authorId: record.note.authorId, signed: Boolean(record.note.signedAt) };
 }
 
 /** Clinical notes (docs/api.md#clinical-notes and docs/permissions.md#clinical-records). */
@@ -213,10 +222,9 @@ function registerSigningRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const { user } = signedIn(request);
       const record = await studentNoteOr404(ctx, user, request.params);
-      if (record.note.authorId !== user.id) {
-        throw new HttpError(403, SIGNED_NOTES_MSG.onlyAuthorSigns);
-      }
-      if (record.note.signedAt) throw new HttpError(409, SIGNED_NOTES_MSG.alreadySigned);
+      const refusal = noteSigningRefusal(standingOf(record), user.id);
+      if (refusal === 'notAuthor') throw new HttpError(403, SIGNED_NOTES_MSG.onlyAuthorSigns);
+      if (refusal === 'signed') throw new HttpError(409, SIGNED_NOTES_MSG.alreadySigned);
       const note = await signNote(db, texts, record.note.id, user.id, ctx.now());
       if (!note) throw new HttpError(409, SIGNED_NOTES_MSG.alreadySigned);
       const [signed] = await withSignatures(db, texts, [{ note, author: record.author }]);

@@ -12,6 +12,7 @@ import {
   CLINICIAN_LEVEL_MSG as C,
   CLINICIAN_REASON_MAX,
   clinicianLevelSchema,
+  completesAssessment,
   type ClinicianLevel,
 } from '@psicocampus/shared/clinician-level';
 import { Form, Formik, SelectField, TextAreaField } from '@psicocampus/shared/forms';
@@ -69,7 +70,7 @@ export function ClinicianLevelContent({
   byItsAuthor = false,
 }: Omit<Props, 'level'>) {
   const me = useAppSelector(selectSessionUser);
-  const isAuthor = byItsAuthor || (me !== null && assessment.createdBy?._id === me.id);
+  const isAuthor = byItsAuthor || completesAssessment(assessment.createdBy?._id, me?.id);
   const recorded = assessment.clinicianLevel;
   if (recorded) return <RecordedLevels assessment={assessment} recorded={recorded} />;
   if (isAuthor) return <ClinicianLevelForm assessment={assessment} onRecorded={onRecorded} />;

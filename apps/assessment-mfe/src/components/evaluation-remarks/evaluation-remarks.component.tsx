@@ -5,6 +5,7 @@ import {
   useAppSelector,
   type SuicideAssessment,
 } from '@psicocampus/shared';
+import { completesAssessment } from '@psicocampus/shared/clinician-level';
 import { Button, useLeaveGuard } from '@psicocampus/shared/ui';
 import { focusControl } from '../assessment-form/field-ids';
 import { FinalRemarks } from '../assessment-form/final-remarks.component';
@@ -27,7 +28,7 @@ export function EvaluationRemarks({
   ofLabelId?: string;
 }) {
   const me = useAppSelector(selectSessionUser);
-  const isAuthor = me !== null && assessment.createdBy?._id === me.id;
+  const isAuthor = completesAssessment(assessment.createdBy?._id, me?.id);
   const textareaId = `remark-${useId()}`;
   const remarks = useFinalRemarks(assessment, textareaId);
   const [adding, setAdding] = useState(false);

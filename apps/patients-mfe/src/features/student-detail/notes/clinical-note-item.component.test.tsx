@@ -8,7 +8,7 @@ function renderItem(note = makeNote()) {
     <ul>
       <ClinicalNoteItem
         note={note}
-        isAuthor
+        userId={note.createdBy?._id}
         timeZone="America/Guayaquil"
         onEdit={() => undefined}
         onDelete={() => undefined}

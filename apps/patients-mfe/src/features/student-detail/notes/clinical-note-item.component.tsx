@@ -1,6 +1,10 @@
 import type { Ref } from 'react';
 import { formatDateTime, fullName, MSG, type ClinicalNote } from '@psicocampus/shared';
-import { SIGNED_NOTES_MSG } from '@psicocampus/shared/signed-notes';
+import {
+  noteChangeRefusal,
+  noteSigningRefusal,
+  SIGNED_NOTES_MSG,
+} from '@psicocampus/shared/signed-notes';
 import { Button, VisuallyHidden } from '@psicocampus/shared/ui';
 import { NoteEdited } from '../../../components/note-edited/note-edited.component';
 import { AddendumForm } from './addendum-form.component';
@@ -11,7 +15,8 @@ import styles from './notes.module.css';
 interface Props {
   note: ClinicalNote;
   /** Only the note's author may correct, delete or sign it (docs/permissions.md#clinical-records). */
-  isAuthor: boolean;
+  /** The signed-in psychologist: the shared rules say what they may do to the note. */
+  userId: string | undefined;
   /** The service's zone, for the signature's and the addenda's dates. */
   timeZone: string;
   onEdit: (note: ClinicalNote) => void;
@@ -28,7 +33,7 @@ interface Props {
  */
 export function ClinicalNoteItem({
   note,
-  isAuthor,
+  userId,
   timeZone,
   onEdit,
   onDelete,
@@ -38,6 +43,11 @@ export function ClinicalNoteItem({
   const author = note.createdBy ? fullName(note.createdBy) : MSG.common.notAssigned;
   const when = formatDateTime(note.createdAt);
   const signed = note.signedAt !== null;
+  const standing = { authorId: note.createdBy?._id, signed };
+  // Signing and changing go together today (an unsigned note of one's own),
+  // but each follows its own rule.
+  const maySign = noteSigningRefusal(standing, userId) === null;
+  const mayChange = noteChangeRefusal(standing, userId) === null;
   const linked = itemRef !== undefined;
   return (
     <li
@@ -55,20 +65,26 @@ export function ClinicalNoteItem({
           <NoteEdited note={note} />
           <NoteSignature note={note} timeZone={timeZone} />
         </div>
-        {isAuthor && !signed && (
+        {(maySign || mayChange) && (
           <div className={styles.noteActions}>
-            <Button className={styles.small} onClick={() => onSign(note)}>
-              {SIGNED_NOTES_MSG.sign}
-              <VisuallyHidden> ({when})</VisuallyHidden>
-            </Button>
-            <Button variant="secondary" className={styles.small} onClick={() => onEdit(note)}>
-              {MSG.notes.edit}
-              <VisuallyHidden> ({when})</VisuallyHidden>
-            </Button>
-            <Button variant="danger" className={styles.small} onClick={() => onDelete(note)}>
-              {MSG.notes.delete}
-              <VisuallyHidden> ({when})</VisuallyHidden>
-            </Button>
+            {maySign && (
+              <Button className={styles.small} onClick={() => onSign(note)}>
+                {SIGNED_NOTES_MSG.sign}
+                <VisuallyHidden> ({when})</VisuallyHidden>
+              </Button>
+            )}
+            {mayChange && (
+              <>
+                <Button variant="secondary" className={styles.small} onClick={() => onEdit(note)}>
+                  {MSG.notes.edit}
+                  <VisuallyHidden> ({when})</VisuallyHidden>
+                </Button>
+                <Button variant="danger" className={styles.small} onClick={() => onDelete(note)}>
+                  {MSG.notes.delete}
+                  <VisuallyHidden> ({when})</VisuallyHidden>
+                </Button>
+              </>
+            )}
           </div>
         )}
       </div>

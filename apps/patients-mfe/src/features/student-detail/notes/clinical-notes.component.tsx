@@ -52,7 +52,7 @@ export function ClinicalNotes({ student, onEdit, onDelete, headingRef }: Props) 
             <ClinicalNoteItem
               key={note._id}
               note={note}
-              isAuthor={Boolean(me && note.createdBy && note.createdBy._id === me.id)}
+              userId={me?.id}
               timeZone={zone}
               onEdit={onEdit}
               onDelete={onDelete}
