@@ -106,7 +106,7 @@ export function completesAssessment(
   authorId: string | null | undefined,
   userId: string | undefined,
 ): boolean {
-  return userId !== undefined && authorId != null && authorId === userId;
+  return userId !== undefined && Boolean(authorId) && authorId === userId;
 }
 
 /**

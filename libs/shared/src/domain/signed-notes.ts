@@ -92,5 +92,5 @@ export function noteSigningRefusal(
 }
 
 function isNoteAuthor(note: NoteStanding, userId: string | undefined): boolean {
-  return userId !== undefined && note.authorId != null && note.authorId === userId;
+  return userId !== undefined && Boolean(note.authorId) && note.authorId === userId;
 }
