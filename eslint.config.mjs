@@ -171,6 +171,7 @@ export default tseslint.config(
       // Reached only through the dashboards' lazy chunk, after sign-in
       // (app-routes.component.tsx); the rule below keeps it that way.
       'apps/shell/src/app/layout/dashboard-layout.component.tsx',
+      'apps/shell/src/app/layout/dashboard-nav.component.tsx',
       'apps/shell/src/features/session/use-current-user.ts',
       'apps/shell/src/features/session/use-sign-out.ts',
       // Their own lazy routes (remote-module.tsx), never part of /login;
@@ -194,6 +195,7 @@ export default tseslint.config(
             {
               group: [
                 '**/dashboard-layout.component',
+                '**/dashboard-nav.component',
                 '**/session/use-current-user',
                 '**/session/use-sign-out',
                 '**/use-current-user',

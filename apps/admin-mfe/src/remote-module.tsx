@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { RemoteModule } from '@psicocampus/shared';
+import { declaredMenu, type RemoteModule } from '@psicocampus/shared';
 
 // Every page is its own lazy chunk, so the entry stays small; nivo comes
 // only with the statistics page's charts (docs/limits-and-budgets.md#speed-and-size-budgets).
@@ -18,16 +18,7 @@ const ArchivedStudentsPage = lazy(
 /** Mounted by the shell at /dashboard. */
 const adminRemote: RemoteModule = {
   roles: ['ADMIN'],
-  nav: [
-    { label: 'Inicio', path: 'home', icon: 'home', order: 10 },
-    { label: 'Estadísticas', path: 'static-admin', icon: 'statistics', order: 20 },
-    { label: 'Usuarios', path: 'users', icon: 'users', order: 30 },
-    { label: 'Archivados', path: 'archived-students', icon: 'patients', order: 35 },
-    { label: 'Auditoría', path: 'audit', icon: 'audit', order: 40 },
-    { label: 'Correos', path: 'mail', icon: 'mail', order: 45 },
-    { label: 'Perfil', path: 'profile', icon: 'profile', order: 50 },
-    { label: 'Configuración', path: 'profile-admin', icon: 'settings', order: 60 },
-  ],
+  nav: declaredMenu('admin') ?? [],
   routes: [
     { index: true, element: <Navigate to="home" replace /> },
     { path: 'home', element: <AdminHomePage /> },

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { PUBLIC_ROUTES, type RemoteModule } from '@psicocampus/shared';
+import { declaredMenu, PUBLIC_ROUTES, type RemoteModule } from '@psicocampus/shared';
 
 const StudentEvaluationsPage = lazy(
   () => import('./features/evaluations/student-evaluations.page'),
@@ -10,7 +10,7 @@ const ReportsPage = lazy(() => import('./features/reports/reports.page'));
 /** Mounted by the shell at /psychologist/dashboard, beside the patients remote. */
 const assessmentRemote: RemoteModule = {
   roles: ['PSYCHOLOGIST'],
-  nav: [{ label: 'Evaluaciones', path: 'Evaluaciones', icon: 'reports', order: 30 }],
+  nav: declaredMenu('assessment') ?? [],
   routes: [
     { path: PUBLIC_ROUTES.assessment.studentEvaluations, element: <StudentEvaluationsPage /> },
     { path: PUBLIC_ROUTES.assessment.savedAssessment, element: <SavedAssessmentPage /> },

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { PUBLIC_ROUTES, type RemoteModule } from '@psicocampus/shared';
+import { declaredMenu, PUBLIC_ROUTES, type RemoteModule } from '@psicocampus/shared';
 
 const PsychologistHomePage = lazy(() => import('./features/home/psychologist-home.page'));
 const PatientsListPage = lazy(() => import('./features/patients/patients-list.page'));
@@ -17,15 +17,7 @@ const StatisticsPage = lazy(() => import('./features/statistics/statistics.page'
 /** Mounted by the shell at /psychologist/dashboard. */
 const patientsRemote: RemoteModule = {
   roles: ['PSYCHOLOGIST'],
-  nav: [
-    { label: 'Inicio', path: '', icon: 'home', order: 10 },
-    { label: 'Mis Pacientes', path: 'patients', icon: 'patients', order: 20 },
-    { label: 'Agenda', path: 'agenda', icon: 'agenda', order: 25 },
-    { label: 'Historial', path: 'history', icon: 'history', order: 40 },
-    { label: 'Estadísticas', path: 'statistics', icon: 'statistics', order: 50 },
-    { label: 'Perfil', path: 'profile', icon: 'profile', order: 60 },
-    { label: 'Configuración', path: 'configuration', icon: 'settings', order: 70 },
-  ],
+  nav: declaredMenu('patients') ?? [],
   routes: [
     { index: true, element: <PsychologistHomePage /> },
     { path: PUBLIC_ROUTES.patients.list, element: <PatientsListPage /> },

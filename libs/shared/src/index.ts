@@ -26,3 +26,4 @@ export * from './api/unrecorded-appointments.api';
 export * from './api/student-search.api';
 export * from './api/service-clock';
 export * from './contracts/remote-paths';
+export * from './contracts/remote-menus';

@@ -1,12 +1,12 @@
 import { use } from 'react';
 import { NavLink } from 'react-router-dom';
+import { declaredMenu } from '@psicocampus/shared';
 import type { NavEntry, RemoteModule } from '@psicocampus/shared/core';
 import type { RemoteName, Role } from '@psicocampus/shared/domain';
 import { isUnavailable, remoteRegistry } from '../../features/remotes/remote-registry';
 import { remoteAdmits } from '../../features/remotes/remote-routes.component';
 import type { DashboardArea } from '../../lib/areas';
 import { NavIcon } from './nav-icon.component';
-import { declaredMenu } from './remote-menus';
 import styles from './dashboard-layout.module.css';
 
 type NavSource = { name: RemoteName; remote: Pick<RemoteModule, 'nav' | 'roles'> };

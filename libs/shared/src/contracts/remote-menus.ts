@@ -1,15 +1,15 @@
-import type { NavEntry, NavIconName } from '@psicocampus/shared/core';
+import type { NavEntry, NavIconName } from './remote-module';
 import { remoteDescriptor, type RemoteName } from '@psicocampus/shared/domain';
 import menus from './remote-menus.json';
 
 /*
- * The menu entries each remote contributes to its dashboard, declared here
- * (remote-menus.json; docs/architecture.md#the-menu) so that the shell lists
- * them without loading the remote's code: they stay in the menu while the
- * remote is down, and lead to the fallback. The file is read only by the
- * dashboards' chunk, after sign-in; /login carries none of it.
+ * The menu entries each remote contributes to its dashboard, declared once
+ * (remote-menus.json; docs/architecture.md#the-menu): the remote's module
+ * takes its `nav` from here, and the shell lists them without loading the
+ * remote's code, so they stay in the menu while the remote is down and lead
+ * to the fallback. Read only after sign-in (the package's main entry); /login
+ * carries none of it.
  */
-
 /** The entries remote-menus.json declares for a remote, or undefined for one it does not list. */
 export function declaredMenu(name: RemoteName): NavEntry[] | undefined {
   return (menus as Partial<Record<string, NavEntry[]>>)[name];
