@@ -30,7 +30,7 @@ const ICONS: readonly NavIconName[] = [
 ];
 
 /**
- * Checks remote-menus.json (in the shell's tests, not in the page) and
+ * Checks remote-menus.json (in the shared library's tests, not in the page) and
  * throws saying what is wrong: each key a remote of remote-descriptors.json
  * mounted in a dashboard, each entry with a label, a path of its own relative
  * to the dashboard, a known icon and a numeric order if any.
